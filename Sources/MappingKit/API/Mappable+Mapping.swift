@@ -1,0 +1,94 @@
+extension Mappable {
+    /// The empty configuration: every `var` property maps from the key with its name.
+    public static var mappingConfiguration: MappingConfiguration {
+        MappingConfiguration()
+    }
+
+    /// Runs ``defaultUpdate(from:configuration:)``.
+    public mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+        try defaultUpdate(from: dictionary, configuration: configuration)
+    }
+
+    /// MappingKit's own mapping of `dictionary` onto this model: the behaviour an
+    /// ``update(from:configuration:)`` override calls after adjusting the configuration.
+    ///
+    /// Every problem in the input is collected into one ``MappingError``; when it throws, the
+    /// model is unchanged (structs and classes alike).
+    public mutating func defaultUpdate(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+        let plan = PlanCache.plan(for: type(of: self))
+        try withMutableModelBytes(isObject: plan.isObject) { model in
+            try plan.decode(dictionary, into: model, in: configuration.context)
+        }
+    }
+
+    /// Creates a model from `dictionary`: `init()`, then ``update(from:)``.
+    ///
+    /// ```swift
+    /// let user = try User(dictionary: ["username": "john.doe", "messages": [["text": "Hi"]]])
+    /// ```
+    public init(dictionary: [String: Any]) throws {
+        self.init()
+        try update(from: dictionary)
+    }
+
+    /// Updates the model from `dictionary` with the type's ``mappingConfiguration``. Keys that
+    /// are absent leave their properties as they are.
+    public mutating func update(from dictionary: [String: Any]) throws {
+        try update(from: dictionary, configuration: type(of: self).mappingConfiguration)
+    }
+
+    /// Maps every element of `array`, which must all be dictionaries, into a model.
+    ///
+    /// Problems in all elements are reported together, with their indexes: `[2].name`.
+    ///
+    /// ```swift
+    /// let messages = try Message.array(from: json["messages"] as? [Any] ?? [])
+    /// ```
+    public static func array(from array: [Any]) throws -> [Self] {
+        var models: [Self] = []
+        models.reserveCapacity(array.count)
+        var failure: MappingError?
+        for (index, element) in array.enumerated() {
+            do {
+                guard let dictionary = element as? [String: Any] else {
+                    throw MappingError(.mismatch(
+                        expected: "\(ValueDescription.typeName(Self.self)) (a dictionary)",
+                        found: ValueDescription.describe(element)
+                    ))
+                }
+                models.append(try Self(dictionary: dictionary))
+            } catch {
+                failure.merge(MappingError.wrapping(error, at: .index(index)))
+            }
+        }
+        if let failure { throw failure }
+        return models
+    }
+
+    /// The model as plain values that JSONSerialization accepts: `Int`, `Double`, `Bool`,
+    /// `String`, arrays and dictionaries, nested models as dictionaries. `nil` optionals are left
+    /// out.
+    ///
+    /// ```swift
+    /// let data = try JSONSerialization.data(withJSONObject: user.dictionaryRepresentation())
+    /// ```
+    public func dictionaryRepresentation() throws -> [String: Any] {
+        try encodedDictionary(in: MappingContext())
+    }
+
+    /// The dictionary representation at a given nesting depth.
+    func encodedDictionary(in context: MappingContext) throws -> [String: Any] {
+        let plan = PlanCache.plan(for: type(of: self))
+        return try withModelBytes(isObject: plan.isObject) { model in
+            try plan.encode(model, in: context)
+        }
+    }
+}
+
+extension Mappable where Self: AnyObject {
+    /// Updates the object in place from `dictionary`; callable on a `let` reference.
+    public func update(from dictionary: [String: Any]) throws {
+        var object = self
+        try object.update(from: dictionary, configuration: type(of: self).mappingConfiguration)
+    }
+}

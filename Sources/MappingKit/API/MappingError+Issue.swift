@@ -1,0 +1,51 @@
+extension MappingError {
+    /// One bad value: where it is, what was expected there and what was found.
+    ///
+    /// ```swift
+    /// issue.path         // "messages[2].read"
+    /// issue.expected     // "Bool"
+    /// issue.found        // "String \"yes\""
+    /// issue.description  // "messages[2].read: expected Bool, found String \"yes\""
+    /// ```
+    public struct Issue: Sendable, Equatable, CustomStringConvertible {
+        /// Path components from the innermost value outwards; appending is how errors climb.
+        var reversedPath: [PathComponent] = []
+        let problem: Problem
+
+        init(problem: Problem) {
+            self.problem = problem
+        }
+
+        /// Where the value is, from the mapped root: `messages[2].read`, `[3].name`, or empty
+        /// for the root itself.
+        public var path: String {
+            PathComponent.render(reversedPath.reversed())
+        }
+
+        /// What the mapping needed there: `Bool`, `Int8 in -128...127`, `URL`.
+        public var expected: String {
+            problem.expected
+        }
+
+        /// What it found, with its value: `String "yes"`, `Int 300`, `null`.
+        public var found: String {
+            problem.found
+        }
+
+        /// The error that user code threw, when the problem came from one.
+        public var underlyingError: (any Error)? {
+            problem.underlyingError
+        }
+
+        /// `path: expected …, found …`; errors from user code read `path: <their description>`.
+        public var description: String {
+            let message = underlyingError == nil ? "expected \(expected), found \(found)" : found
+            return path.isEmpty ? message : "\(path): \(message)"
+        }
+
+        /// Issues are equal when they say the same thing about the same place.
+        public static func == (lhs: Issue, rhs: Issue) -> Bool {
+            lhs.reversedPath == rhs.reversedPath && lhs.expected == rhs.expected && lhs.found == rhs.found
+        }
+    }
+}

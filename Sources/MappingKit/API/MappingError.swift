@@ -1,0 +1,56 @@
+/// Everything that went wrong in one mapping call, each problem with the path to its value.
+///
+/// A mapping does not stop at the first bad value: one `MappingError` lists every problem found,
+/// and the target is left exactly as it was.
+///
+/// ```swift
+/// do {
+///     let user = try User(dictionary: ["user_id": "forty-two", "messages": [["read": "yes"]]])
+/// } catch let error as MappingError {
+///     print(error)
+///     // 2 problems:
+///     //   user_id: expected Int, found String "forty-two"
+///     //   messages[0].read: expected Bool, found String "yes"
+///     error.path          // "user_id"
+///     error.issues.count  // 2
+/// }
+/// ```
+public struct MappingError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, in the order the mapping met them (properties in declaration order).
+    public internal(set) var issues: [Issue]
+
+    init(_ problem: Problem) {
+        issues = [Issue(problem: problem)]
+    }
+
+    init(issues: [Issue]) {
+        self.issues = issues
+    }
+
+    /// The path of the first problem: `messages[2].published_at`. Empty for the root value.
+    public var path: String {
+        issues.first?.path ?? ""
+    }
+
+    /// One line per problem; more than one problem gets a count and an indented list.
+    public var description: String {
+        guard issues.count > 1 else { return issues.first?.description ?? "no problems" }
+        return "\(issues.count) problems:\n" + issues.map { "  \($0.description)" }.joined(separator: "\n")
+    }
+
+    /// Puts `component` in front of every problem's path, as the error leaves a nested value.
+    mutating func prefix(_ component: PathComponent) {
+        for index in issues.indices {
+            issues[index].reversedPath.append(component)
+        }
+    }
+
+    /// `error` as a mapping error under `component`: a `MappingError` keeps its problems; any
+    /// other error (thrown by user code) becomes one problem that carries it.
+    static func wrapping(_ error: any Error, at component: PathComponent?) -> MappingError {
+        var mappingError = (error as? MappingError)
+            ?? MappingError(.failed(description: String(describing: error), underlying: error))
+        if let component { mappingError.prefix(component) }
+        return mappingError
+    }
+}

@@ -1,0 +1,56 @@
+/// `Double` and `Float`. Takes any finite number in range and numeric strings; an integer must be
+/// exactly representable (2^53 + 1 is not a `Double`). A `Float` takes the nearest `Float` to a
+/// decimal value, as a literal would.
+struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: ValueCodec {
+    private var typeName: String { ValueDescription.typeName(Floating.self) }
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Floating {
+        if type(of: input) == Floating.self, let value = input as? Floating {
+            return value
+        }
+        if let number = NumericInput.read(input) {
+            return try convert(number)
+        }
+        if let string = input as? String, let value = Floating(string) {
+            return value
+        }
+        return try mismatch(input, expected: typeName, in: context)
+    }
+
+    private func convert(_ number: NumericInput) throws -> Floating {
+        let found = { ValueDescription.describe(number) }
+        switch number {
+        case .floating(let value):
+            let converted = Floating(value)
+            guard converted.isFinite || !value.isFinite else {
+                throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+            }
+            return converted
+        case .signed(let value):
+            guard let exact = Floating(exactly: value) else { throw MappingError(.inexact(expected: typeName, found: found())) }
+            return exact
+        case .unsigned(let value):
+            guard let exact = Floating(exactly: value) else { throw MappingError(.inexact(expected: typeName, found: found())) }
+            return exact
+        case .decimal(let value):
+            guard let converted = Floating("\(value)"), converted.isFinite else {
+                throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+            }
+            return converted
+        case .bool:
+            throw MappingError(.mismatch(expected: typeName, found: found()))
+        }
+    }
+
+    private var range: String { "±\(Floating.greatestFiniteMagnitude)" }
+
+    /// Non-finite values have no JSON form and are an error. A `Float` is written as the `Double`
+    /// with the same shortest decimal form (`Float(0.1)` → `0.1`, not `0.10000000149011612`).
+    func encode(_ value: Floating, in context: MappingContext) throws -> Any? {
+        guard value.isFinite else {
+            throw MappingError(.mismatch(expected: "a finite \(typeName)", found: "\(typeName) \(value)"))
+        }
+        if let double = value as? Double { return double }
+        return Double("\(value)") ?? Double(value)
+    }
+}

@@ -1,0 +1,54 @@
+/// Every integer width. Takes whole numbers of any kind that fit, and integer strings ("42");
+/// never a fraction, a boolean or a value out of range.
+struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
+    private var typeName: String { ValueDescription.typeName(Integer.self) }
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Integer {
+        if type(of: input) == Integer.self, let value = input as? Integer {
+            return value
+        }
+        if let number = NumericInput.read(input) {
+            return try convert(number, from: input)
+        }
+        if let string = input as? String {
+            if let value = Integer(string) { return value }
+            if Int128(string) != nil || UInt128(string) != nil {
+                throw MappingError(.outOfRange(expected: typeName, range: range, found: ValueDescription.describe(string)))
+            }
+        }
+        return try mismatch(input, expected: typeName, in: context)
+    }
+
+    private func convert(_ number: NumericInput, from input: Any) throws -> Integer {
+        let found = { ValueDescription.describe(number) }
+        switch number {
+        case .signed(let value):
+            if let exact = Integer(exactly: value) { return exact }
+            throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        case .unsigned(let value):
+            if let exact = Integer(exactly: value) { return exact }
+            throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        case .floating(let value):
+            if let exact = Integer(exactly: value) { return exact }
+            guard value.isFinite, value.rounded(.towardZero) == value else {
+                throw MappingError(.mismatch(expected: typeName, found: found()))
+            }
+            throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        case .decimal(let value):
+            let text = "\(value)"
+            if let exact = Integer(text) { return exact }
+            guard !text.contains(".") else { throw MappingError(.mismatch(expected: typeName, found: found())) }
+            throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        case .bool:
+            throw MappingError(.mismatch(expected: typeName, found: found()))
+        }
+    }
+
+    private var range: String { "\(Integer.min)...\(Integer.max)" }
+
+    func encode(_ value: Integer, in context: MappingContext) throws -> Any? {
+        if let int = Int(exactly: value) { return int }
+        if let unsigned = UInt64(exactly: value) { return unsigned }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A number (or boolean) found in the input, whatever container it came in: a Swift scalar, an
+/// `NSNumber` from JSONSerialization, the boolean `NSNumber`, or an `NSDecimalNumber`/`Decimal`.
+enum NumericInput {
+    case bool(Bool)
+    case signed(Int128)
+    case unsigned(UInt128)
+    case floating(Double)
+    case decimal(Decimal)
+
+    /// The class of `NSNumber(value: true)`: JSONSerialization's booleans are its instances, which
+    /// keeps `true` apart from `1` even though both are `NSNumber`s.
+    private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+    /// Reads `value` as a number, or `nil` when it is not one (strings are not read here).
+    static func read(_ value: Any) -> NumericInput? {
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            return read(number)
+        }
+        switch value {
+        case let value as Bool: return .bool(value)
+        case let value as Int: return .signed(Int128(value))
+        case let value as Double: return .floating(value)
+        case let value as Int64: return .signed(Int128(value))
+        case let value as Int32: return .signed(Int128(value))
+        case let value as Int16: return .signed(Int128(value))
+        case let value as Int8: return .signed(Int128(value))
+        case let value as UInt: return .unsigned(UInt128(value))
+        case let value as UInt64: return .unsigned(UInt128(value))
+        case let value as UInt32: return .unsigned(UInt128(value))
+        case let value as UInt16: return .unsigned(UInt128(value))
+        case let value as UInt8: return .unsigned(UInt128(value))
+        case let value as Int128: return .signed(value)
+        case let value as UInt128: return .unsigned(value)
+        case let value as Float: return .floating(Double(value))
+        case let value as Decimal: return .decimal(value)
+        default: return nil
+        }
+    }
+
+    /// Reads an `NSNumber` by its stored kind, so no value is rounded on the way.
+    static func read(_ number: NSNumber) -> NumericInput {
+        if ObjectIdentifier(type(of: number)) == booleanClass {
+            return .bool(number.boolValue)
+        }
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "d"), UInt8(ascii: "f"):
+            if let decimal = number as? NSDecimalNumber { return .decimal(decimal.decimalValue) }
+            return .floating(number.doubleValue)
+        case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+            return .unsigned(UInt128(number.uint64Value))
+        default:
+            return .signed(Int128(number.int64Value))
+        }
+    }
+}
+
+/// Helpers for values as they arrive in `[String: Any]`.
+enum InputValue {
+    /// Unwraps a Swift `Optional` stored in an `Any` (`["a": nickname as Any]`): `.none` becomes
+    /// `NSNull()`, `.some(x)` becomes `x`, at any depth. Other values come back as they are.
+    static func flattened(_ value: Any) -> Any {
+        guard let optional = value as? any OptionalValue else {
+            return value
+        }
+        guard let wrapped = optional.wrappedValue else { return NSNull() }
+        return flattened(wrapped)
+    }
+
+    /// `true` for `NSNull` and for a Swift `Optional.none` stored in an `Any`.
+    static func isNull(_ value: Any) -> Bool {
+        value is NSNull || flattened(value) is NSNull
+    }
+}
+
+/// Lets code that only has an `Any` see inside an `Optional`.
+protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedValue: Any? {
+        switch self {
+        case .some(let value): value
+        case .none: nil
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// An enum (or any `RawRepresentable`) through its raw value. An unknown raw value is an error
+/// that lists the valid ones when the type is `CaseIterable`.
+struct RawRepresentableCodec<Represented: RawRepresentable>: ValueCodec {
+    let raw: any ValueCodec<Represented.RawValue>
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Represented {
+        let rawValue = try raw.decode(input, in: context)
+        guard let value = Represented(rawValue: rawValue) else {
+            throw MappingError(.unknownRawValue(
+                type: ValueDescription.typeName(Represented.self),
+                known: knownRawValues(),
+                found: ValueDescription.describe(input)
+            ))
+        }
+        return value
+    }
+
+    func encode(_ value: Represented, in context: MappingContext) throws -> Any? {
+        try raw.encode(value.rawValue, in: context)
+    }
+
+    private func knownRawValues() -> [String] {
+        guard let cases = Represented.self as? any CaseIterable.Type else { return [] }
+        func describe<All: CaseIterable>(_: All.Type) -> [String] {
+            All.allCases.compactMap { ($0 as? Represented)?.rawValue }.map { raw in
+                (raw as? String)?.debugDescription ?? "\(raw)"
+            }
+        }
+        return describe(cases)
+    }
+}

@@ -1,0 +1,23 @@
+/// `String`. Takes strings, and numbers written in their shortest decimal form (`42` → `"42"`,
+/// `2.5` → `"2.5"`). Booleans are not strings.
+struct StringCodec: ValueCodec {
+    func decode(_ input: Any, in context: MappingContext) throws -> String {
+        if let value = input as? String {
+            return value
+        }
+        if let number = NumericInput.read(input) {
+            switch number {
+            case .signed(let value): return "\(value)"
+            case .unsigned(let value): return "\(value)"
+            case .floating(let value): return "\(value)"
+            case .decimal(let value): return "\(value)"
+            case .bool: throw MappingError(.mismatch(expected: "String", found: ValueDescription.describe(number)))
+            }
+        }
+        return try mismatch(input, expected: "String", in: context)
+    }
+
+    func encode(_ value: String, in context: MappingContext) throws -> Any? {
+        value
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// Converts one property type between its Swift form and the plain values of a dictionary.
+///
+/// Codecs are built once per property when a plan is compiled, and are immutable afterwards.
+protocol ValueCodec<Value>: Sendable {
+    associatedtype Value
+
+    /// Reads `input` as a `Value`, or throws a `MappingError` whose path is relative to `input`.
+    func decode(_ input: Any, in context: MappingContext) throws -> Value
+
+    /// Writes `value` as a plain value (Int, Double, Bool, String, `[Any]`, `[String: Any]`,
+    /// `NSNull`), or `nil` when there is nothing to write (a `nil` optional).
+    func encode(_ value: Value, in context: MappingContext) throws -> Any?
+}
+
+extension ValueCodec {
+    /// The error for `input` when it is not a `Value`; a Swift `Optional` inside the `Any` is
+    /// looked through first, so `["n": Optional(3)]` still decodes.
+    func mismatch(_ input: Any, expected: String, in context: MappingContext) throws -> Value {
+        let flattened = InputValue.flattened(input)
+        if flattened is NSNull {
+            throw MappingError(.null(expected: expected))
+        }
+        if type(of: flattened) != type(of: input) {
+            return try decode(flattened, in: context)
+        }
+        throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
+    }
+}

@@ -1,0 +1,15 @@
+/// State that travels with one mapping call through every nested model.
+struct MappingContext: Sendable {
+    /// How many models deep the current value is; the root model is at depth 0.
+    var depth = 0
+
+    /// Models nested deeper than this are an error instead of a stack overflow. Real data rarely
+    /// nests models more than a dozen levels; cycles and hostile input nest without end.
+    static let maximumDepth = 100
+
+    /// The context one model further down, or the error that says the limit is reached.
+    func nested() throws -> MappingContext {
+        guard depth < Self.maximumDepth else { throw MappingError(.tooDeep(limit: Self.maximumDepth)) }
+        return MappingContext(depth: depth + 1)
+    }
+}

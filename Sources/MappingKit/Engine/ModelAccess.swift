@@ -1,0 +1,47 @@
+/// Gives a plan the bytes of a model: a class instance's object, or a struct's own storage.
+extension Mappable {
+    /// Runs `body` with a pointer to this model's stored properties.
+    mutating func withMutableModelBytes<Result>(
+        isObject: Bool,
+        _ body: (UnsafeMutableRawPointer) throws -> Result
+    ) rethrows -> Result {
+        if isObject {
+            let object = self as AnyObject
+            return try withExtendedLifetime(object) {
+                try body(Unmanaged.passUnretained(object).toOpaque())
+            }
+        }
+        return try withUnsafeMutableBytes(of: &self) { bytes in
+            try ModelAccess.withNonNilBase(bytes.baseAddress, body)
+        }
+    }
+
+    /// Runs `body` with a read-only pointer to this model's stored properties.
+    func withModelBytes<Result>(isObject: Bool, _ body: (UnsafeRawPointer) throws -> Result) rethrows -> Result {
+        if isObject {
+            let object = self as AnyObject
+            return try withExtendedLifetime(object) {
+                try body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+            }
+        }
+        return try withUnsafeBytes(of: self) { bytes in
+            try ModelAccess.withNonNilBase(bytes.baseAddress.map(UnsafeMutableRawPointer.init(mutating:))) {
+                try body(UnsafeRawPointer($0))
+            }
+        }
+    }
+}
+
+enum ModelAccess {
+    /// A model with no stored bytes (every property is empty) has no base address; its plan
+    /// still runs, against a scratch byte nobody reads.
+    static func withNonNilBase<Result>(
+        _ base: UnsafeMutableRawPointer?,
+        _ body: (UnsafeMutableRawPointer) throws -> Result
+    ) rethrows -> Result {
+        if let base { return try body(base) }
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+        defer { scratch.deallocate() }
+        return try body(scratch)
+    }
+}

@@ -1,0 +1,48 @@
+/// What went wrong with one value. `MappingError.Issue` renders it.
+enum Problem: Sendable {
+    /// The value has the wrong kind: `expected Bool, found String "yes"`.
+    case mismatch(expected: String, found: String)
+    /// A number that does not fit: `expected Int8 in -128...127, found Int 300`.
+    case outOfRange(expected: String, range: String, found: String)
+    /// A number the target type cannot hold exactly: `expected Double without loss of precision…`.
+    case inexact(expected: String, found: String)
+    /// `null` where no `Optional` can take it.
+    case null(expected: String)
+    /// A raw value that no case of an enum has.
+    case unknownRawValue(type: String, known: [String], found: String)
+    /// A property whose type MappingKit has no conversion for.
+    case unsupportedType(String)
+    /// Nesting deeper than the limit: a reference cycle or hostile input.
+    case tooDeep(limit: Int)
+    /// An error thrown by user code (an `update(from:configuration:)` override, say).
+    case failed(description: String, underlying: any Error)
+
+    var expected: String {
+        switch self {
+        case .mismatch(let expected, _), .null(let expected): expected
+        case .outOfRange(let expected, let range, _): "\(expected) in \(range)"
+        case .inexact(let expected, _): "\(expected) without loss of precision"
+        case .unknownRawValue(let type, let known, _) where known.isEmpty: "a raw value of \(type)"
+        case .unknownRawValue(let type, let known, _): "\(type) (one of \(known.joined(separator: ", ")))"
+        case .unsupportedType: "a type MappingKit can convert"
+        case .tooDeep(let limit): "at most \(limit) levels of nested models"
+        case .failed: "no error"
+        }
+    }
+
+    var found: String {
+        switch self {
+        case .mismatch(_, let found), .outOfRange(_, _, let found), .inexact(_, let found),
+             .unknownRawValue(_, _, let found):
+            found
+        case .null: "null"
+        case .unsupportedType(let type): "\(type), which has no built-in conversion"
+        case .tooDeep: "deeper nesting (a reference cycle or runaway input)"
+        case .failed(let description, _): description
+        }
+    }
+
+    var underlyingError: (any Error)? {
+        if case .failed(_, let error) = self { error } else { nil }
+    }
+}

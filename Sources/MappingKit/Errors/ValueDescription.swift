@@ -1,0 +1,42 @@
+import Foundation
+
+/// How error messages show a value that was found: its kind, then the value itself.
+enum ValueDescription {
+    /// Strings longer than this are shortened with `…` in messages (never in data).
+    static let maximumStringLength = 60
+
+    /// `String "yes"`, `Int 300`, `Double 3.5`, `Bool true`, `null`, `Array of 3 elements`.
+    static func describe(_ value: Any) -> String {
+        let value = InputValue.flattened(value)
+        if value is NSNull { return "null" }
+        if let number = NumericInput.read(value) { return describe(number) }
+        if let string = value as? String { return "String \(quoted(string))" }
+        if let array = value as? [Any] { return "Array of \(count(array.count, "element"))" }
+        if let dictionary = value as? [String: Any] { return "Dictionary of \(count(dictionary.count, "key"))" }
+        return String(describing: type(of: value))
+    }
+
+    static func describe(_ number: NumericInput) -> String {
+        switch number {
+        case .bool(let value): "Bool \(value)"
+        case .signed(let value): "Int \(value)"
+        case .unsigned(let value): "Int \(value)"
+        case .floating(let value): "Double \(value)"
+        case .decimal(let value): "Decimal \(value)"
+        }
+    }
+
+    static func quoted(_ string: String) -> String {
+        guard string.count > maximumStringLength else { return string.debugDescription }
+        return String(string.prefix(maximumStringLength)).debugDescription.dropLast() + "…\""
+    }
+
+    /// A type's name as users write it: `Int`, `[String]`, `User?`.
+    static func typeName(_ type: Any.Type) -> String {
+        String(describing: type)
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String {
+        count == 1 ? "1 \(noun)" : "\(count) \(noun)s"
+    }
+}

@@ -1,0 +1,93 @@
+@_spi(Reflection) import Swift
+
+/// A stored property of a model type, as the runtime reports it.
+struct StoredField {
+    /// The property's name in source.
+    let name: String
+    /// Byte offset of the property inside the value (structs) or the object (classes).
+    let offset: Int
+    /// The property's declared type.
+    let type: Any.Type
+    /// `var` and strongly held: the only properties MappingKit reads and writes.
+    let isMappable: Bool
+}
+
+/// The one place that asks the runtime about a type's stored properties.
+///
+/// Structs go through `_forEachFieldWithKeyPath(of:)`, which skips `weak`/`unowned` fields and
+/// closures, and whose key paths tell `var` from `let`. Classes go through
+/// `_forEachField(of:options:)` with the class option (superclass fields included); that entry
+/// point drops the ownership and mutability flags it reads, so they are asked of the same runtime
+/// function it calls, `swift_reflectionMirror_recursiveChildMetadata`. Writing a strong reference
+/// into `weak` storage would corrupt memory: those fields are never touched.
+enum FieldDiscovery {
+    /// Every stored property of `type`, in declaration order (superclass first). Enums have
+    /// none.
+    static func storedFields(of type: Any.Type) -> [StoredField] {
+        type is AnyClass ? classFields(of: type) : structFields(of: type)
+    }
+
+    private static func structFields(of type: Any.Type) -> [StoredField] {
+        func visit<Root>(_ root: Root.Type) -> [StoredField] {
+            var fields: [StoredField] = []
+            let ignoreUnknown = _EachFieldOptions(rawValue: 1 << 1)
+            _forEachFieldWithKeyPath(of: root, options: ignoreUnknown) { name, keyPath in
+                let valueType = Swift.type(of: keyPath).valueType
+                guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return true }
+                func isWritable<Value>(_: Value.Type) -> Bool { keyPath is WritableKeyPath<Root, Value> }
+                let name = String(cString: name)
+                fields.append(StoredField(
+                    name: name,
+                    offset: offset,
+                    type: valueType,
+                    isMappable: isWritable(valueType) && !isHidden(name)
+                ))
+                return true
+            }
+            return fields
+        }
+        return visit(type)
+    }
+
+    private static func classFields(of type: Any.Type) -> [StoredField] {
+        var fields: [StoredField] = []
+        var index = 0
+        let classType = _EachFieldOptions(rawValue: 1 << 0)
+        _forEachField(of: type, options: classType) { name, offset, fieldType, kind in
+            var flags = FieldFlags()
+            _ = withUnsafeMutablePointer(to: &flags) { childMetadata(type, index: index, flags: $0) }
+            flags.freeName?(flags.name)
+            index += 1
+            let isData = kind != .function && kind != .metatype && kind != .existentialMetatype
+            let name = String(cString: name)
+            fields.append(StoredField(
+                name: name,
+                offset: offset,
+                type: fieldType,
+                isMappable: flags.isStrong && flags.isVar && isData && !isHidden(name)
+            ))
+            return true
+        }
+        return fields
+    }
+
+    /// Compiler-generated storage (`lazy var`) is not part of the model's data.
+    private static func isHidden(_ name: String) -> Bool {
+        name.hasPrefix("$")
+    }
+}
+
+/// The layout the runtime fills in for one field (`FieldReflectionMetadata` in the runtime).
+private struct FieldFlags {
+    var name: UnsafePointer<CChar>? = nil
+    var freeName: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
+    var isStrong = false
+    var isVar = false
+}
+
+@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
+private func childMetadata(
+    _ type: Any.Type,
+    index: Int,
+    flags: UnsafeMutablePointer<FieldFlags>
+) -> Any.Type
