@@ -15,6 +15,11 @@ extension Mappable {
     /// Every problem in the input is collected into one ``MappingError``; when it throws, the
     /// model is unchanged (structs and classes alike).
     public mutating func defaultUpdate(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+        try applyPlan(to: dictionary, configuration: configuration)
+    }
+
+    /// Decodes `dictionary` with this type's plan and commits it, or throws and changes nothing.
+    mutating func applyPlan(to dictionary: [String: Any], configuration: MappingConfiguration) throws {
         let plan = PlanCache.plan(for: type(of: self))
         try withMutableModelBytes(isObject: plan.isObject) { model in
             try plan.decode(dictionary, into: model, in: configuration.context)
@@ -90,5 +95,20 @@ extension Mappable where Self: AnyObject {
     public func update(from dictionary: [String: Any]) throws {
         var object = self
         try object.update(from: dictionary, configuration: type(of: self).mappingConfiguration)
+    }
+
+    /// MappingKit's own mapping, for a class's ``update(from:configuration:)`` implementation:
+    ///
+    /// ```swift
+    /// class Animal: Mappable {
+    ///     func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+    ///         let configuration = configuration  // adjust it here; subclasses override and call super
+    ///         try defaultUpdate(from: dictionary, configuration: configuration)
+    ///     }
+    /// }
+    /// ```
+    public func defaultUpdate(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+        var object = self
+        try object.applyPlan(to: dictionary, configuration: configuration)
     }
 }

@@ -1,0 +1,61 @@
+import Foundation
+import MappingKit
+import Testing
+
+private struct Message: Mappable {
+    var message_id = 0
+    var published_at = ""
+    var read = false
+}
+
+private struct Inbox: Mappable {
+    var messages: [Message] = []
+    var owners: [String: Message] = [:]
+}
+
+@Suite("MappingError")
+struct MappingErrorTests {
+    @Test("one problem reads as one line with its path")
+    func single() throws {
+        let error = mappingError { _ = try Inbox(dictionary: ["messages": [[:], [:], ["read": "yes"]]]) }
+        #expect(error?.description == #"messages[2].read: expected Bool, found String "yes""#)
+        #expect(error?.path == "messages[2].read")
+        #expect(error?.issues.map(\.expected) == ["Bool"])
+        #expect(error?.issues.map(\.found) == [#"String "yes""#])
+        #expect(error?.issues.first?.underlyingError == nil)
+    }
+
+    @Test("every problem is listed, in input order")
+    func many() throws {
+        let error = mappingError {
+            _ = try Inbox(dictionary: ["messages": [["message_id": "one", "published_at": ["2014"]], ["read": 7]]])
+        }
+        #expect(error?.description == """
+            3 problems:
+              messages[0].message_id: expected Int, found String "one"
+              messages[0].published_at: expected String, found Array of 1 element
+              messages[1].read: expected Bool, found Int 7
+            """)
+        #expect(error?.issues.map(\.path) == ["messages[0].message_id", "messages[0].published_at", "messages[1].read"])
+    }
+
+    @Test("keys that are not identifiers are quoted in paths")
+    func quotedKeys() throws {
+        let error = mappingError { _ = try Inbox(dictionary: ["owners": ["about link": ["read": 2], "2nd": ["read": 3]]]) }
+        #expect(Set(error?.issues.map(\.path) ?? []) == [#"owners["about link"].read"#, #"owners["2nd"].read"#])
+    }
+
+    @Test("a root-level problem has an empty path")
+    func rootPath() {
+        let error = mappingError { _ = try Message.array(from: [1]) }
+        #expect(error?.description == "[0]: expected Message (a dictionary), found Int 1")
+        let issue = error?.issues.first
+        #expect(issue == error?.issues.last)
+    }
+
+    @Test("the error is usable through Foundation's localizedDescription")
+    func localized() {
+        let error: (any Error)? = mappingError { _ = try Message(dictionary: ["read": "no"]) }
+        #expect(error?.localizedDescription == #"read: expected Bool, found String "no""#)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import MappingKit
+import Testing
+
+private struct Collections: Mappable, Equatable {
+    var numbers: [Int] = []
+    var tags: Set<String> = []
+    var counts: [String: Int] = [:]
+    var matrix: [[Double]] = []
+    var groups: [String: [String]] = [:]
+}
+
+@Suite("Array, Set and Dictionary properties")
+struct CollectionCodecTests {
+    @Test("collections of supported types map both ways")
+    func roundTrip() throws {
+        let model = try Collections(dictionary: jsonDictionary("""
+            {"numbers": [1, 2, "3"], "tags": ["a", "b", "a"], "counts": {"x": 1, "y": 2},
+             "matrix": [[1, 2.5], []], "groups": {"admins": ["ann"], "none": []}}
+            """))
+        #expect(model == Collections(
+            numbers: [1, 2, 3], tags: ["a", "b"], counts: ["x": 1, "y": 2],
+            matrix: [[1, 2.5], []], groups: ["admins": ["ann"], "none": []]
+        ))
+        let representation = try model.dictionaryRepresentation()
+        #expect(Plain(representation["numbers"] as Any) == .array([.int(1), .int(2), .int(3)]))
+        #expect(Set((representation["tags"] as? [String]) ?? []) == ["a", "b"])
+        #expect(Plain(representation["counts"] as Any) == .object(["x": .int(1), "y": .int(2)]))
+        #expect(Plain(representation["matrix"] as Any) == .array([.array([.double(1), .double(2.5)]), .array([])]))
+        #expect(Plain(representation["groups"] as Any) == .object(["admins": .array([.string("ann")]), "none": .array([])]))
+        #expect(try Collections(dictionary: representation) == model)
+    }
+
+    @Test("native Swift arrays and dictionaries are accepted directly")
+    func native() throws {
+        let model = try Collections(dictionary: ["numbers": [4, 5], "counts": ["z": 9], "matrix": [[1.0]]])
+        #expect(model == Collections(numbers: [4, 5], counts: ["z": 9], matrix: [[1.0]]))
+    }
+
+    @Test("every bad element is reported with its index or key")
+    func elementErrors() throws {
+        let input = try jsonDictionary("""
+            {"numbers": [1, "two", 3.5], "counts": {"x": true}, "matrix": [[1], ["a"]], "tags": "solo"}
+            """)
+        let error = mappingError { _ = try Collections(dictionary: input) }
+        #expect(error?.description == """
+            5 problems:
+              numbers[1]: expected Int, found String "two"
+              numbers[2]: expected Int, found Double 3.5
+              tags: expected Array, found String "solo"
+              counts.x: expected Int, found Bool true
+              matrix[1][0]: expected Double, found String "a"
+            """)
+        #expect(error?.path == "numbers[1]")
+    }
+
+    @Test("a dictionary where an array belongs, and the reverse, are errors")
+    func containerMismatch() throws {
+        let input = try jsonDictionary(#"{"numbers": {"a": 1}, "counts": [1]}"#)
+        #expect(mappingError { _ = try Collections(dictionary: input) }?.description == """
+            2 problems:
+              numbers: expected Array, found Dictionary of 1 key
+              counts: expected Dictionary, found Array of 1 element
+            """)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import MappingKit
+import Testing
+
+/// A strict view of plain values for assertions: `Int 1`, `Bool true` and `Double 1.0` differ.
+indirect enum Plain: Equatable, CustomStringConvertible {
+    case int(Int)
+    case uint64(UInt64)
+    case double(Double)
+    case bool(Bool)
+    case string(String)
+    case null
+    case array([Plain])
+    case object([String: Plain])
+    case other(String)
+
+    init(_ value: Any) {
+        switch value {
+        case let value as Int where type(of: value) == Int.self: self = .int(value)
+        case let value as UInt64 where type(of: value) == UInt64.self: self = .uint64(value)
+        case let value as Double where type(of: value) == Double.self: self = .double(value)
+        case let value as Bool where type(of: value) == Bool.self: self = .bool(value)
+        case let value as String: self = .string(value)
+        case is NSNull: self = .null
+        case let value as [Any]: self = .array(value.map(Plain.init))
+        case let value as [String: Any]: self = .object(value.mapValues(Plain.init))
+        default: self = .other("\(type(of: value)) \(value)")
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .int(let value): "\(value)"
+        case .uint64(let value): "UInt64(\(value))"
+        case .double(let value): "\(value)d"
+        case .bool(let value): "\(value)"
+        case .string(let value): value.debugDescription
+        case .null: "null"
+        case .array(let values): "[\(values.map(\.description).joined(separator: ", "))]"
+        case .object(let values):
+            "[\(values.sorted { $0.key < $1.key }.map { "\($0.key.debugDescription): \($0.value)" }.joined(separator: ", "))]"
+        case .other(let text): "<\(text)>"
+        }
+    }
+}
+
+/// The dictionary representation of `model`, in strict form.
+func plainRepresentation(of model: some Mappable) throws -> Plain {
+    Plain(try model.dictionaryRepresentation())
+}
+
+/// The `MappingError` that `body` throws, or a test failure.
+func mappingError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> MappingError? {
+    do {
+        try body()
+        Issue.record("expected a MappingError, nothing was thrown", sourceLocation: sourceLocation)
+    } catch let error as MappingError {
+        return error
+    } catch {
+        Issue.record("expected a MappingError, got \(error)", sourceLocation: sourceLocation)
+    }
+    return nil
+}
+
+/// Parses JSON text the way apps get their dictionaries: through JSONSerialization.
+func jsonObject(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+}
+
+/// Parses a JSON object.
+func jsonDictionary(_ text: String) throws -> [String: Any] {
+    try #require(try jsonObject(text) as? [String: Any])
+}
