@@ -1,1 +1,117 @@
-print("bench")
+import Foundation
+import MappingKit
+
+// MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
+// [--data DIR]`. Prints median nanoseconds per object for each way of mapping the same models,
+// and the ratios the README reports.
+
+let arguments = CommandLine.arguments
+func option(_ name: String) -> String? {
+    arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+}
+let rounds = option("--rounds").flatMap(Int.init) ?? 100
+let dataDirectory = URL(fileURLWithPath: option("--data") ?? URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("shared/data").path)
+
+func load(_ name: String) throws -> Data {
+    try Data(contentsOf: dataDirectory.appendingPathComponent(name))
+}
+
+func check(_ condition: Bool, _ message: String) {
+    if !condition {
+        print("error: \(message)")
+        exit(1)
+    }
+}
+
+let ratios = [
+    ("MappingKit, native dictionaries", "hand-written as?, native dictionaries"),
+    ("MappingKit, JSONSerialization output", "hand-written as?, JSONSerialization output"),
+    ("JSONSerialization + MappingKit, from Data", "JSONDecoder, from Data"),
+    ("MappingKit dictionaryRepresentation", "hand-written toDictionary"),
+    ("MappingKit + JSONSerialization, to Data", "JSONEncoder, to Data"),
+]
+
+print("MappingKit benchmark: \(rounds) rounds per measurement, median ns per object")
+
+// twitter.json: 100 statuses, each with a user and entities.
+do {
+    let data = try load("twitter.json")
+    let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    let fromJSON = root["statuses"] as? [Any] ?? []
+    let native = NativeValues.convert(fromJSON) as? [Any] ?? []
+    let objects = fromJSON.count
+
+    let mapped = try Status.array(from: fromJSON)
+    let handWritten = fromJSON.map { Status(handWritten: $0 as? [String: Any] ?? [:]) }
+    let decoded = try JSONDecoder().decode(TwitterFeed.self, from: data).statuses
+    let mappedNative = try Status.array(from: native)
+    check(mapped == handWritten && mapped == decoded && mappedNative == mapped,
+          "twitter: the contenders disagree")
+
+    var harness = Harness(rounds: rounds)
+    try harness.measure("MappingKit, native dictionaries", objects: objects) { try Status.array(from: native).count }
+    harness.measure("hand-written as?, native dictionaries", objects: objects) {
+        native.map { Status(handWritten: $0 as? [String: Any] ?? [:]) }.count
+    }
+    try harness.measure("MappingKit, JSONSerialization output", objects: objects) { try Status.array(from: fromJSON).count }
+    harness.measure("hand-written as?, JSONSerialization output", objects: objects) {
+        fromJSON.map { Status(handWritten: $0 as? [String: Any] ?? [:]) }.count
+    }
+    try harness.measure("JSONSerialization + MappingKit, from Data", objects: objects) {
+        let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        return try Status.array(from: root["statuses"] as? [Any] ?? []).count
+    }
+    try harness.measure("JSONDecoder, from Data", objects: objects) {
+        try JSONDecoder().decode(TwitterFeed.self, from: data).statuses.count
+    }
+    try harness.measure("MappingKit dictionaryRepresentation", objects: objects) {
+        try mapped.map { try $0.dictionaryRepresentation() }.count
+    }
+    harness.measure("hand-written toDictionary", objects: objects) { mapped.map { $0.handWrittenDictionary() }.count }
+    try harness.measure("MappingKit + JSONSerialization, to Data", objects: objects) {
+        try JSONSerialization.data(withJSONObject: ["statuses": mapped.map { try $0.dictionaryRepresentation() }]).count
+    }
+    try harness.measure("JSONEncoder, to Data", objects: objects) {
+        try JSONEncoder().encode(TwitterFeed(statuses: mapped)).count
+    }
+    harness.printTable(title: "twitter.json (\(objects) statuses)", ratios: ratios)
+}
+
+// citm_catalog.json: one catalogue of 184 events and 243 performances; objects = events + performances.
+do {
+    let data = try load("citm_catalog.json")
+    let fromJSON = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    let native = NativeValues.convert(fromJSON) as? [String: Any] ?? [:]
+    let objects = (fromJSON["events"] as? [String: Any] ?? [:]).count + (fromJSON["performances"] as? [Any] ?? []).count
+
+    let mapped = try Catalog(dictionary: fromJSON)
+    let decoded = try JSONDecoder().decode(Catalog.self, from: data)
+    let mappedNative = try Catalog(dictionary: native)
+    check(mapped == Catalog(handWritten: fromJSON) && mapped == decoded && mappedNative == mapped,
+          "citm_catalog: the contenders disagree")
+
+    var harness = Harness(rounds: rounds)
+    try harness.measure("MappingKit, native dictionaries", objects: objects) { try Catalog(dictionary: native).performances.count }
+    harness.measure("hand-written as?, native dictionaries", objects: objects) { Catalog(handWritten: native).performances.count }
+    try harness.measure("MappingKit, JSONSerialization output", objects: objects) {
+        try Catalog(dictionary: fromJSON).performances.count
+    }
+    harness.measure("hand-written as?, JSONSerialization output", objects: objects) {
+        Catalog(handWritten: fromJSON).performances.count
+    }
+    try harness.measure("JSONSerialization + MappingKit, from Data", objects: objects) {
+        try Catalog(dictionary: JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]).performances.count
+    }
+    try harness.measure("JSONDecoder, from Data", objects: objects) {
+        try JSONDecoder().decode(Catalog.self, from: data).performances.count
+    }
+    try harness.measure("MappingKit dictionaryRepresentation", objects: objects) { try mapped.dictionaryRepresentation().count }
+    harness.measure("hand-written toDictionary", objects: objects) { mapped.handWrittenDictionary().count }
+    try harness.measure("MappingKit + JSONSerialization, to Data", objects: objects) {
+        try JSONSerialization.data(withJSONObject: mapped.dictionaryRepresentation()).count
+    }
+    try harness.measure("JSONEncoder, to Data", objects: objects) { try JSONEncoder().encode(mapped).count }
+    harness.printTable(title: "citm_catalog.json (\(objects) events and performances)", ratios: ratios)
+}
