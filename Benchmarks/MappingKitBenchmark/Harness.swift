@@ -3,10 +3,13 @@ import Foundation
 /// Times closures over many rounds and reports medians, the way the README table is made.
 struct Harness {
     var rounds: Int
+    /// Only measurements whose name contains this text run (`--only`), for profiling one.
+    var only: String?
     var results: [(name: String, nanosecondsPerObject: Double)] = []
 
     /// Runs `body` once to warm up, then `rounds` times; records the median per object.
     mutating func measure(_ name: String, objects: Int, _ body: () throws -> Int) rethrows {
+        if let only, !name.contains(only) { return }
         var sink = try body()
         var samples: [Double] = []
         samples.reserveCapacity(rounds)
@@ -49,13 +52,14 @@ enum NativeValues {
     private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
     static func convert(_ value: Any) -> Any {
-        switch value {
-        case let number as NSNumber:
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
             if ObjectIdentifier(type(of: number)) == booleanClass { return number.boolValue }
             switch UInt8(bitPattern: number.objCType.pointee) {
             case UInt8(ascii: "d"), UInt8(ascii: "f"): return number.doubleValue
             default: return number.intValue
             }
+        }
+        switch value {
         case let array as [Any]: return array.map(convert)
         case let dictionary as [String: Any]: return dictionary.mapValues(convert)
         default: return value

@@ -2,7 +2,7 @@ import Foundation
 import MappingKit
 
 // MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
-// [--data DIR]`. Prints median nanoseconds per object for each way of mapping the same models,
+// [--data DIR] [--only TEXT]`. Prints median nanoseconds per object for each way of mapping the same models,
 // and the ratios the README reports.
 
 let arguments = CommandLine.arguments
@@ -50,7 +50,7 @@ do {
     check(mapped == handWritten && mapped == decoded && mappedNative == mapped,
           "twitter: the contenders disagree")
 
-    var harness = Harness(rounds: rounds)
+    var harness = Harness(rounds: rounds, only: option("--only"))
     try harness.measure("MappingKit, native dictionaries", objects: objects) { try Status.array(from: native).count }
     harness.measure("hand-written as?, native dictionaries", objects: objects) {
         native.map { Status(handWritten: $0 as? [String: Any] ?? [:]) }.count
@@ -92,7 +92,7 @@ do {
     check(mapped == Catalog(handWritten: fromJSON) && mapped == decoded && mappedNative == mapped,
           "citm_catalog: the contenders disagree")
 
-    var harness = Harness(rounds: rounds)
+    var harness = Harness(rounds: rounds, only: option("--only"))
     try harness.measure("MappingKit, native dictionaries", objects: objects) { try Catalog(dictionary: native).performances.count }
     harness.measure("hand-written as?, native dictionaries", objects: objects) { Catalog(handWritten: native).performances.count }
     try harness.measure("MappingKit, JSONSerialization output", objects: objects) {

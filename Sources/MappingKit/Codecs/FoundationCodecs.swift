@@ -3,13 +3,13 @@ import Foundation
 /// `URL` from its string form; written back as `absoluteString`.
 struct URLCodec: ValueCodec {
     func decode(_ input: Any, in context: MappingContext) throws -> URL {
-        if let url = input as? URL { return url }
         if let string = input as? String {
             guard let url = URL(string: string) else {
                 throw MappingError(.mismatch(expected: "URL", found: ValueDescription.describe(string)))
             }
             return url
         }
+        if let url = input as? URL { return url }
         return try mismatch(input, expected: "URL", in: context)
     }
 
@@ -22,13 +22,13 @@ struct URLCodec: ValueCodec {
 /// upper-case, as `uuidString` gives it.
 struct UUIDCodec: ValueCodec {
     func decode(_ input: Any, in context: MappingContext) throws -> UUID {
-        if let uuid = input as? UUID { return uuid }
         if let string = input as? String {
             guard let uuid = UUID(uuidString: string) else {
                 throw MappingError(.mismatch(expected: "UUID", found: ValueDescription.describe(string)))
             }
             return uuid
         }
+        if let uuid = input as? UUID { return uuid }
         return try mismatch(input, expected: "UUID", in: context)
     }
 

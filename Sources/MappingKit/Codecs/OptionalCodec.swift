@@ -6,7 +6,7 @@ struct OptionalCodec<Wrapped>: ValueCodec {
     let wrapped: any ValueCodec<Wrapped>
 
     func decode(_ input: Any, in context: MappingContext) throws -> Wrapped? {
-        if input is NSNull { return nil }
+        if InputValue.isNSNull(input) { return nil }
         do {
             return try wrapped.decode(input, in: context)
         } catch {

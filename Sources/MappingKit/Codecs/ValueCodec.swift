@@ -19,7 +19,7 @@ extension ValueCodec {
     /// looked through first, so `["n": Optional(3)]` still decodes.
     func mismatch(_ input: Any, expected: String, in context: MappingContext) throws -> Value {
         let flattened = InputValue.flattened(input)
-        if flattened is NSNull {
+        if InputValue.isNSNull(flattened) {
             throw MappingError(.null(expected: expected))
         }
         if type(of: flattened) != type(of: input) {

@@ -8,7 +8,7 @@ enum ValueDescription {
     /// `String "yes"`, `Int 300`, `Double 3.5`, `Bool true`, `null`, `Array of 3 elements`.
     static func describe(_ value: Any) -> String {
         let value = InputValue.flattened(value)
-        if value is NSNull { return "null" }
+        if InputValue.isNSNull(value) { return "null" }
         if let number = NumericInput.read(value) { return describe(number) }
         if let string = value as? String { return "String \(quoted(string))" }
         if let array = value as? [Any] { return "Array of \(count(array.count, "element"))" }

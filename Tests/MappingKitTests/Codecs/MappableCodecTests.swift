@@ -113,6 +113,27 @@ struct MappableCodecTests {
         #expect(try TreeNode(dictionary: fits).name == "")
     }
 
+    @Test("the deepest accepted input fits a 512 KB thread stack, both ways")
+    func smallStack() async throws {
+        let outcome = Counter()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                var input: [String: Any] = ["name": "leaf"]
+                for _ in 0..<200 { input = ["next": input] }
+                if (try? TreeNode(dictionary: input)) == nil { outcome.increment() }
+                var fits: [String: Any] = ["name": "leaf"]
+                for _ in 0..<100 { fits = ["next": fits] }
+                if let tree = try? TreeNode(dictionary: fits), (try? tree.dictionaryRepresentation()) != nil {
+                    outcome.increment()
+                }
+                done.resume()
+            }
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+        #expect(outcome.value == 2)
+    }
+
     @Test("a reference cycle is an error when writing the representation")
     func cycle() {
         let first = TreeNode()

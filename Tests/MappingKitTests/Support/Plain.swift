@@ -15,16 +15,36 @@ indirect enum Plain: Equatable, CustomStringConvertible {
     case other(String)
 
     init(_ value: Any) {
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            self = Plain(number: number)
+            return
+        }
+        if type(of: value) is NSNull.Type {
+            self = .null
+            return
+        }
         switch value {
         case let value as Int where type(of: value) == Int.self: self = .int(value)
         case let value as UInt64 where type(of: value) == UInt64.self: self = .uint64(value)
         case let value as Double where type(of: value) == Double.self: self = .double(value)
         case let value as Bool where type(of: value) == Bool.self: self = .bool(value)
         case let value as String: self = .string(value)
-        case is NSNull: self = .null
         case let value as [Any]: self = .array(value.map(Plain.init))
         case let value as [String: Any]: self = .object(value.mapValues(Plain.init))
         default: self = .other("\(type(of: value)) \(value)")
+        }
+    }
+
+    /// JSONSerialization's numbers, read by their stored kind.
+    private init(number: NSNumber) {
+        if type(of: number) == type(of: NSNumber(value: true)) {
+            self = .bool(number.boolValue)
+        } else if [UInt8(ascii: "d"), UInt8(ascii: "f")].contains(UInt8(bitPattern: number.objCType.pointee)) {
+            self = .double(number.doubleValue)
+        } else if UInt8(bitPattern: number.objCType.pointee) == UInt8(ascii: "Q"), number.uint64Value > UInt64(Int.max) {
+            self = .uint64(number.uint64Value)
+        } else {
+            self = .int(number.intValue)
         }
     }
 
