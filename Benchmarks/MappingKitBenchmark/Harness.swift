@@ -1,28 +1,44 @@
 import Foundation
 
 /// Times closures over many rounds and reports medians, the way the README table is made.
+///
+/// Contenders are interleaved: every round runs each of them once, in turn, so drift in the
+/// machine's speed lands on all of them alike and their ratios stay comparable.
 struct Harness {
     var rounds: Int
     /// Only measurements whose name contains this text run (`--only`), for profiling one.
     var only: String?
-    var results: [(name: String, nanosecondsPerObject: Double)] = []
+    private var contenders: [(name: String, objects: Int, body: () throws -> Int)] = []
+    private(set) var results: [(name: String, nanosecondsPerObject: Double)] = []
 
-    /// Runs `body` once to warm up, then `rounds` times; records the median per object.
-    mutating func measure(_ name: String, objects: Int, _ body: () throws -> Int) rethrows {
+    init(rounds: Int, only: String?) {
+        self.rounds = rounds
+        self.only = only
+    }
+
+    /// Registers a contender; `body` maps the data set once and returns a count (kept alive).
+    mutating func add(_ name: String, objects: Int, _ body: @escaping () throws -> Int) {
         if let only, !name.contains(only) { return }
-        var sink = try body()
-        var samples: [Double] = []
-        samples.reserveCapacity(rounds)
+        contenders.append((name, objects, body))
+    }
+
+    /// Warms every contender up once, then runs `rounds` interleaved rounds; records medians.
+    mutating func run() throws {
+        var sink = 0
+        for contender in contenders { sink &+= try contender.body() }
+        var samples = Array(repeating: [Double](), count: contenders.count)
         for _ in 0..<rounds {
-            let start = ContinuousClock.now
-            sink &+= try body()
-            let elapsed = ContinuousClock.now - start
-            let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-            samples.append(nanoseconds / Double(objects))
+            for (index, contender) in contenders.enumerated() {
+                let start = ContinuousClock.now
+                sink &+= try contender.body()
+                let elapsed = ContinuousClock.now - start
+                let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+                samples[index].append(nanoseconds / Double(contender.objects))
+            }
         }
-        samples.sort()
-        let median = samples[samples.count / 2]
-        results.append((name, median))
+        results = zip(contenders, samples).map { contender, samples in
+            (contender.name, samples.sorted()[samples.count / 2])
+        }
         if sink == .min { print("") }
     }
 
@@ -30,7 +46,7 @@ struct Harness {
         results.first { $0.name == name }?.nanosecondsPerObject ?? .nan
     }
 
-    /// Prints every measurement with its ratio to `baseline` (hand-written code in the table).
+    /// Prints every measurement, and each ratio whose two sides were both measured.
     func printTable(title: String, ratios: [(String, String)]) {
         print("\n## \(title)")
         print("| measurement | median ns/object |")
@@ -40,7 +56,7 @@ struct Harness {
         }
         print("\n| ratio | value |")
         print("|---|---:|")
-        for (numerator, denominator) in ratios {
+        for (numerator, denominator) in ratios where !median(numerator).isNaN && !median(denominator).isNaN {
             print("| \(numerator) ÷ \(denominator) | \(String(format: "%.2f×", median(numerator) / median(denominator))) |")
         }
     }

@@ -51,31 +51,32 @@ do {
           "twitter: the contenders disagree")
 
     var harness = Harness(rounds: rounds, only: option("--only"))
-    try harness.measure("MappingKit, native dictionaries", objects: objects) { try Status.array(from: native).count }
-    harness.measure("hand-written as?, native dictionaries", objects: objects) {
+    harness.add("MappingKit, native dictionaries", objects: objects) { try Status.array(from: native).count }
+    harness.add("hand-written as?, native dictionaries", objects: objects) {
         native.map { Status(handWritten: $0 as? [String: Any] ?? [:]) }.count
     }
-    try harness.measure("MappingKit, JSONSerialization output", objects: objects) { try Status.array(from: fromJSON).count }
-    harness.measure("hand-written as?, JSONSerialization output", objects: objects) {
+    harness.add("MappingKit, JSONSerialization output", objects: objects) { try Status.array(from: fromJSON).count }
+    harness.add("hand-written as?, JSONSerialization output", objects: objects) {
         fromJSON.map { Status(handWritten: $0 as? [String: Any] ?? [:]) }.count
     }
-    try harness.measure("JSONSerialization + MappingKit, from Data", objects: objects) {
+    harness.add("JSONSerialization + MappingKit, from Data", objects: objects) {
         let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         return try Status.array(from: root["statuses"] as? [Any] ?? []).count
     }
-    try harness.measure("JSONDecoder, from Data", objects: objects) {
+    harness.add("JSONDecoder, from Data", objects: objects) {
         try JSONDecoder().decode(TwitterFeed.self, from: data).statuses.count
     }
-    try harness.measure("MappingKit dictionaryRepresentation", objects: objects) {
+    harness.add("MappingKit dictionaryRepresentation", objects: objects) {
         try mapped.map { try $0.dictionaryRepresentation() }.count
     }
-    harness.measure("hand-written toDictionary", objects: objects) { mapped.map { $0.handWrittenDictionary() }.count }
-    try harness.measure("MappingKit + JSONSerialization, to Data", objects: objects) {
+    harness.add("hand-written toDictionary", objects: objects) { mapped.map { $0.handWrittenDictionary() }.count }
+    harness.add("MappingKit + JSONSerialization, to Data", objects: objects) {
         try JSONSerialization.data(withJSONObject: ["statuses": mapped.map { try $0.dictionaryRepresentation() }]).count
     }
-    try harness.measure("JSONEncoder, to Data", objects: objects) {
+    harness.add("JSONEncoder, to Data", objects: objects) {
         try JSONEncoder().encode(TwitterFeed(statuses: mapped)).count
     }
+    try harness.run()
     harness.printTable(title: "twitter.json (\(objects) statuses)", ratios: ratios)
 }
 
@@ -93,25 +94,26 @@ do {
           "citm_catalog: the contenders disagree")
 
     var harness = Harness(rounds: rounds, only: option("--only"))
-    try harness.measure("MappingKit, native dictionaries", objects: objects) { try Catalog(dictionary: native).performances.count }
-    harness.measure("hand-written as?, native dictionaries", objects: objects) { Catalog(handWritten: native).performances.count }
-    try harness.measure("MappingKit, JSONSerialization output", objects: objects) {
+    harness.add("MappingKit, native dictionaries", objects: objects) { try Catalog(dictionary: native).performances.count }
+    harness.add("hand-written as?, native dictionaries", objects: objects) { Catalog(handWritten: native).performances.count }
+    harness.add("MappingKit, JSONSerialization output", objects: objects) {
         try Catalog(dictionary: fromJSON).performances.count
     }
-    harness.measure("hand-written as?, JSONSerialization output", objects: objects) {
+    harness.add("hand-written as?, JSONSerialization output", objects: objects) {
         Catalog(handWritten: fromJSON).performances.count
     }
-    try harness.measure("JSONSerialization + MappingKit, from Data", objects: objects) {
+    harness.add("JSONSerialization + MappingKit, from Data", objects: objects) {
         try Catalog(dictionary: JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]).performances.count
     }
-    try harness.measure("JSONDecoder, from Data", objects: objects) {
+    harness.add("JSONDecoder, from Data", objects: objects) {
         try JSONDecoder().decode(Catalog.self, from: data).performances.count
     }
-    try harness.measure("MappingKit dictionaryRepresentation", objects: objects) { try mapped.dictionaryRepresentation().count }
-    harness.measure("hand-written toDictionary", objects: objects) { mapped.handWrittenDictionary().count }
-    try harness.measure("MappingKit + JSONSerialization, to Data", objects: objects) {
+    harness.add("MappingKit dictionaryRepresentation", objects: objects) { try mapped.dictionaryRepresentation().count }
+    harness.add("hand-written toDictionary", objects: objects) { mapped.handWrittenDictionary().count }
+    harness.add("MappingKit + JSONSerialization, to Data", objects: objects) {
         try JSONSerialization.data(withJSONObject: mapped.dictionaryRepresentation()).count
     }
-    try harness.measure("JSONEncoder, to Data", objects: objects) { try JSONEncoder().encode(mapped).count }
+    harness.add("JSONEncoder, to Data", objects: objects) { try JSONEncoder().encode(mapped).count }
+    try harness.run()
     harness.printTable(title: "citm_catalog.json (\(objects) events and performances)", ratios: ratios)
 }

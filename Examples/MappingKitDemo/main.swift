@@ -1,16 +1,57 @@
 import Foundation
 import MappingKit
 
-struct Message: Mappable, Equatable { var message_id = 0; var read = false; var text = ""; var tags: [String] = []; var score: Double? }
-final class Node: Mappable { var name = ""; var children: [Node] = []; weak var parent: Node?; let fixed = 1; required init() {} }
-class Animal: Mappable { var name = ""; var age = 0; required init() {} }
-final class Dog: Animal { var aboutLink: URL? }
-let json = #"{"message_id": 7, "read": true, "text": "hi", "tags": ["a"], "score": 2}"#
-let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
-let m = try Message(dictionary: object)
-print(m, try m.dictionaryRepresentation())
-let n = try Node(dictionary: ["name": "root", "children": [["name": "kid", "parent": ["name": "x"]]], "fixed": 5])
-print(n.name, n.children.map(\.name), n.fixed, try n.dictionaryRepresentation())
-let d = try Dog(dictionary: ["name": "Rex", "age": 3, "aboutLink": "http://a.b"])
-print(d.name, d.age, d.aboutLink as Any, try d.dictionaryRepresentation())
-do { _ = try Message(dictionary: ["message_id": 3.5, "read": "yes", "tags": [1, true], "score": "x"]) } catch { print(error) }
+// MappingKit demo: `swift run MappingKitDemo`. Each section maps one of the seed libraries'
+// README examples and prints what came out.
+
+func section(_ title: String) {
+    print("\n=== \(title)")
+}
+
+func json(_ value: Any) -> String {
+    guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) else {
+        return "\(value)"
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
+func parse(_ text: String) throws -> [String: Any] {
+    try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+}
+
+do {
+    section("DHNObjectMapping: default behaviour, undefined keys ignored")
+    let object = try DataObject(dictionary: ["name": "This is some name", "count": 3, "undefined": true])
+    print(#"{"name": "This is some name", "count": 3, "undefined": true} ->"#, object)
+    print("array(from:) ->", try DataObject.array(from: [["name": "first"], ["name": "second"]]))
+
+    section("ObjectMapping: basic and recursive mapping")
+    let innerModel: [String: Any] = ["name": "Music", "favorite_word": "glitter", "favorite_number": 7]
+    let testModel = OMTestModel()
+    try testModel.update(from: ["name": "Fabian", "favorite_word": "absurd", "favorite_number": 2])
+    print("basic     ->", testModel)
+    try testModel.update(from: ["favorite_model": innerModel])
+    print("recursive ->", testModel)
+
+    section("EFDataMappingKit: a user with messages, from JSON")
+    let user = try MYUser(dictionary: parse(userJSON))
+    print("user \(user.user_id) \(user.username), website \(user.website?.absoluteString ?? "none")")
+    for message in user.messages {
+        print("  #\(message.message_id) \(message.published_at) read: \(message.read) \(message.text.debugDescription)")
+    }
+
+    section("Round trip: dictionaryRepresentation() back to JSON")
+    print(json(try user.dictionaryRepresentation()))
+
+    section("One readable error: every problem, with its path, and nothing changed")
+    var current = user
+    do {
+        try current.update(from: parse(brokenUserJSON))
+    } catch let error as MappingError {
+        print(error)
+        print("user unchanged: \(current.user_id) with \(current.messages.count) messages")
+    }
+} catch {
+    print("demo failed: \(error)")
+    exit(1)
+}

@@ -21,6 +21,8 @@ struct BoolCodec: ValueCodec {
         }
     }
 
+    var encodesUnchanged: Bool { true }
+
     func encode(_ value: Bool, in context: MappingContext) throws -> Any? {
         value
     }

@@ -3,9 +3,17 @@ import Foundation
 /// `[Element]` from an array; every element is converted, and every bad element is reported.
 struct ArrayCodec<Element>: ValueCodec {
     let element: any ValueCodec<Element>
+    /// `[Element].self`, looked up once: generic code would ask the runtime on every call.
+    private let arrayType: Any.Type = [Element].self
+    let encodesUnchanged: Bool
+
+    init(element: any ValueCodec<Element>) {
+        self.element = element
+        encodesUnchanged = element.encodesUnchanged
+    }
 
     func decode(_ input: Any, in context: MappingContext) throws -> [Element] {
-        if type(of: input) == [Element].self, let same = input as? [Element] {
+        if type(of: input) == arrayType, let same = input as? [Element] {
             return same
         }
         guard let array = input as? [Any] else {
@@ -15,7 +23,8 @@ struct ArrayCodec<Element>: ValueCodec {
     }
 
     func encode(_ value: [Element], in context: MappingContext) throws -> Any? {
-        try CollectionCoding.encodeElements(of: value, with: element, in: context)
+        if encodesUnchanged { return value }
+        return try CollectionCoding.encodeElements(of: value, with: element, in: context)
     }
 }
 
@@ -39,8 +48,18 @@ struct SetCodec<Element: Hashable>: ValueCodec {
 /// `[String: Value]` from a dictionary; every value is converted, every bad one reported.
 struct DictionaryCodec<Value>: ValueCodec {
     let value: any ValueCodec<Value>
+    private let dictionaryType: Any.Type = [String: Value].self
+    let encodesUnchanged: Bool
+
+    init(value: any ValueCodec<Value>) {
+        self.value = value
+        encodesUnchanged = value.encodesUnchanged
+    }
 
     func decode(_ input: Any, in context: MappingContext) throws -> [String: Value] {
+        if type(of: input) == dictionaryType, let same = input as? [String: Value] {
+            return same
+        }
         guard let dictionary = input as? [String: Any] else {
             return try mismatch(input, expected: "Dictionary", in: context)
         }
@@ -58,6 +77,7 @@ struct DictionaryCodec<Value>: ValueCodec {
     }
 
     func encode(_ dictionary: [String: Value], in context: MappingContext) throws -> Any? {
+        if encodesUnchanged { return dictionary }
         var result: [String: Any] = Dictionary(minimumCapacity: dictionary.count)
         var failure: MappingError?
         for (key, item) in dictionary {
@@ -79,6 +99,7 @@ enum CollectionCoding {
         with codec: any ValueCodec<Element>,
         in context: MappingContext
     ) throws -> [Element] {
+        if array.isEmpty { return [] }
         var result: [Element] = []
         result.reserveCapacity(array.count)
         var failure: MappingError?

@@ -46,6 +46,8 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
 
     private var range: String { "\(Integer.min)...\(Integer.max)" }
 
+    var encodesUnchanged: Bool { Integer.self == Int.self }
+
     func encode(_ value: Integer, in context: MappingContext) throws -> Any? {
         if let int = Int(exactly: value) { return int }
         if let unsigned = UInt64(exactly: value) { return unsigned }

@@ -17,6 +17,8 @@ struct StringCodec: ValueCodec {
         return try mismatch(input, expected: "String", in: context)
     }
 
+    var encodesUnchanged: Bool { true }
+
     func encode(_ value: String, in context: MappingContext) throws -> Any? {
         value
     }

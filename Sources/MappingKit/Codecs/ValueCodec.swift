@@ -12,9 +12,15 @@ protocol ValueCodec<Value>: Sendable {
     /// Writes `value` as a plain value (Int, Double, Bool, String, `[Any]`, `[String: Any]`,
     /// `NSNull`), or `nil` when there is nothing to write (a `nil` optional).
     func encode(_ value: Value, in context: MappingContext) throws -> Any?
+
+    /// `true` when every `Value` already is its own plain value (`Int`, `String`, `Bool`, and
+    /// collections of them), so collections of it are written without converting each element.
+    var encodesUnchanged: Bool { get }
 }
 
 extension ValueCodec {
+    var encodesUnchanged: Bool { false }
+
     /// The error for `input` when it is not a `Value`; a Swift `Optional` inside the `Any` is
     /// looked through first, so `["n": Optional(3)]` still decodes.
     func mismatch(_ input: Any, expected: String, in context: MappingContext) throws -> Value {
