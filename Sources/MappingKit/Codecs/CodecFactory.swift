@@ -30,8 +30,8 @@ enum CodecFactory {
         case ObjectIdentifier(Float.self): FloatingPointCodec<Float>()
         case ObjectIdentifier(Bool.self): BoolCodec()
         case ObjectIdentifier(String.self): StringCodec()
-        case ObjectIdentifier(URL.self): URLCodec()
-        case ObjectIdentifier(UUID.self): UUIDCodec()
+        case ObjectIdentifier(URL.self): StringFormCodec.url
+        case ObjectIdentifier(UUID.self): StringFormCodec.uuid
         case ObjectIdentifier(Any.self): PassThroughCodec<Any>(expected: "a value")
         case ObjectIdentifier([String: Any].self): PassThroughCodec<[String: Any]>(expected: "Dictionary")
         case ObjectIdentifier([Any].self): PassThroughCodec<[Any]>(expected: "Array")

@@ -1,38 +1,34 @@
 import Foundation
 
-/// `URL` from its string form; written back as `absoluteString`.
-struct URLCodec: ValueCodec {
-    func decode(_ input: Any, in context: MappingContext) throws -> URL {
+/// A value written as a string: `URL` (as `absoluteString`), `UUID` (as `uuidString`). Takes the
+/// string form, or the value itself.
+struct StringFormCodec<Value>: ValueCodec {
+    let typeName: String
+    let parse: @Sendable (String) -> Value?
+    let format: @Sendable (Value) -> String
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Value {
         if let string = input as? String {
-            guard let url = URL(string: string) else {
-                throw MappingError(.mismatch(expected: "URL", found: ValueDescription.describe(string)))
+            guard let value = parse(string) else {
+                throw MappingError(.mismatch(expected: typeName, found: ValueDescription.describe(string)))
             }
-            return url
+            return value
         }
-        if let url = input as? URL { return url }
-        return try mismatch(input, expected: "URL", in: context)
+        if let value = input as? Value { return value }
+        return try mismatch(input, expected: typeName, in: context)
     }
 
-    func encode(_ value: URL, in context: MappingContext) throws -> Any? {
-        value.absoluteString
+    func encode(_ value: Value, in context: MappingContext) throws -> Any? {
+        format(value)
     }
 }
 
-/// `UUID` from its string form (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`, any case); written back
-/// upper-case, as `uuidString` gives it.
-struct UUIDCodec: ValueCodec {
-    func decode(_ input: Any, in context: MappingContext) throws -> UUID {
-        if let string = input as? String {
-            guard let uuid = UUID(uuidString: string) else {
-                throw MappingError(.mismatch(expected: "UUID", found: ValueDescription.describe(string)))
-            }
-            return uuid
-        }
-        if let uuid = input as? UUID { return uuid }
-        return try mismatch(input, expected: "UUID", in: context)
-    }
+extension StringFormCodec where Value == URL {
+    /// `URL(string:)` in, `absoluteString` out.
+    static var url: Self { Self(typeName: "URL", parse: { URL(string: $0) }, format: \.absoluteString) }
+}
 
-    func encode(_ value: UUID, in context: MappingContext) throws -> Any? {
-        value.uuidString
-    }
+extension StringFormCodec where Value == UUID {
+    /// Any-case `E621E1F8-C36C-495A-93FC-0C247A3E6E5F` in, upper case out.
+    static var uuid: Self { Self(typeName: "UUID", parse: { UUID(uuidString: $0) }, format: \.uuidString) }
 }
