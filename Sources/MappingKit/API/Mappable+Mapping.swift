@@ -20,7 +20,7 @@ extension Mappable {
 
     /// Decodes `dictionary` with this type's plan and commits it, or throws and changes nothing.
     mutating func applyPlan(to dictionary: [String: Any], configuration: MappingConfiguration) throws {
-        let plan = PlanCache.plan(for: type(of: self))
+        let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
         try withMutableModelBytes(isObject: plan.isObject) { model in
             try plan.decode(dictionary, into: model, in: configuration.context)
         }
@@ -81,9 +81,9 @@ extension Mappable {
         try encodedDictionary(in: MappingContext())
     }
 
-    /// The dictionary representation at a given nesting depth.
+    /// The dictionary representation at a given nesting depth, with the type's configuration.
     func encodedDictionary(in context: MappingContext) throws -> [String: Any] {
-        let plan = PlanCache.plan(for: type(of: self))
+        let plan = try PlanCache.plan(for: type(of: self), configuration: type(of: self).mappingConfiguration)
         return try withModelBytes(isObject: plan.isObject) { model in
             try plan.encode(model, in: context)
         }

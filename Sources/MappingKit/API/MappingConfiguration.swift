@@ -1,17 +1,83 @@
-/// How one model type maps: which keys feed which properties, and the policies that apply.
+/// How one model type maps: which keys feed which properties, how values convert, and the
+/// policies that apply.
 ///
 /// `MappingConfiguration()` is the empty configuration: every `var` property maps from the key
-/// with its own name, and keys that no property uses are ignored.
+/// with its own name. A type declares its own with a typed builder, checked against the model
+/// when its plan is compiled:
 ///
-/// A type supplies its configuration through ``Mappable/mappingConfiguration``; a model can
-/// also adjust the configuration for one call by implementing
+/// ```swift
+/// struct User: Mappable {
+///     var userId = 0
+///     var displayName = ""
+///     var city = ""
+///
+///     static let mappingConfiguration = MappingConfiguration(for: User.self) { map in
+///         map.keyStrategy = .snakeCase                  // displayName ↔ "display_name"
+///         map.map(\.userId, to: "id", "user_id")        // first key present wins
+///         map.map(\.city, to: "address.city")           // a path into a nested dictionary
+///     }
+/// }
+/// ```
+///
+/// A model can also adjust the configuration for one call by implementing
 /// ``Mappable/update(from:configuration:)`` and then calling
 /// ``Mappable/defaultUpdate(from:configuration:)``.
 public struct MappingConfiguration: Sendable {
+    /// The rules this configuration holds; `.empty` for name-based mapping.
+    var rules: ConfigurationRules = .empty
+
     /// State of the mapping call in progress (nesting depth); not part of the configuration
     /// a type declares, and carried along when a model adjusts its configuration.
     var context = MappingContext()
 
     /// The empty configuration: name-based mapping, default policies.
     public init() {}
+
+    /// A configuration built with key paths into `Model`.
+    ///
+    /// - Parameters:
+    ///   - model: The model type the key paths start from.
+    ///   - base: A configuration to extend, typically a superclass's: its rules apply unless
+    ///     `build` configures the same property again.
+    ///   - build: Declares keys, adapters and policies on a ``Builder``.
+    public init<Model: Mappable>(
+        for model: Model.Type,
+        extending base: MappingConfiguration? = nil,
+        _ build: (inout Builder<Model>) -> Void
+    ) {
+        var builder = Builder<Model>(keyStrategy: base?.keyStrategy ?? .useNames)
+        build(&builder)
+        let own = builder.rules()
+        rules = base.map { $0.rules.extended(by: own, keyStrategy: own.keyStrategy) } ?? own
+    }
+
+    /// Adds rules to this configuration: properties configured again take the new rules. This
+    /// is how an ``Mappable/update(from:configuration:)`` override adjusts the mapping per call:
+    ///
+    /// ```swift
+    /// mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+    ///     var configuration = configuration
+    ///     configuration.extend(for: Self.self) { map in
+    ///         map.map(\.mappToMe, to: "someKey")
+    ///     }
+    ///     try defaultUpdate(from: dictionary, configuration: configuration)
+    /// }
+    /// ```
+    ///
+    /// Plans are cached by the rules' content, so a configuration rebuilt on every call with the
+    /// same keys is compiled once.
+    public mutating func extend<Model: Mappable>(for model: Model.Type, _ build: (inout Builder<Model>) -> Void) {
+        var builder = Builder<Model>(keyStrategy: keyStrategy)
+        build(&builder)
+        let added = builder.rules()
+        rules = rules.extended(by: added, keyStrategy: added.keyStrategy)
+    }
+
+    /// How property names become keys when no explicit key is configured. Default: `.useNames`.
+    public var keyStrategy: KeyStrategy {
+        get { rules.keyStrategy }
+        set {
+            rules = ConfigurationRules(properties: rules.properties, keyStrategy: newValue, problems: rules.problems)
+        }
+    }
 }

@@ -39,7 +39,7 @@ extension MappingError {
 
         /// `path: expected …, found …`; errors from user code read `path: <their description>`.
         public var description: String {
-            let message = underlyingError == nil ? "expected \(expected), found \(found)" : found
+            let message = problem.message ?? "expected \(expected), found \(found)"
             return path.isEmpty ? message : "\(path): \(message)"
         }
 

@@ -48,9 +48,14 @@ public struct MappingError: Error, Sendable, CustomStringConvertible {
     /// `error` as a mapping error under `component`: a `MappingError` keeps its problems; any
     /// other error (thrown by user code) becomes one problem that carries it.
     static func wrapping(_ error: any Error, at component: PathComponent?) -> MappingError {
+        wrapping(error, at: component.map { [$0] } ?? [])
+    }
+
+    /// `error` as a mapping error under the path `components` (outermost first).
+    static func wrapping(_ error: any Error, at components: [PathComponent]) -> MappingError {
         var mappingError = (error as? MappingError)
             ?? MappingError(.failed(description: String(describing: error), underlying: error))
-        if let component { mappingError.prefix(component) }
+        for component in components.reversed() { mappingError.prefix(component) }
         return mappingError
     }
 }

@@ -3,7 +3,9 @@
 /// Decoding never writes to the model directly: values go to a staging buffer laid out like the
 /// model, and are moved in only when every property decoded (so a failed update changes nothing).
 protocol FieldSlot: Sendable {
-    var key: String { get }
+    /// The property's name in source.
+    var name: String { get }
+    var keys: FieldKeys { get }
     /// One past the last byte the property occupies, from the start of the model.
     var endOffset: Int { get }
     var alignment: Int { get }
@@ -16,12 +18,14 @@ protocol FieldSlot: Sendable {
 
 /// A property of type `Value` at `offset`.
 final class TypedField<Value>: FieldSlot {
-    let key: String
+    let name: String
+    let keys: FieldKeys
     let offset: Int
     let codec: any ValueCodec<Value>
 
-    init(key: String, offset: Int, codec: any ValueCodec<Value>) {
-        self.key = key
+    init(name: String, keys: FieldKeys, offset: Int, codec: any ValueCodec<Value>) {
+        self.name = name
+        self.keys = keys
         self.offset = offset
         self.codec = codec
     }

@@ -15,11 +15,35 @@ final class ObjectPlan: Sendable {
         stagingAlignment = max(fields.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
     }
 
-    /// Compiles the plan for `type` from its stored properties.
-    static func compile(for type: Any.Type) -> ObjectPlan {
-        let fields = FieldDiscovery.storedFields(of: type).filter(\.isMappable).map { field in
+    /// Compiles the plan for `type` from its stored properties and `rules`, or throws the
+    /// configuration's mistakes.
+    static func compile(for type: Any.Type, rules: ConfigurationRules) throws -> ObjectPlan {
+        let stored = FieldDiscovery.storedFields(of: type)
+        var problems = rules.problems
+        var ruleAtOffset: [Int: PropertyRule] = [:]
+        for rule in rules.properties {
+            switch rule.locator.offset(among: stored) {
+            case .success(let offset):
+                if let other = ruleAtOffset[offset] {
+                    problems.append("\(rule.label) and \(other.label) name the same property")
+                }
+                ruleAtOffset[offset] = rule
+            case .failure(let failure):
+                problems.append(failure.message)
+            }
+        }
+        guard problems.isEmpty else {
+            throw MappingError(issues: problems.map {
+                MappingError.Issue(problem: .configuration(type: ValueDescription.typeName(type), message: $0))
+            })
+        }
+        let fields: [any FieldSlot] = stored.filter(\.isMappable).compactMap { field in
+            let rule = ruleAtOffset[field.offset]
+            if rule?.isIgnored == true { return nil }
+            let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
             func make<Value>(_: Value.Type) -> any FieldSlot {
-                TypedField<Value>(key: field.name, offset: field.offset, codec: CodecFactory.codec(for: Value.self))
+                let codec = (rule?.makeCodec?() as? any ValueCodec<Value>) ?? CodecFactory.codec(for: Value.self)
+                return TypedField<Value>(name: field.name, keys: FieldKeys(keys), offset: field.offset, codec: codec)
             }
             return make(field.type)
         }
@@ -35,12 +59,21 @@ final class ObjectPlan: Sendable {
                 var failure: MappingError?
                 for (index, field) in fields.enumerated() {
                     var didDecode = false
-                    if let input = dictionary[field.key] {
+                    if let key = field.keys.single {
+                        if let input = dictionary[key] {
+                            do {
+                                try field.decode(input, into: staging, in: context)
+                                didDecode = true
+                            } catch {
+                                failure.merge(MappingError.wrapping(error, at: .key(key)))
+                            }
+                        }
+                    } else if let (input, key) = field.keys.value(in: dictionary) {
                         do {
                             try field.decode(input, into: staging, in: context)
                             didDecode = true
                         } catch {
-                            failure.merge(MappingError.wrapping(error, at: .key(field.key)))
+                            failure.merge(MappingError.wrapping(error, at: FieldKeys.pathComponents(of: key, in: dictionary)))
                         }
                     }
                     (decoded + index).initialize(to: didDecode)
@@ -62,12 +95,17 @@ final class ObjectPlan: Sendable {
         var result: [String: Any] = Dictionary(minimumCapacity: fields.count)
         var failure: MappingError?
         for field in fields {
+            let key = field.keys.all[0]
             do {
                 if let value = try field.encode(from: model, in: context) {
-                    result[field.key] = value
+                    if let single = field.keys.single {
+                        if result[single] == nil { result[single] = value }
+                    } else {
+                        FieldKeys.write(value, at: key, into: &result)
+                    }
                 }
             } catch {
-                failure.merge(MappingError.wrapping(error, at: .key(field.key)))
+                failure.merge(MappingError.wrapping(error, at: key.components.map(PathComponent.key)))
             }
         }
         if let failure { throw failure }

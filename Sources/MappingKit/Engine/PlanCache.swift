@@ -2,16 +2,22 @@ import Synchronization
 
 /// Compiled plans, one per model type, shared by every thread.
 enum PlanCache {
-    private static let plans = Mutex<[ObjectIdentifier: ObjectPlan]>([:])
+    private struct Key: Hashable {
+        let type: ObjectIdentifier
+        let rules: String
+    }
 
-    /// The plan for `type`, compiled on first use. Two threads racing to compile the same type
-    /// both compile; the first to finish is kept, so every caller sees one plan.
-    static func plan(for type: Any.Type) -> ObjectPlan {
-        let key = ObjectIdentifier(type)
+    private static let plans = Mutex<[Key: ObjectPlan]>([:])
+
+    /// The plan for `type` under `configuration`, compiled on first use. Configurations with the
+    /// same rules share a plan, even when built anew for each call. Two threads racing to
+    /// compile the same plan both compile; the first to finish is kept.
+    static func plan(for type: Any.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
+        let key = Key(type: ObjectIdentifier(type), rules: configuration.rules.fingerprint)
         if let plan = plans.withLock({ $0[key] }) {
             return plan
         }
-        let compiled = ObjectPlan.compile(for: type)
+        let compiled = try ObjectPlan.compile(for: type, rules: configuration.rules)
         return plans.withLock { plans in
             if let existing = plans[key] { return existing }
             plans[key] = compiled

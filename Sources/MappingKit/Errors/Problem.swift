@@ -14,6 +14,8 @@ enum Problem: Sendable {
     case unsupportedType(String)
     /// Nesting deeper than the limit: a reference cycle or hostile input.
     case tooDeep(limit: Int)
+    /// A configuration mistake, found when the model's plan is compiled.
+    case configuration(type: String, message: String)
     /// An error thrown by user code (an `update(from:configuration:)` override, say).
     case failed(description: String, underlying: any Error)
 
@@ -27,6 +29,7 @@ enum Problem: Sendable {
         case .unsupportedType: "a type MappingKit can convert"
         case .tooDeep(let limit): "at most \(limit) levels of nested models"
         case .failed: "no error"
+        case .configuration(let type, _): "a valid configuration of \(type)"
         }
     }
 
@@ -39,6 +42,16 @@ enum Problem: Sendable {
         case .unsupportedType(let type): "\(type), which has no built-in conversion"
         case .tooDeep: "deeper nesting (a reference cycle or runaway input)"
         case .failed(let description, _): description
+        case .configuration(_, let message): message
+        }
+    }
+
+    /// Problems that are a sentence of their own, not "expected …, found …".
+    var message: String? {
+        switch self {
+        case .failed(let description, _): description
+        case .configuration(let type, let message): "configuration of \(type): \(message)"
+        default: nil
         }
     }
 

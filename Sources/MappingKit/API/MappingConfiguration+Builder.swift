@@ -1,0 +1,69 @@
+extension MappingConfiguration {
+    /// Declares how the properties of `Model` map, with key paths the compiler checks.
+    ///
+    /// A key path must name a stored `var` of `Model` (or of a superclass); anything else is a
+    /// configuration error reported when the model is first mapped.
+    public struct Builder<Model: Mappable> {
+        /// How property names become keys for properties with no explicit key.
+        public var keyStrategy: KeyStrategy
+        private var properties: [PropertyRule] = []
+        private var problems: [String] = []
+
+        init(keyStrategy: KeyStrategy) {
+            self.keyStrategy = keyStrategy
+        }
+
+        /// Maps `property` from `key`, or from the first of `key` and `alternatives` that is
+        /// present. The dictionary representation writes `key`.
+        ///
+        /// ```swift
+        /// map.map(\.userId, to: "user_id")
+        /// map.map(\.name, to: "name", "full_name", "user.profile.name")
+        /// ```
+        public mutating func map<Value>(
+            _ property: WritableKeyPath<Model, Value>,
+            to key: ExternalKey,
+            _ alternatives: ExternalKey...
+        ) {
+            let index = ruleIndex(for: property)
+            if properties[index].keys != nil { problems.append("\(Self.displayName(of: property)) is given keys twice") }
+            if properties[index].isIgnored { problems.append("\(Self.displayName(of: property)) is both ignored and mapped") }
+            properties[index].keys = [key] + alternatives
+        }
+
+        /// Leaves `property` out of the mapping in both directions: its key is not read, and the
+        /// dictionary representation does not contain it.
+        public mutating func ignore<Value>(_ property: WritableKeyPath<Model, Value>) {
+            let index = ruleIndex(for: property)
+            if properties[index].keys != nil || properties[index].makeCodec != nil {
+                problems.append("\(Self.displayName(of: property)) is both ignored and mapped")
+            }
+            properties[index].isIgnored = true
+        }
+
+        /// The index of the rule for `property`, started if there is none yet.
+        mutating func ruleIndex<Value>(for property: WritableKeyPath<Model, Value>) -> Int {
+            let label = Self.label(of: property)
+            if let index = properties.firstIndex(where: { $0.label == label }) { return index }
+            let shown = Self.displayName(of: property)
+            properties.append(PropertyRule(label: label, locator: KeyPathLocator(keyPath: property, label: shown)))
+            return properties.count - 1
+        }
+
+        /// The key path's identity: `\User.userId`, or `\Animal.<computed 0x… (Int)>` for
+        /// properties reached through accessors (computed ones, and those of non-final classes).
+        static func label<Value>(of property: WritableKeyPath<Model, Value>) -> String {
+            String(describing: property)
+        }
+
+        /// How messages name the key path: `\User.userId`, or `\Animal.<computed Int>`.
+        static func displayName<Value>(of property: WritableKeyPath<Model, Value>) -> String {
+            let label = label(of: property)
+            return label.contains("<computed ") ? "\\\(Model.self).<computed \(Value.self)>" : label
+        }
+
+        func rules() -> ConfigurationRules {
+            ConfigurationRules(properties: properties, keyStrategy: keyStrategy, problems: problems)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// What a configuration says, compiled into plans. Immutable once built.
+final class ConfigurationRules: Sendable {
+    let properties: [PropertyRule]
+    let keyStrategy: KeyStrategy
+    /// Mistakes found while the configuration was built, reported when a plan is compiled.
+    let problems: [String]
+    /// Identifies the rules' content, so that equal configurations share a plan.
+    let fingerprint: String
+
+    init(properties: [PropertyRule], keyStrategy: KeyStrategy, problems: [String]) {
+        self.properties = properties
+        self.keyStrategy = keyStrategy
+        self.problems = problems
+        fingerprint = ([keyStrategy.name] + properties.map(\.fingerprint) + problems).joined(separator: "\u{1}")
+    }
+
+    static let empty = ConfigurationRules(properties: [], keyStrategy: .useNames, problems: [])
+
+    /// These rules with `other`'s on top: a property configured in both takes `other`'s rule.
+    func extended(by other: ConfigurationRules, keyStrategy: KeyStrategy) -> ConfigurationRules {
+        let overridden = Set(other.properties.map(\.label))
+        return ConfigurationRules(
+            properties: properties.filter { !overridden.contains($0.label) } + other.properties,
+            keyStrategy: keyStrategy,
+            problems: problems + other.problems
+        )
+    }
+}
+
+/// The configuration of one property, named by a key path.
+struct PropertyRule: Sendable {
+    /// How messages name the property: `\User.userId`.
+    let label: String
+    /// Finds the property's offset among the model's stored fields, or says why it cannot.
+    let locator: any PropertyLocating
+    var keys: [ExternalKey]?
+    var isIgnored = false
+    /// Builds the property's `any ValueCodec<Value>` when an adapter replaces the default.
+    var makeCodec: (@Sendable () -> Any)?
+    var codecIdentity: String?
+
+    var fingerprint: String {
+        [label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
+         codecIdentity ?? ""].joined(separator: "\u{2}")
+    }
+}
+
+/// A configuration mistake, in words.
+struct ConfigurationFailure: Error {
+    let message: String
+}
+
+

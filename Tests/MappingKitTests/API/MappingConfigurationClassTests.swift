@@ -1,0 +1,134 @@
+import Foundation
+import MappingKit
+import Testing
+
+private class Animal: Mappable {
+    var name = ""
+    var age = 0
+
+    class var mappingConfiguration: MappingConfiguration {
+        MappingConfiguration(for: Animal.self) { map in
+            map.map(\.name, to: "animal_name")
+        }
+    }
+
+    required init() {}
+}
+
+private final class Dog: Animal {
+    var aboutLink: URL?
+
+    override class var mappingConfiguration: MappingConfiguration {
+        MappingConfiguration(for: Dog.self, extending: Animal.mappingConfiguration) { map in
+            map.map(\.aboutLink, to: "about link")
+            map.map(\.age, to: "years")
+        }
+    }
+}
+
+private final class Twins: Mappable {
+    var first = ""
+    var second = ""
+    required init() {}
+}
+
+private class OpenTwins: Mappable {
+    var first = ""
+    var second = ""
+    required init() {}
+}
+
+private struct Computed: Mappable {
+    var stored = 0
+    var doubled: Int {
+        get { stored * 2 }
+        set { stored = newValue / 2 }
+    }
+}
+
+/// DHNObjectMapping's override pattern: the model adjusts the configuration on every call.
+private final class DataObject: Mappable {
+    var mappToMe = ""
+    var someOtherProperty = 0
+    required init() {}
+
+    func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+        var configuration = configuration
+        configuration.extend(for: DataObject.self) { map in
+            map.map(\.mappToMe, to: "someKey")
+            map.map(\.someOtherProperty, to: "someOtherKey")
+        }
+        try defaultUpdate(from: dictionary, configuration: configuration)
+    }
+}
+
+@Suite("Configuration: classes, hierarchies and mistakes")
+struct MappingConfigurationClassTests {
+    @Test("a subclass extends its superclass's configuration and overrides a rule")
+    func hierarchy() throws {
+        let dog = try Dog(dictionary: ["animal_name": "Rex", "years": 5, "about link": "http://link.to.DogA", "age": 1])
+        #expect(dog.name == "Rex")
+        #expect(dog.age == 5)
+        #expect(dog.aboutLink == URL(string: "http://link.to.DogA"))
+        #expect(try plainRepresentation(of: dog) == .object([
+            "animal_name": .string("Rex"), "years": .int(5), "about link": .string("http://link.to.DogA"),
+        ]))
+        let animal = try Animal(dictionary: ["animal_name": "Generic", "age": 2])
+        #expect(animal.name == "Generic")
+        #expect(animal.age == 2)
+    }
+
+    @Test("final classes locate properties of the same type by their storage")
+    func finalClassProperties() throws {
+        var configuration = MappingConfiguration()
+        configuration.extend(for: Twins.self) { map in
+            map.map(\.second, to: "b")
+            map.map(\.first, to: "a")
+        }
+        let twins = Twins()
+        var reference = twins
+        try reference.update(from: ["a": "1", "b": "2"], configuration: configuration)
+        #expect(twins.first == "1")
+        #expect(twins.second == "2")
+    }
+
+    @Test("properties a key path cannot locate are configuration errors, reported on first use")
+    func ambiguous() {
+        var configuration = MappingConfiguration()
+        configuration.extend(for: OpenTwins.self) { map in map.map(\.second, to: "b") }
+        var twins = OpenTwins()
+        let error = mappingError { try twins.update(from: [:], configuration: configuration) }
+        #expect(error?.issues.first?.expected == "a valid configuration of OpenTwins")
+        #expect(error?.description.hasSuffix(
+            "cannot be told apart from the other String properties of OpenTwins (first, second): declare it `final var`") == true)
+    }
+
+    @Test("computed properties, doubled rules and ignored-and-mapped properties are reported together")
+    func mistakes() {
+        var configuration = MappingConfiguration()
+        configuration.extend(for: Computed.self) { map in
+            map.map(\.doubled, to: "d")
+            map.map(\.stored, to: "s")
+            map.map(\.stored, to: "t")
+            map.ignore(\.stored)
+        }
+        var model = Computed()
+        let error = mappingError { try model.update(from: ["s": 1], configuration: configuration) }
+        #expect(error?.description == """
+            3 problems:
+              configuration of Computed: \\Computed.stored is given keys twice
+              configuration of Computed: \\Computed.stored is both ignored and mapped
+              configuration of Computed: \\Computed.<computed Int> is not a stored `var` property of Computed
+            """)
+        #expect(model.stored == 0)
+    }
+
+    @Test("DHNObjectMapping: an override sets key mappings on every call, then calls the default")
+    func dhnOverride() throws {
+        let object = try DataObject(dictionary: ["someKey": "mapped", "someOtherKey": 3, "mappToMe": "not this"])
+        #expect(object.mappToMe == "mapped")
+        #expect(object.someOtherProperty == 3)
+        let again = try DataObject(dictionary: ["someKey": "second call"])
+        #expect(again.mappToMe == "second call")
+    }
+}
