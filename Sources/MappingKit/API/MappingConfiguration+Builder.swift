@@ -25,10 +25,14 @@ extension MappingConfiguration {
             to key: ExternalKey,
             _ alternatives: ExternalKey...
         ) {
+            map(property, to: [key] + alternatives)
+        }
+
+        mutating func map<Value>(_ property: WritableKeyPath<Model, Value>, to keys: [ExternalKey]) {
             let index = ruleIndex(for: property)
             if properties[index].keys != nil { problems.append("\(Self.displayName(of: property)) is given keys twice") }
             if properties[index].isIgnored { problems.append("\(Self.displayName(of: property)) is both ignored and mapped") }
-            properties[index].keys = [key] + alternatives
+            properties[index].keys = keys
         }
 
         /// Leaves `property` out of the mapping in both directions: its key is not read, and the
@@ -39,6 +43,18 @@ extension MappingConfiguration {
                 problems.append("\(Self.displayName(of: property)) is both ignored and mapped")
             }
             properties[index].isIgnored = true
+        }
+
+        func rule(at index: Int) -> PropertyRule {
+            properties[index]
+        }
+
+        mutating func editRule(at index: Int, _ edit: (inout PropertyRule) -> Void) {
+            edit(&properties[index])
+        }
+
+        mutating func record(_ problem: String) {
+            problems.append(problem)
         }
 
         /// The index of the rule for `property`, started if there is none yet.

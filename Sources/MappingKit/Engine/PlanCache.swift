@@ -9,6 +9,10 @@ enum PlanCache {
 
     private static let plans = Mutex<[Key: ObjectPlan]>([:])
 
+    /// Configurations made anew with new adapters on every call would each add a plan; past this
+    /// many, the cache starts over (plans are recompiled on demand).
+    static let maximumCount = 4096
+
     /// The plan for `type` under `configuration`, compiled on first use. Configurations with the
     /// same rules share a plan, even when built anew for each call. Two threads racing to
     /// compile the same plan both compile; the first to finish is kept.
@@ -20,6 +24,7 @@ enum PlanCache {
         let compiled = try ObjectPlan.compile(for: type, rules: configuration.rules)
         return plans.withLock { plans in
             if let existing = plans[key] { return existing }
+            if plans.count >= maximumCount { plans.removeAll(keepingCapacity: true) }
             plans[key] = compiled
             return compiled
         }

@@ -1,0 +1,65 @@
+public import Foundation
+
+extension Adapter where Value == Date {
+    /// ISO 8601 / RFC 3339 text: `2014-02-13`, `2014-02-13T09:30:00Z`, with or without
+    /// fractional seconds, in any zone offset (`Z`, `+01:00`, `-0500`). Written back in UTC,
+    /// with milliseconds when there are any: `2014-02-13T09:30:00.250Z`.
+    public static var iso8601: Adapter<Date> { BuiltInDateAdapters.iso8601 }
+
+    /// Seconds since 1970 (`1392249600`, `1392249600.5`); written back as a whole number when
+    /// it is one.
+    public static var unixSeconds: Adapter<Date> { BuiltInDateAdapters.unixSeconds }
+
+    /// Milliseconds since 1970 (`1392249600000`); written back as a whole number.
+    public static var unixMilliseconds: Adapter<Date> { BuiltInDateAdapters.unixMilliseconds }
+
+    /// Dates in a fixed pattern, such as `yyyy-MM-dd` or `yyyy/MM/dd HH:mm:ss.SSS`, parsed
+    /// without a `DateFormatter`.
+    ///
+    /// Fields: `yyyy`, `MM`, `dd`, `HH` (00–23), `mm`, `ss`, `SSS` (milliseconds); every other
+    /// character must appear as it is. Times are in UTC unless `secondsFromGMT` says otherwise.
+    ///
+    /// ```swift
+    /// map.map(\.publicationDate, to: "published_at", using: .date(format: "yyyy-MM-dd"))
+    /// ```
+    public static func date(format: String, secondsFromGMT: Int = 0) -> Adapter<Date> {
+        let pattern = DatePattern(format, offset: secondsFromGMT)
+        let expected = "Date as \(format)"
+        return Adapter(name: "date(\(format), \(secondsFromGMT))", builtIn: true, decode: { input, context in
+            let text = try StringCodec().decode(input, in: context)
+            guard let seconds = pattern.parse(text) else {
+                throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
+            }
+            return Date(timeIntervalSince1970: seconds)
+        }, encode: { date, _ in
+            pattern.format(date.timeIntervalSince1970)
+        })
+    }
+}
+
+/// The built-in date adapters, made once.
+enum BuiltInDateAdapters {
+    static let iso8601 = Adapter<Date>(name: "iso8601", builtIn: true, decode: { input, context in
+        let text = try StringCodec().decode(input, in: context)
+        guard let seconds = DateText.parseISO8601(text) else {
+            throw MappingError(.mismatch(expected: "Date in ISO 8601", found: ValueDescription.describe(input)))
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }, encode: { date, _ in
+        DateText.formatISO8601(date.timeIntervalSince1970)
+    })
+
+    static let unixSeconds = epoch(name: "unixSeconds", unitsPerSecond: 1)
+    static let unixMilliseconds = epoch(name: "unixMilliseconds", unitsPerSecond: 1_000)
+
+    private static func epoch(name: String, unitsPerSecond: Double) -> Adapter<Date> {
+        Adapter(name: name, builtIn: true, decode: { input, context in
+            let units = try FloatingPointCodec<Double>().decode(input, in: context)
+            return Date(timeIntervalSince1970: units / unitsPerSecond)
+        }, encode: { date, context in
+            let units = (date.timeIntervalSince1970 * unitsPerSecond * 1_000).rounded() / 1_000
+            if let whole = Int(exactly: units) { return whole }
+            return try FloatingPointCodec<Double>().encode(units, in: context) ?? units
+        })
+    }
+}

@@ -1,0 +1,55 @@
+extension MappingConfiguration.Builder {
+    /// Converts `property` with `adapter`, from `keys` (the first present wins) or, with no
+    /// keys, from the key its name gives.
+    ///
+    /// ```swift
+    /// map.map(\.publicationDate, to: "published_at", using: .date(format: "yyyy-MM-dd"))
+    /// map.map(\.color, using: colorFromComponents)
+    /// ```
+    public mutating func map<Value>(
+        _ property: WritableKeyPath<Model, Value>,
+        to keys: ExternalKey...,
+        using adapter: Adapter<Value>
+    ) {
+        setCodec(of: property, keys: keys, identity: adapter.identity) { adapter.codec }
+    }
+
+    /// Converts an optional property's non-null values with `adapter`; `null` clears it, and a
+    /// `nil` property is left out of the dictionary representation.
+    public mutating func map<Value>(
+        _ property: WritableKeyPath<Model, Value?>,
+        to keys: ExternalKey...,
+        using adapter: Adapter<Value>
+    ) {
+        setCodec(of: property, keys: keys, identity: adapter.identity) {
+            OptionalCodec(wrapped: adapter.codec)
+        }
+    }
+
+    /// Converts every element of an array property with `adapter`.
+    public mutating func map<Value>(
+        _ property: WritableKeyPath<Model, [Value]>,
+        to keys: ExternalKey...,
+        using adapter: Adapter<Value>
+    ) {
+        setCodec(of: property, keys: keys, identity: adapter.identity) {
+            ArrayCodec(element: adapter.codec)
+        }
+    }
+
+    private mutating func setCodec<Value>(
+        of property: WritableKeyPath<Model, Value>,
+        keys: [ExternalKey],
+        identity: String,
+        _ makeCodec: @escaping @Sendable () -> any ValueCodec<Value>
+    ) {
+        if !keys.isEmpty { map(property, to: keys) }
+        let index = ruleIndex(for: property)
+        if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two adapters") }
+        if rule(at: index).isIgnored { record("\(Self.displayName(of: property)) is both ignored and mapped") }
+        editRule(at: index) { rule in
+            rule.makeCodec = makeCodec
+            rule.codecIdentity = "adapter#\(identity)"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// A fixed date pattern such as `yyyy-MM-dd` or `yyyy/MM/dd HH:mm:ss.SSS`, compiled once.
+///
+/// Fields: `yyyy` year, `MM` month, `dd` day, `HH` hour (00–23), `mm` minute, `ss` second,
+/// `SSS` milliseconds. Every other character must appear as it is.
+struct DatePattern: Sendable {
+    enum Token: Sendable, Equatable {
+        case year, month, day, hour, minute, second, millisecond
+        case literal(UInt8)
+
+        var width: Int {
+            switch self {
+            case .year: 4
+            case .millisecond: 3
+            case .literal: 1
+            default: 2
+            }
+        }
+    }
+
+    let text: String
+    let tokens: [Token]
+    /// Seconds east of UTC that dates are written in.
+    let offset: Int
+
+    init(_ text: String, offset: Int) {
+        self.text = text
+        self.offset = offset
+        var tokens: [Token] = []
+        var rest = Substring(text)
+        let fields: [(String, Token)] = [
+            ("yyyy", .year), ("MM", .month), ("dd", .day), ("HH", .hour), ("mm", .minute), ("ss", .second),
+            ("SSS", .millisecond),
+        ]
+        while !rest.isEmpty {
+            if let (field, token) = fields.first(where: { rest.hasPrefix($0.0) }) {
+                tokens.append(token)
+                rest = rest.dropFirst(field.count)
+            } else if let character = rest.first {
+                tokens.append(contentsOf: String(character).utf8.map(Token.literal))
+                rest = rest.dropFirst()
+            }
+        }
+        self.tokens = tokens
+    }
+
+    /// Seconds since 1970, or `nil` when `string` does not match or names no real date.
+    func parse(_ string: String) -> Double? {
+        var string = string
+        return string.withUTF8 { bytes -> Double? in
+            var reader = ByteReader(bytes: bytes)
+            var time = CivilTime()
+            time.offset = offset
+            for token in tokens {
+                if case .literal(let byte) = token {
+                    guard !reader.isAtEnd, reader.bytes[reader.index] == byte else { return nil }
+                    reader.index += 1
+                    continue
+                }
+                guard let value = reader.digits(token.width) else { return nil }
+                switch token {
+                case .year: time.year = value
+                case .month: time.month = value
+                case .day: time.day = value
+                case .hour: time.hour = value
+                case .minute: time.minute = value
+                case .second: time.second = value
+                case .millisecond: time.nanosecond = value * 1_000_000
+                case .literal: break
+                }
+            }
+            return reader.isAtEnd ? time.secondsSince1970 : nil
+        }
+    }
+
+    func format(_ seconds: Double) -> String {
+        let time = CivilTime(secondsSince1970: seconds + Double(offset))
+        var bytes: [UInt8] = []
+        for token in tokens {
+            switch token {
+            case .year: bytes += DateText.pad(time.year, 4).utf8
+            case .month: bytes += DateText.pad(time.month, 2).utf8
+            case .day: bytes += DateText.pad(time.day, 2).utf8
+            case .hour: bytes += DateText.pad(time.hour, 2).utf8
+            case .minute: bytes += DateText.pad(time.minute, 2).utf8
+            case .second: bytes += DateText.pad(time.second, 2).utf8
+            case .millisecond: bytes += DateText.pad(time.nanosecond / 1_000_000, 3).utf8
+            case .literal(let byte): bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

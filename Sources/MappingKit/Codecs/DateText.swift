@@ -1,0 +1,102 @@
+/// Reads and writes dates as text, byte by byte: ISO 8601 and fixed patterns.
+enum DateText {
+    /// `2014-02-13`, `2014-02-13T09:30:00Z`, `…T09:30:00.123+01:00`, `…T09:30:00-0500`,
+    /// `…T09:30:00+01`; `t`/`z` and a space for `T` are accepted too. A missing zone is UTC.
+    static func parseISO8601(_ text: String) -> Double? {
+        var text = text
+        return text.withUTF8 { bytes -> Double? in
+            var reader = ByteReader(bytes: bytes)
+            var time = CivilTime()
+            guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
+                  let day = reader.digits(2) else { return nil }
+            (time.year, time.month, time.day) = (year, month, day)
+            if reader.isAtEnd { return time.secondsSince1970 }
+            guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
+                  let hour = reader.digits(2), reader.skip(":"), let minute = reader.digits(2) else { return nil }
+            (time.hour, time.minute) = (hour, minute)
+            if reader.skip(":") {
+                guard let second = reader.digits(2) else { return nil }
+                time.second = second
+                if reader.skip(".") || reader.skip(",") {
+                    guard let fraction = reader.fraction() else { return nil }
+                    time.nanosecond = fraction
+                }
+            }
+            guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
+            time.offset = offset
+            return time.secondsSince1970
+        }
+    }
+
+    /// `2014-02-13T09:30:00Z`, with `.SSS` when the time has milliseconds.
+    static func formatISO8601(_ seconds: Double) -> String {
+        let time = CivilTime(secondsSince1970: seconds)
+        var text = "\(pad(time.year, 4))-\(pad(time.month, 2))-\(pad(time.day, 2))"
+        text += "T\(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2))"
+        if time.nanosecond != 0 { text += ".\(pad(time.nanosecond / 1_000_000, 3))" }
+        return text + "Z"
+    }
+
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return value < 0 ? "-" + padded : padded
+    }
+}
+
+/// A cursor over UTF-8 bytes.
+struct ByteReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    var isAtEnd: Bool { index == bytes.count }
+
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+        index += 1
+        return true
+    }
+
+    /// Exactly `count` decimal digits.
+    mutating func digits(_ count: Int) -> Int? {
+        guard index + count <= bytes.count else { return nil }
+        var value = 0
+        for offset in 0..<count {
+            let byte = bytes[index + offset]
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        index += count
+        return value
+    }
+
+    /// One or more digits after a decimal point, as nanoseconds (digits past the ninth dropped).
+    mutating func fraction() -> Int? {
+        var nanoseconds = 0
+        var scale = 100_000_000
+        let start = index
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            nanoseconds += Int(bytes[index] - UInt8(ascii: "0")) * scale
+            scale /= 10
+            index += 1
+        }
+        return index > start ? nanoseconds : nil
+    }
+
+    /// `Z`, `±HH:MM`, `±HHMM`, `±HH`, or nothing (UTC): seconds east of UTC.
+    mutating func zoneOffset() -> Int? {
+        if isAtEnd || skip("Z") || skip("z") { return 0 }
+        let sign: Int
+        if skip("+") { sign = 1 } else if skip("-") { sign = -1 } else { return nil }
+        guard let hours = digits(2), hours <= 23 else { return nil }
+        var minutes = 0
+        if skip(":") {
+            guard let value = digits(2) else { return nil }
+            minutes = value
+        } else if let value = digits(2) {
+            minutes = value
+        }
+        guard minutes <= 59 else { return nil }
+        return sign * (hours * 3_600 + minutes * 60)
+    }
+}

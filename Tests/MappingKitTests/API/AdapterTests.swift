@@ -1,0 +1,201 @@
+import Foundation
+import MappingKit
+import Testing
+
+private struct Color: Equatable {
+    var red = 0.0, green = 0.0, blue = 0.0
+}
+
+private struct WrongComponentCount: Error, CustomStringConvertible {
+    let count: Int
+    var description: String { "a colour needs 3 components, found \(count)" }
+}
+
+/// ObjectMapping's colour from `[122, 50, 80]`; the adapter is keyed by the model's property.
+private let colorFromNumberArray = Adapter<Color>(from: [Int].self) { components in
+    guard components.count == 3 else { throw WrongComponentCount(count: components.count) }
+    return Color(red: Double(components[0]) / 255, green: Double(components[1]) / 255, blue: Double(components[2]) / 255)
+} encode: { color in
+    [Int((color.red * 255).rounded()), Int((color.green * 255).rounded()), Int((color.blue * 255).rounded())]
+}
+
+private struct Paint: Mappable, Equatable {
+    var color = Color()
+    var accents: [Color] = []
+    var highlight: Color?
+
+    static let mappingConfiguration = MappingConfiguration(for: Paint.self) { map in
+        map.map(\.color, using: colorFromNumberArray)
+        map.map(\.accents, using: colorFromNumberArray)
+        map.map(\.highlight, to: "highlight_color", using: colorFromNumberArray)
+    }
+}
+
+private struct Dates: Mappable, Equatable {
+    var iso = Date(timeIntervalSince1970: 0)
+    var day: Date?
+    var seconds = Date(timeIntervalSince1970: 0)
+    var milliseconds = Date(timeIntervalSince1970: 0)
+    var stamp = Date(timeIntervalSince1970: 0)
+
+    static let mappingConfiguration = MappingConfiguration(for: Dates.self) { map in
+        map.map(\.iso, using: .iso8601)
+        map.map(\.day, using: .date(format: "yyyy/MM/dd"))
+        map.map(\.seconds, using: .unixSeconds)
+        map.map(\.milliseconds, using: .unixMilliseconds)
+        map.map(\.stamp, using: .date(format: "dd.MM.yyyy HH:mm:ss.SSS", secondsFromGMT: 3_600))
+    }
+}
+
+private struct Values: Mappable, Equatable {
+    var price = Decimal(0)
+    var payload = Data()
+    var location = Location(lat: 0, lng: 0)
+
+    static let mappingConfiguration = MappingConfiguration(for: Values.self) { map in
+        map.map(\.price, using: .decimal)
+        map.map(\.payload, using: .base64)
+        map.map(\.location, using: .codable)
+    }
+}
+
+private struct Location: Codable, Equatable {
+    var lat: Double
+    var lng: Double
+}
+
+private func date(_ text: String) -> Date {
+    Date(timeIntervalSince1970: DateComponentsParser.seconds(text))
+}
+
+/// Test-side reference: Foundation's ISO 8601 formatter, for comparison only.
+private enum DateComponentsParser {
+    static func seconds(_ text: String) -> Double {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date.timeIntervalSince1970 }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)?.timeIntervalSince1970 ?? .nan
+    }
+}
+
+@Suite("Adapters")
+struct AdapterTests {
+    @Test("ObjectMapping: a colour from an array of numbers, keyed by the model's property, and back")
+    func colorAdapter() throws {
+        let paint = try Paint(dictionary: jsonDictionary(#"{"color": [122, 50, 80], "accents": [[255, 0, 0]], "highlight_color": null}"#))
+        #expect(paint.color == Color(red: 122.0 / 255, green: 50.0 / 255, blue: 80.0 / 255))
+        #expect(paint.accents == [Color(red: 1)])
+        #expect(paint.highlight == nil)
+        #expect(try plainRepresentation(of: paint) == .object([
+            "color": .array([.int(122), .int(50), .int(80)]), "accents": .array([.array([.int(255), .int(0), .int(0)])]),
+        ]))
+    }
+
+    @Test("adapter errors: the external type's own checks, and errors the closure throws")
+    func colorErrors() throws {
+        let input = try jsonDictionary(#"{"color": [1, "x", 3], "accents": [[1, 2]], "highlight_color": "red"}"#)
+        #expect(mappingError { _ = try Paint(dictionary: input) }?.description == """
+            3 problems:
+              color[1]: expected Int, found String "x"
+              accents[0]: a colour needs 3 components, found 2
+              highlight_color: expected Array, found String "red"
+            """)
+    }
+
+    @Test("ISO 8601 in its common forms", arguments: [
+        "2014-02-13T09:30:00Z", "2014-02-13T09:30:00.250Z", "2014-02-13T09:30:00+01:00", "2014-02-13T09:30:00-05:30",
+        "2016-02-29T23:59:59.999Z", "1969-12-31T23:59:59Z",
+    ])
+    func iso8601(text: String) throws {
+        let parsed = try Dates(dictionary: ["iso": text]).iso
+        #expect(abs(parsed.timeIntervalSince1970 - date(text).timeIntervalSince1970) < 0.000_001)
+    }
+
+    @Test("ISO 8601 variants Foundation's formatter does not take, and the way dates are written back")
+    func iso8601Extras() throws {
+        #expect(try Dates(dictionary: ["iso": "2014-02-13"]).iso == date("2014-02-13T00:00:00Z"))
+        let precise = try Dates(dictionary: ["iso": "2014-02-13T09:30:00.123456789Z"]).iso.timeIntervalSince1970
+        #expect(abs(precise - (date("2014-02-13T09:30:00Z").timeIntervalSince1970 + 0.123456789)) < 0.000_001)
+        #expect(try Dates(dictionary: ["iso": "2014-02-13t09:30:00z"]).iso == date("2014-02-13T09:30:00Z"))
+        #expect(try Dates(dictionary: ["iso": "2014-02-13 09:30:00+0100"]).iso == date("2014-02-13T08:30:00Z"))
+        #expect(try Dates(dictionary: ["iso": "2014-02-13T09:30+01"]).iso == date("2014-02-13T08:30:00Z"))
+        let written = try Dates(iso: date("2014-02-13T09:30:00.250Z")).dictionaryRepresentation()
+        #expect(written["iso"] as? String == "2014-02-13T09:30:00.250Z")
+        let whole = try Dates(iso: date("2014-02-13T09:30:00Z")).dictionaryRepresentation()
+        #expect(whole["iso"] as? String == "2014-02-13T09:30:00Z")
+    }
+
+    @Test("impossible or malformed dates are errors", arguments: [
+        (#"{"iso": "2014-02-30T00:00:00Z"}"#, #"iso: expected Date in ISO 8601, found String "2014-02-30T00:00:00Z""#),
+        (#"{"iso": "2014-13-01"}"#, #"iso: expected Date in ISO 8601, found String "2014-13-01""#),
+        (#"{"iso": "2014-02-13T25:00:00Z"}"#, #"iso: expected Date in ISO 8601, found String "2014-02-13T25:00:00Z""#),
+        (#"{"iso": "2014-02-13T09:30:00Q"}"#, #"iso: expected Date in ISO 8601, found String "2014-02-13T09:30:00Q""#),
+        (#"{"iso": "yesterday"}"#, #"iso: expected Date in ISO 8601, found String "yesterday""#),
+        (#"{"iso": true}"#, "iso: expected String, found Bool true"),
+        (#"{"day": "2001-01-01"}"#, #"day: expected Date as yyyy/MM/dd, found String "2001-01-01""#),
+        (#"{"day": "2001/02/29"}"#, #"day: expected Date as yyyy/MM/dd, found String "2001/02/29""#),
+        (#"{"seconds": "soon"}"#, #"seconds: expected Double, found String "soon""#),
+    ])
+    func dateErrors(json: String, message: String) throws {
+        let input = try jsonDictionary(json)
+        #expect(mappingError { _ = try Dates(dictionary: input) }?.description == message)
+    }
+
+    @Test("fixed patterns, Unix seconds and milliseconds, both ways")
+    func patternsAndEpochs() throws {
+        let dates = try Dates(dictionary: jsonDictionary("""
+            {"day": "2001/01/01", "seconds": 1392249600, "milliseconds": 1392249600250,
+             "stamp": "13.02.2014 10:30:00.250"}
+            """))
+        #expect(dates.day == date("2001-01-01T00:00:00Z"))
+        #expect(dates.seconds == date("2014-02-13T00:00:00Z"))
+        #expect(dates.milliseconds == date("2014-02-13T00:00:00.250Z"))
+        #expect(dates.stamp == date("2014-02-13T09:30:00.250Z"))
+        let back = try dates.dictionaryRepresentation()
+        #expect(Plain(back["day"] as Any) == .string("2001/01/01"))
+        #expect(Plain(back["seconds"] as Any) == .int(1_392_249_600))
+        #expect(Plain(back["milliseconds"] as Any) == .int(1_392_249_600_250))
+        #expect(Plain(back["stamp"] as Any) == .string("13.02.2014 10:30:00.250"))
+        #expect(try Dates(dictionary: back) == dates)
+        #expect(Plain(try Dates(seconds: Date(timeIntervalSince1970: 1.5)).dictionaryRepresentation()["seconds"] as Any)
+            == .double(1.5))
+    }
+
+    @Test("Decimal is exact from text and from JSON numbers; base64 data and Codable leaves map both ways")
+    func values() throws {
+        let values = try Values(dictionary: jsonDictionary(#"""
+            {"price": 19.99, "payload": "aGVsbG8=", "location": {"lat": 59.9, "lng": 10.75}}
+            """#))
+        #expect(values.price == Decimal(string: "19.99"))
+        #expect(values.payload == Data("hello".utf8))
+        #expect(values.location == Location(lat: 59.9, lng: 10.75))
+        #expect(try Values(dictionary: ["price": "12345678901234567890.123456789"]).price
+            == Decimal(string: "12345678901234567890.123456789"))
+        #expect(try Values(dictionary: ["price": 7]).price == 7)
+        let back = try values.dictionaryRepresentation()
+        #expect(back["price"] as? Decimal == Decimal(string: "19.99"))
+        #expect(back["payload"] as? String == "aGVsbG8=")
+        #expect(Plain(back["location"] as Any) == .object(["lat": .double(59.9), "lng": .double(10.75)]))
+        let data = try JSONSerialization.data(withJSONObject: back, options: [.sortedKeys])
+        #expect(String(decoding: data, as: UTF8.self) == #"{"location":{"lat":59.9,"lng":10.75},"payload":"aGVsbG8=","price":19.99}"#)
+    }
+
+    @Test("Decimal, base64 and Codable errors", arguments: [
+        (#"{"price": "1.5x"}"#, #"price: expected Decimal, found String "1.5x""#),
+        (#"{"price": true}"#, "price: expected Decimal, found Bool true"),
+        (#"{"price": "-"}"#, #"price: expected Decimal, found String "-""#),
+        (#"{"payload": "***"}"#, #"payload: expected base64 data, found String "***""#),
+        (#"{"location": {"lat": "north"}}"#, "location: expected Location (Codable), found Dictionary of 1 key"),
+    ])
+    func valueErrors(json: String, message: String) throws {
+        let input = try jsonDictionary(json)
+        #expect(mappingError { _ = try Values(dictionary: input) }?.description == message)
+    }
+
+    @Test("a value JSONSerialization cannot hold is refused by the Codable adapter, not raised")
+    func codableRefusesForeignValues() {
+        #expect(mappingError { _ = try Values(dictionary: ["location": Date()]) }?.description
+            == "location: expected Location (Codable), found Date")
+    }
+}
