@@ -6,11 +6,14 @@ extension MappingConfiguration {
     public struct Builder<Model: Mappable> {
         /// How property names become keys for properties with no explicit key.
         public var keyStrategy: KeyStrategy
+        /// How far values may be converted to fit their properties.
+        public var coercion: CoercionMode
         private var properties: [PropertyRule] = []
         private var problems: [String] = []
 
-        init(keyStrategy: KeyStrategy) {
+        init(keyStrategy: KeyStrategy, coercion: CoercionMode) {
             self.keyStrategy = keyStrategy
+            self.coercion = coercion
         }
 
         /// Maps `property` from `key`, or from the first of `key` and `alternatives` that is
@@ -79,7 +82,7 @@ extension MappingConfiguration {
         }
 
         func rules() -> ConfigurationRules {
-            ConfigurationRules(properties: properties, keyStrategy: keyStrategy, problems: problems)
+            ConfigurationRules(properties: properties, keyStrategy: keyStrategy, coercion: coercion, problems: problems)
         }
     }
 }

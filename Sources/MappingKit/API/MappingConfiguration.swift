@@ -45,10 +45,10 @@ public struct MappingConfiguration: Sendable {
         extending base: MappingConfiguration? = nil,
         _ build: (inout Builder<Model>) -> Void
     ) {
-        var builder = Builder<Model>(keyStrategy: base?.keyStrategy ?? .useNames)
+        var builder = Builder<Model>(keyStrategy: base?.keyStrategy ?? .useNames, coercion: base?.coercion ?? .lossless)
         build(&builder)
         let own = builder.rules()
-        rules = base.map { $0.rules.extended(by: own, keyStrategy: own.keyStrategy) } ?? own
+        rules = base.map { $0.rules.extended(by: own) } ?? own
     }
 
     /// Adds rules to this configuration: properties configured again take the new rules. This
@@ -67,17 +67,20 @@ public struct MappingConfiguration: Sendable {
     /// Plans are cached by the rules' content, so a configuration rebuilt on every call with the
     /// same keys is compiled once.
     public mutating func extend<Model: Mappable>(for model: Model.Type, _ build: (inout Builder<Model>) -> Void) {
-        var builder = Builder<Model>(keyStrategy: keyStrategy)
+        var builder = Builder<Model>(keyStrategy: keyStrategy, coercion: coercion)
         build(&builder)
-        let added = builder.rules()
-        rules = rules.extended(by: added, keyStrategy: added.keyStrategy)
+        rules = rules.extended(by: builder.rules())
     }
 
     /// How property names become keys when no explicit key is configured. Default: `.useNames`.
     public var keyStrategy: KeyStrategy {
         get { rules.keyStrategy }
-        set {
-            rules = ConfigurationRules(properties: rules.properties, keyStrategy: newValue, problems: rules.problems)
-        }
+        set { rules = rules.with(keyStrategy: newValue) }
+    }
+
+    /// How far values may be converted to fit their properties. Default: `.lossless`.
+    public var coercion: CoercionMode {
+        get { rules.coercion }
+        set { rules = rules.with(coercion: newValue) }
     }
 }

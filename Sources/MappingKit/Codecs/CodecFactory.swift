@@ -3,33 +3,33 @@ import Foundation
 /// Chooses the codec for a property type, once, when a plan is compiled.
 enum CodecFactory {
     /// The codec for `type`; one that reports the type as unsupported when there is none.
-    static func codec<Value>(for type: Value.Type) -> any ValueCodec<Value> {
-        supportedCodec(for: type) ?? UnsupportedCodec<Value>()
+    static func codec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> any ValueCodec<Value> {
+        supportedCodec(for: type, mode: mode) ?? UnsupportedCodec<Value>()
     }
 
     /// The codec for `type`, or `nil` when MappingKit has no conversion for it.
-    static func supportedCodec<Value>(for type: Value.Type) -> (any ValueCodec<Value>)? {
-        (scalarCodec(for: type) ?? structuredCodec(for: type)) as? any ValueCodec<Value>
+    static func supportedCodec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> (any ValueCodec<Value>)? {
+        (scalarCodec(for: type, mode: mode) ?? structuredCodec(for: type, mode: mode)) as? any ValueCodec<Value>
     }
 
-    private static func scalarCodec(for type: Any.Type) -> Any? {
+    private static func scalarCodec(for type: Any.Type, mode: CoercionMode) -> Any? {
         switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Int.self): IntegerCodec<Int>()
-        case ObjectIdentifier(Int8.self): IntegerCodec<Int8>()
-        case ObjectIdentifier(Int16.self): IntegerCodec<Int16>()
-        case ObjectIdentifier(Int32.self): IntegerCodec<Int32>()
-        case ObjectIdentifier(Int64.self): IntegerCodec<Int64>()
-        case ObjectIdentifier(Int128.self): IntegerCodec<Int128>()
-        case ObjectIdentifier(UInt.self): IntegerCodec<UInt>()
-        case ObjectIdentifier(UInt8.self): IntegerCodec<UInt8>()
-        case ObjectIdentifier(UInt16.self): IntegerCodec<UInt16>()
-        case ObjectIdentifier(UInt32.self): IntegerCodec<UInt32>()
-        case ObjectIdentifier(UInt64.self): IntegerCodec<UInt64>()
-        case ObjectIdentifier(UInt128.self): IntegerCodec<UInt128>()
-        case ObjectIdentifier(Double.self): FloatingPointCodec<Double>()
-        case ObjectIdentifier(Float.self): FloatingPointCodec<Float>()
-        case ObjectIdentifier(Bool.self): BoolCodec()
-        case ObjectIdentifier(String.self): StringCodec()
+        case ObjectIdentifier(Int.self): IntegerCodec<Int>(mode: mode)
+        case ObjectIdentifier(Int8.self): IntegerCodec<Int8>(mode: mode)
+        case ObjectIdentifier(Int16.self): IntegerCodec<Int16>(mode: mode)
+        case ObjectIdentifier(Int32.self): IntegerCodec<Int32>(mode: mode)
+        case ObjectIdentifier(Int64.self): IntegerCodec<Int64>(mode: mode)
+        case ObjectIdentifier(Int128.self): IntegerCodec<Int128>(mode: mode)
+        case ObjectIdentifier(UInt.self): IntegerCodec<UInt>(mode: mode)
+        case ObjectIdentifier(UInt8.self): IntegerCodec<UInt8>(mode: mode)
+        case ObjectIdentifier(UInt16.self): IntegerCodec<UInt16>(mode: mode)
+        case ObjectIdentifier(UInt32.self): IntegerCodec<UInt32>(mode: mode)
+        case ObjectIdentifier(UInt64.self): IntegerCodec<UInt64>(mode: mode)
+        case ObjectIdentifier(UInt128.self): IntegerCodec<UInt128>(mode: mode)
+        case ObjectIdentifier(Double.self): FloatingPointCodec<Double>(mode: mode)
+        case ObjectIdentifier(Float.self): FloatingPointCodec<Float>(mode: mode)
+        case ObjectIdentifier(Bool.self): BoolCodec(mode: mode)
+        case ObjectIdentifier(String.self): StringCodec(mode: mode)
         case ObjectIdentifier(URL.self): StringFormCodec.url
         case ObjectIdentifier(UUID.self): StringFormCodec.uuid
         case ObjectIdentifier(Any.self): PassThroughCodec<Any>(expected: "a value")
@@ -39,9 +39,9 @@ enum CodecFactory {
         }
     }
 
-    private static func structuredCodec(for type: Any.Type) -> Any? {
+    private static func structuredCodec(for type: Any.Type, mode: CoercionMode) -> Any? {
         if let container = type as? any ContainerCodecProviding.Type {
-            return container.makeCodec()
+            return container.makeCodec(mode: mode)
         }
         if let model = type as? any Mappable.Type {
             func make<Model: Mappable>(_: Model.Type) -> Any { MappableCodec<Model>() }
@@ -49,7 +49,7 @@ enum CodecFactory {
         }
         if let represented = type as? any RawRepresentable.Type {
             func make<Represented: RawRepresentable>(_: Represented.Type) -> Any? {
-                supportedCodec(for: Represented.RawValue.self).map { RawRepresentableCodec<Represented>(raw: $0) }
+                supportedCodec(for: Represented.RawValue.self, mode: mode).map { RawRepresentableCodec<Represented>(raw: $0) }
             }
             return make(represented)
         }
@@ -59,29 +59,29 @@ enum CodecFactory {
 
 /// Generic containers build their codec from their element type's codec.
 protocol ContainerCodecProviding {
-    static func makeCodec() -> Any?
+    static func makeCodec(mode: CoercionMode) -> Any?
 }
 
 extension Optional: ContainerCodecProviding {
-    static func makeCodec() -> Any? {
-        CodecFactory.supportedCodec(for: Wrapped.self).map { OptionalCodec<Wrapped>(wrapped: $0) }
+    static func makeCodec(mode: CoercionMode) -> Any? {
+        CodecFactory.supportedCodec(for: Wrapped.self, mode: mode).map { OptionalCodec<Wrapped>(wrapped: $0) }
     }
 }
 
 extension Array: ContainerCodecProviding {
-    static func makeCodec() -> Any? {
-        CodecFactory.supportedCodec(for: Element.self).map { ArrayCodec<Element>(element: $0) }
+    static func makeCodec(mode: CoercionMode) -> Any? {
+        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { ArrayCodec<Element>(element: $0, mode: mode) }
     }
 }
 
 extension Set: ContainerCodecProviding {
-    static func makeCodec() -> Any? {
-        CodecFactory.supportedCodec(for: Element.self).map { SetCodec<Element>(element: $0) }
+    static func makeCodec(mode: CoercionMode) -> Any? {
+        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { SetCodec<Element>(element: $0, mode: mode) }
     }
 }
 
 extension Dictionary: ContainerCodecProviding where Key == String {
-    static func makeCodec() -> Any? {
-        CodecFactory.supportedCodec(for: Value.self).map { DictionaryCodec<Value>(value: $0) }
+    static func makeCodec(mode: CoercionMode) -> Any? {
+        CodecFactory.supportedCodec(for: Value.self, mode: mode).map { DictionaryCodec<Value>(value: $0) }
     }
 }

@@ -3,12 +3,14 @@ import Foundation
 /// `[Element]` from an array; every element is converted, and every bad element is reported.
 struct ArrayCodec<Element>: ValueCodec {
     let element: any ValueCodec<Element>
+    let mode: CoercionMode
     /// `[Element].self`, looked up once: generic code would ask the runtime on every call.
     private let arrayType: Any.Type = [Element].self
     let encodesUnchanged: Bool
 
-    init(element: any ValueCodec<Element>) {
+    init(element: any ValueCodec<Element>, mode: CoercionMode = .lossless) {
         self.element = element
+        self.mode = mode
         encodesUnchanged = element.encodesUnchanged
     }
 
@@ -17,7 +19,10 @@ struct ArrayCodec<Element>: ValueCodec {
             return same
         }
         guard let array = input as? [Any] else {
-            return try mismatch(input, expected: "Array", in: context)
+            guard let single = try CollectionCoding.single(input, with: element, mode: mode, in: context) else {
+                return try mismatch(input, expected: "Array", in: context)
+            }
+            return [single]
         }
         return try CollectionCoding.decodeElements(of: array, with: element, in: context)
     }
@@ -32,10 +37,14 @@ struct ArrayCodec<Element>: ValueCodec {
 /// array in the set's iteration order.
 struct SetCodec<Element: Hashable>: ValueCodec {
     let element: any ValueCodec<Element>
+    var mode = CoercionMode.lossless
 
     func decode(_ input: Any, in context: MappingContext) throws -> Set<Element> {
         guard let array = input as? [Any] else {
-            return try mismatch(input, expected: "Array", in: context)
+            guard let single = try CollectionCoding.single(input, with: element, mode: mode, in: context) else {
+                return try mismatch(input, expected: "Array", in: context)
+            }
+            return [single]
         }
         return Set(try CollectionCoding.decodeElements(of: array, with: element, in: context))
     }
@@ -94,6 +103,18 @@ struct DictionaryCodec<Value>: ValueCodec {
 
 /// Shared element loops for arrays and sets.
 enum CollectionCoding {
+    /// One value where a collection belongs, as its only element (outside `.strict`), or `nil`
+    /// when it is not an element either (or is null).
+    static func single<Element>(
+        _ input: Any,
+        with codec: any ValueCodec<Element>,
+        mode: CoercionMode,
+        in context: MappingContext
+    ) throws -> Element? {
+        guard mode != .strict, !InputValue.isNull(input) else { return nil }
+        return try? codec.decode(input, in: context)
+    }
+
     static func decodeElements<Element>(
         of array: [Any],
         with codec: any ValueCodec<Element>,

@@ -2,6 +2,7 @@
 /// exactly representable (2^53 + 1 is not a `Double`). A `Float` takes the nearest `Float` to a
 /// decimal value, as a literal would.
 struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: ValueCodec {
+    var mode = CoercionMode.lossless
     private var typeName: String { ValueDescription.typeName(Floating.self) }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Floating {
@@ -11,7 +12,7 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
         if let number = NumericInput.read(input) {
             return try convert(number)
         }
-        if let string = input as? String, let value = Floating(string) {
+        if mode != .strict, let string = input as? String, let value = Floating(string) {
             return value
         }
         return try mismatch(input, expected: typeName, in: context)
@@ -27,9 +28,11 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
             }
             return converted
         case .signed(let value):
+            if mode == .lenient { return Floating(value) }
             guard let exact = Floating(exactly: value) else { throw MappingError(.inexact(expected: typeName, found: found())) }
             return exact
         case .unsigned(let value):
+            if mode == .lenient { return Floating(value) }
             guard let exact = Floating(exactly: value) else { throw MappingError(.inexact(expected: typeName, found: found())) }
             return exact
         case .decimal(let value):
@@ -37,6 +40,8 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
                 throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
             }
             return converted
+        case .bool(let value) where mode == .lenient:
+            return value ? 1 : 0
         case .bool:
             throw MappingError(.mismatch(expected: typeName, found: found()))
         }

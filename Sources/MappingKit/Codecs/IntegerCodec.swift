@@ -1,6 +1,9 @@
+import Foundation
+
 /// Every integer width. Takes whole numbers of any kind that fit, and integer strings ("42");
 /// never a fraction, a boolean or a value out of range.
 struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
+    var mode = CoercionMode.lossless
     private var typeName: String { ValueDescription.typeName(Integer.self) }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Integer {
@@ -10,10 +13,13 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
         if let number = NumericInput.read(input) {
             return try convert(number, from: input)
         }
-        if let string = input as? String {
+        if mode != .strict, let string = input as? String {
             if let value = Integer(string) { return value }
             if Int128(string) != nil || UInt128(string) != nil {
                 throw MappingError(.outOfRange(expected: typeName, range: range, found: ValueDescription.describe(string)))
+            }
+            if mode == .lenient, let value = Double(string) {
+                return try convert(.floating(value), from: input)
             }
         }
         return try mismatch(input, expected: typeName, in: context)
@@ -29,16 +35,21 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
             if let exact = Integer(exactly: value) { return exact }
             throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
         case .floating(let value):
-            if let exact = Integer(exactly: value) { return exact }
-            guard value.isFinite, value.rounded(.towardZero) == value else {
+            let value = mode == .lenient ? value.rounded(.towardZero) : value
+            if mode != .strict, let exact = Integer(exactly: value) { return exact }
+            guard mode != .strict, value.isFinite, value.rounded(.towardZero) == value else {
                 throw MappingError(.mismatch(expected: typeName, found: found()))
             }
             throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        case .decimal(let value) where mode == .lenient:
+            return try convert(.floating(NSDecimalNumber(decimal: value).doubleValue), from: input)
         case .decimal(let value):
             let text = "\(value)"
             if let exact = Integer(text) { return exact }
             guard !text.contains(".") else { throw MappingError(.mismatch(expected: typeName, found: found())) }
             throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        case .bool(let value) where mode == .lenient:
+            return value ? 1 : 0
         case .bool:
             throw MappingError(.mismatch(expected: typeName, found: found()))
         }

@@ -1,16 +1,19 @@
 /// `String`. Takes strings, and numbers written in their shortest decimal form (`42` → `"42"`,
 /// `2.5` → `"2.5"`). Booleans are not strings.
 struct StringCodec: ValueCodec {
+    var mode = CoercionMode.lossless
+
     func decode(_ input: Any, in context: MappingContext) throws -> String {
         if let value = input as? String {
             return value
         }
-        if let number = NumericInput.read(input) {
+        if mode != .strict, let number = NumericInput.read(input) {
             switch number {
             case .signed(let value): return "\(value)"
             case .unsigned(let value): return "\(value)"
             case .floating(let value): return "\(value)"
             case .decimal(let value): return "\(value)"
+            case .bool(let value) where mode == .lenient: return "\(value)"
             case .bool: throw MappingError(.mismatch(expected: "String", found: ValueDescription.describe(number)))
             }
         }

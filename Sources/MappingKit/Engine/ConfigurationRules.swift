@@ -2,27 +2,42 @@
 final class ConfigurationRules: Sendable {
     let properties: [PropertyRule]
     let keyStrategy: KeyStrategy
+    let coercion: CoercionMode
     /// Mistakes found while the configuration was built, reported when a plan is compiled.
     let problems: [String]
     /// Identifies the rules' content, so that equal configurations share a plan.
     let fingerprint: String
 
-    init(properties: [PropertyRule], keyStrategy: KeyStrategy, problems: [String]) {
+    init(properties: [PropertyRule], keyStrategy: KeyStrategy, coercion: CoercionMode, problems: [String]) {
         self.properties = properties
         self.keyStrategy = keyStrategy
+        self.coercion = coercion
         self.problems = problems
-        fingerprint = ([keyStrategy.name] + properties.map(\.fingerprint) + problems).joined(separator: "\u{1}")
+        fingerprint = ([keyStrategy.name, coercion.rawValue] + properties.map(\.fingerprint) + problems)
+            .joined(separator: "\u{1}")
     }
 
-    static let empty = ConfigurationRules(properties: [], keyStrategy: .useNames, problems: [])
+    static let empty = ConfigurationRules(properties: [], keyStrategy: .useNames, coercion: .lossless, problems: [])
 
-    /// These rules with `other`'s on top: a property configured in both takes `other`'s rule.
-    func extended(by other: ConfigurationRules, keyStrategy: KeyStrategy) -> ConfigurationRules {
+    /// These rules with `other`'s on top: a property configured in both takes `other`'s rule,
+    /// and `other`'s policies apply.
+    func extended(by other: ConfigurationRules) -> ConfigurationRules {
         let overridden = Set(other.properties.map(\.label))
         return ConfigurationRules(
             properties: properties.filter { !overridden.contains($0.label) } + other.properties,
-            keyStrategy: keyStrategy,
+            keyStrategy: other.keyStrategy,
+            coercion: other.coercion,
             problems: problems + other.problems
+        )
+    }
+
+    /// The same rules under other policies.
+    func with(keyStrategy: KeyStrategy? = nil, coercion: CoercionMode? = nil) -> ConfigurationRules {
+        ConfigurationRules(
+            properties: properties,
+            keyStrategy: keyStrategy ?? self.keyStrategy,
+            coercion: coercion ?? self.coercion,
+            problems: problems
         )
     }
 }

@@ -42,7 +42,7 @@ final class ObjectPlan: Sendable {
             if rule?.isIgnored == true { return nil }
             let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
             func make<Value>(_: Value.Type) -> any FieldSlot {
-                let codec = (rule?.makeCodec?() as? any ValueCodec<Value>) ?? CodecFactory.codec(for: Value.self)
+                let codec = (rule?.makeCodec?() as? any ValueCodec<Value>) ?? CodecFactory.codec(for: Value.self, mode: rules.coercion)
                 return TypedField<Value>(name: field.name, keys: FieldKeys(keys), offset: field.offset, codec: codec)
             }
             return make(field.type)

@@ -40,18 +40,26 @@ struct CollectionCodecTests {
     @Test("every bad element is reported with its index or key")
     func elementErrors() throws {
         let input = try jsonDictionary("""
-            {"numbers": [1, "two", 3.5], "counts": {"x": true}, "matrix": [[1], ["a"]], "tags": "solo"}
+            {"numbers": [1, "two", 3.5], "counts": {"x": true}, "matrix": [[1], ["a"]], "tags": true}
             """)
         let error = mappingError { _ = try Collections(dictionary: input) }
         #expect(error?.description == """
             5 problems:
               numbers[1]: expected Int, found String "two"
               numbers[2]: expected Int, found Double 3.5
-              tags: expected Array, found String "solo"
+              tags: expected Array, found Bool true
               counts.x: expected Int, found Bool true
               matrix[1][0]: expected Double, found String "a"
             """)
         #expect(error?.path == "numbers[1]")
+    }
+
+    @Test("one value where a collection belongs is a one-element collection")
+    func singleValue() throws {
+        #expect(try Collections(dictionary: ["tags": "solo", "numbers": "7", "matrix": [2.5]])
+            == Collections(numbers: [7], tags: ["solo"], matrix: [[2.5]]))
+        #expect(mappingError { _ = try Collections(dictionary: ["numbers": NSNull()]) }?.description
+            == "numbers: expected Array, found null")
     }
 
     @Test("a dictionary where an array belongs, and the reverse, are errors")

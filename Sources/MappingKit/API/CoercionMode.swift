@@ -1,0 +1,20 @@
+/// How far values may be converted to fit a property.
+///
+/// | Property | `.strict` | `.lossless` (default) | `.lenient` |
+/// |---|---|---|---|
+/// | integers | whole numbers that fit | also `2.0` and `"42"` | also `3.7` → `3` (toward zero), `"3.7"`, `true` → `1` |
+/// | `Double`, `Float` | numbers (integers exactly) | also `"2.5"` | also any integer (rounded), `true` → `1` |
+/// | `Bool` | `true`/`false` | also `0`/`1`, `"true"`/`"false"` | also any number (non-zero is `true`), `"yes"`/`"no"`, `"y"`/`"n"`, `"1"`/`"0"`, any case |
+/// | `String` | strings | also numbers (`42` → `"42"`) | also booleans (`"true"`) |
+/// | arrays and sets | arrays | also one value → a one-element array | the same |
+///
+/// Nothing is converted past what the mode allows; what is refused is an error, never `nil` or
+/// a default. Numbers out of a type's range are errors in every mode.
+public enum CoercionMode: String, Sendable, CaseIterable {
+    /// Only values already of the property's kind.
+    case strict
+    /// Conversions that lose nothing (the default).
+    case lossless
+    /// Every conversion with an obvious meaning, losing precision where it must.
+    case lenient
+}
