@@ -18,11 +18,55 @@ extension Mappable {
         try applyPlan(to: dictionary, configuration: configuration)
     }
 
-    /// Decodes `dictionary` with this type's plan and commits it, or throws and changes nothing.
+    /// Decodes `dictionary` with this type's plan and commits it, running the configuration's
+    /// hooks, or throws and changes nothing.
     mutating func applyPlan(to dictionary: [String: Any], configuration: MappingConfiguration) throws {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
-        try withMutableModelBytes(isObject: plan.isObject) { model in
-            try plan.decode(dictionary, into: model, in: configuration.context)
+        var input = dictionary
+        for hook in plan.hooks.willMap {
+            do {
+                input = try hook.transform(input)
+            } catch {
+                throw MappingError.wrapping(error, at: [])
+            }
+        }
+        let context = configuration.context
+        if plan.isObject {
+            let object = self as AnyObject
+            try withExtendedLifetime(object) {
+                try plan.decode(input, into: Unmanaged.passUnretained(object).toOpaque(), in: context) {
+                    var target = self
+                    try Self.runHooks(plan.hooks, with: input, on: &target)
+                }
+            }
+            return
+        }
+        try withUnsafeMutableBytes(of: &self) { bytes in
+            try ModelAccess.withNonNilBase(bytes.baseAddress) { model in
+                try plan.decode(input, into: model, in: context) {
+                    try Self.runHooks(plan.hooks, with: input, on: &model.assumingMemoryBound(to: Self.self).pointee)
+                }
+            }
+        }
+    }
+
+    /// Key handlers for the keys present, then `didMap` hooks; errors carry the key's path.
+    private static func runHooks(_ hooks: ConfigurationHooks, with input: [String: Any], on model: inout Self) throws {
+        guard !hooks.isEmpty else { return }
+        for handler in hooks.keyHandlers {
+            guard let (value, key) = handler.keys.value(in: input) else { continue }
+            do {
+                try handler.hook.run(on: &model, input: value)
+            } catch {
+                throw MappingError.wrapping(error, at: FieldKeys.pathComponents(of: key, in: input))
+            }
+        }
+        for hook in hooks.didMap {
+            do {
+                try hook.run(on: &model, input: nil)
+            } catch {
+                throw MappingError.wrapping(error, at: [])
+            }
         }
     }
 

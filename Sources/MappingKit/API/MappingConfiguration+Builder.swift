@@ -10,6 +10,7 @@ extension MappingConfiguration {
         public var coercion: CoercionMode
         private var properties: [PropertyRule] = []
         private var problems: [String] = []
+        var hooks = ConfigurationHooks()
 
         init(keyStrategy: KeyStrategy, coercion: CoercionMode) {
             self.keyStrategy = keyStrategy
@@ -82,7 +83,9 @@ extension MappingConfiguration {
         }
 
         func rules() -> ConfigurationRules {
-            ConfigurationRules(properties: properties, keyStrategy: keyStrategy, coercion: coercion, problems: problems)
+            ConfigurationRules(
+                properties: properties, keyStrategy: keyStrategy, coercion: coercion, hooks: hooks, problems: problems
+            )
         }
     }
 }

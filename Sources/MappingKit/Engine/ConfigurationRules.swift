@@ -3,17 +3,25 @@ final class ConfigurationRules: Sendable {
     let properties: [PropertyRule]
     let keyStrategy: KeyStrategy
     let coercion: CoercionMode
+    let hooks: ConfigurationHooks
     /// Mistakes found while the configuration was built, reported when a plan is compiled.
     let problems: [String]
     /// Identifies the rules' content, so that equal configurations share a plan.
     let fingerprint: String
 
-    init(properties: [PropertyRule], keyStrategy: KeyStrategy, coercion: CoercionMode, problems: [String]) {
+    init(
+        properties: [PropertyRule],
+        keyStrategy: KeyStrategy,
+        coercion: CoercionMode,
+        hooks: ConfigurationHooks = ConfigurationHooks(),
+        problems: [String]
+    ) {
         self.properties = properties
         self.keyStrategy = keyStrategy
         self.coercion = coercion
+        self.hooks = hooks
         self.problems = problems
-        fingerprint = ([keyStrategy.name, coercion.rawValue] + properties.map(\.fingerprint) + problems)
+        fingerprint = ([keyStrategy.name, coercion.rawValue] + properties.map(\.fingerprint) + hooks.identities + problems)
             .joined(separator: "\u{1}")
     }
 
@@ -27,6 +35,7 @@ final class ConfigurationRules: Sendable {
             properties: properties.filter { !overridden.contains($0.label) } + other.properties,
             keyStrategy: other.keyStrategy,
             coercion: other.coercion,
+            hooks: hooks.appending(other.hooks),
             problems: problems + other.problems
         )
     }
@@ -37,6 +46,7 @@ final class ConfigurationRules: Sendable {
             properties: properties,
             keyStrategy: keyStrategy ?? self.keyStrategy,
             coercion: coercion ?? self.coercion,
+            hooks: hooks,
             problems: problems
         )
     }
@@ -53,10 +63,15 @@ struct PropertyRule: Sendable {
     /// Builds the property's `any ValueCodec<Value>` when an adapter replaces the default.
     var makeCodec: (@Sendable () -> Any)?
     var codecIdentity: String?
+    var defaults = FieldDefaults()
+    /// The property's `[Requirement<Value>]`.
+    var requirements: (any Sendable)?
+    /// Identities of defaults and requirements, which cannot be compared.
+    var valueIdentities: [String] = []
 
     var fingerprint: String {
-        [label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
-         codecIdentity ?? ""].joined(separator: "\u{2}")
+        ([label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
+          codecIdentity ?? ""] + valueIdentities).joined(separator: "\u{2}")
     }
 }
 

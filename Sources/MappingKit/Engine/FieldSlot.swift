@@ -1,7 +1,9 @@
-/// One property of a plan: where it lives, which key feeds it, and how its value converts.
+/// One property of a plan: where it lives, which key feeds it, how its value converts, and the
+/// defaults and requirements that apply to it.
 ///
 /// Decoding never writes to the model directly: values go to a staging buffer laid out like the
-/// model, and are moved in only when every property decoded (so a failed update changes nothing).
+/// model. Committing swaps them with the model's, so the old values can be put back if a hook
+/// fails afterwards; a failed update changes nothing.
 protocol FieldSlot: Sendable {
     /// The property's name in source.
     var name: String { get }
@@ -10,8 +12,11 @@ protocol FieldSlot: Sendable {
     var endOffset: Int { get }
     var alignment: Int { get }
 
-    func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws
-    func commit(from staging: UnsafeMutableRawPointer, to model: UnsafeMutableRawPointer)
+    /// Stages the value for `input` (`nil`: the key is absent) and says whether it staged one.
+    func decode(_ input: Any?, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws -> Bool
+    /// Exchanges the staged value with the model's.
+    func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
+    /// Destroys the value in the staging buffer.
     func discard(_ staging: UnsafeMutableRawPointer)
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any?
 }
@@ -22,25 +27,66 @@ final class TypedField<Value>: FieldSlot {
     let keys: FieldKeys
     let offset: Int
     let codec: any ValueCodec<Value>
+    let defaults: FieldDefaults
+    let requirements: [Requirement<Value>]
 
-    init(name: String, keys: FieldKeys, offset: Int, codec: any ValueCodec<Value>) {
+    init(
+        name: String,
+        keys: FieldKeys,
+        offset: Int,
+        codec: any ValueCodec<Value>,
+        defaults: FieldDefaults = FieldDefaults(),
+        requirements: [Requirement<Value>] = []
+    ) {
         self.name = name
         self.keys = keys
         self.offset = offset
         self.codec = codec
+        self.defaults = defaults
+        self.requirements = requirements
     }
 
     var endOffset: Int { offset + MemoryLayout<Value>.size }
     var alignment: Int { MemoryLayout<Value>.alignment }
 
-    func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+    func decode(_ input: Any?, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws -> Bool {
+        guard let input else {
+            // Unwrap first: `nil as? Value` succeeds when `Value` is itself an `Optional`.
+            guard let missing = defaults.whenMissing, let fallback = missing as? Value else {
+                try check(nil, found: "nothing")
+                return false
+            }
+            try check(fallback, found: "nothing")
+            return stage(fallback, in: staging)
+        }
+        if let null = defaults.whenNull, InputValue.isNull(input), let fallback = null as? Value {
+            try check(fallback, found: "null")
+            return stage(fallback, in: staging)
+        }
         let value = try codec.decode(input, in: context)
-        (staging + offset).initializeMemory(as: Value.self, to: value)
+        if !requirements.isEmpty {
+            try check(InputValue.isNull(input) ? nil : value, found: ValueDescription.describe(input))
+        }
+        return stage(value, in: staging)
     }
 
-    func commit(from staging: UnsafeMutableRawPointer, to model: UnsafeMutableRawPointer) {
-        let source = (staging + offset).assumingMemoryBound(to: Value.self)
-        (model + offset).assumingMemoryBound(to: Value.self).pointee = source.move()
+    private func stage(_ value: Value, in staging: UnsafeMutableRawPointer) -> Bool {
+        (staging + offset).initializeMemory(as: Value.self, to: value)
+        return true
+    }
+
+    /// Every requirement must hold for `value` (`nil`: absent or null).
+    private func check(_ value: Value?, found: @autoclosure () -> String) throws {
+        for requirement in requirements where !requirement.isMet(by: value) {
+            throw MappingError(.unmetRequirement(requirement.description, found: found()))
+        }
+    }
+
+    func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
+        Swift.swap(
+            &(staging + offset).assumingMemoryBound(to: Value.self).pointee,
+            &(model + offset).assumingMemoryBound(to: Value.self).pointee
+        )
     }
 
     func discard(_ staging: UnsafeMutableRawPointer) {
@@ -50,4 +96,10 @@ final class TypedField<Value>: FieldSlot {
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
         try codec.encode((model + offset).assumingMemoryBound(to: Value.self).pointee, in: context)
     }
+}
+
+/// Values a property takes when its key is absent, or its value null.
+struct FieldDefaults: Sendable {
+    var whenMissing: (any Sendable)?
+    var whenNull: (any Sendable)?
 }

@@ -4,8 +4,9 @@ struct MappingContext: Sendable {
     var depth = 0
 
     /// Models nested deeper than this are an error instead of a stack overflow. Real data rarely
-    /// nests models more than a dozen levels; cycles and hostile input nest without end.
-    static let maximumDepth = 100
+    /// nests models more than a dozen levels; cycles and hostile input nest without end. 64
+    /// levels fit a 512 KB thread stack (a secondary thread on Apple platforms) in a debug build.
+    static let maximumDepth = 64
 
     /// The context one model further down, or the error that says the limit is reached.
     func nested() throws -> MappingContext {

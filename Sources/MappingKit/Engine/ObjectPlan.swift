@@ -5,12 +5,14 @@ final class ObjectPlan: Sendable {
     let fields: [any FieldSlot]
     /// Classes are updated in place through the object; structs through their own bytes.
     let isObject: Bool
+    let hooks: ConfigurationHooks
     private let stagingByteCount: Int
     private let stagingAlignment: Int
 
-    init(fields: [any FieldSlot], isObject: Bool) {
+    init(fields: [any FieldSlot], isObject: Bool, hooks: ConfigurationHooks = ConfigurationHooks()) {
         self.fields = fields
         self.isObject = isObject
+        self.hooks = hooks
         stagingByteCount = max(fields.map(\.endOffset).max() ?? 0, 1)
         stagingAlignment = max(fields.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
     }
@@ -43,51 +45,67 @@ final class ObjectPlan: Sendable {
             let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
             func make<Value>(_: Value.Type) -> any FieldSlot {
                 let codec = (rule?.makeCodec?() as? any ValueCodec<Value>) ?? CodecFactory.codec(for: Value.self, mode: rules.coercion)
-                return TypedField<Value>(name: field.name, keys: FieldKeys(keys), offset: field.offset, codec: codec)
+                return TypedField<Value>(
+                    name: field.name,
+                    keys: FieldKeys(keys),
+                    offset: field.offset,
+                    codec: codec,
+                    defaults: rule?.defaults ?? FieldDefaults(),
+                    requirements: (rule?.requirements as? [Requirement<Value>]) ?? []
+                )
             }
             return make(field.type)
         }
-        return ObjectPlan(fields: fields, isObject: type is AnyClass)
+        return ObjectPlan(fields: fields, isObject: type is AnyClass, hooks: rules.hooks)
     }
 
-    /// Decodes every mapped key of `dictionary`, then moves the values into `model`, or throws
-    /// every problem found and leaves `model` untouched.
-    func decode(_ dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        try withUnsafeTemporaryAllocation(byteCount: stagingByteCount, alignment: stagingAlignment) { staging in
-            try withUnsafeTemporaryAllocation(of: Bool.self, capacity: fields.count) { decoded in
-                guard let staging = staging.baseAddress, let decoded = decoded.baseAddress else { return }
+    /// Decodes every mapped key of `dictionary` and commits the values to `model`, then runs
+    /// `finish` (the hooks). When anything throws, every problem found is reported and `model`
+    /// is left as it was.
+    func decode(
+        _ dictionary: [String: Any],
+        into model: UnsafeMutableRawPointer,
+        in context: MappingContext,
+        finish: () throws -> Void
+    ) throws {
+        // One allocation on the stack: the staged values, then a flag per field saying whether
+        // it holds one. (Nested models recurse through here: every frame counts.)
+        try withUnsafeTemporaryAllocation(byteCount: stagingByteCount + fields.count, alignment: stagingAlignment) { buffer in
+                guard let staging = buffer.baseAddress else { return }
+                let staged = (staging + stagingByteCount).bindMemory(to: Bool.self, capacity: fields.count)
                 var failure: MappingError?
                 for (index, field) in fields.enumerated() {
-                    var didDecode = false
-                    if let key = field.keys.single {
-                        if let input = dictionary[key] {
-                            do {
-                                try field.decode(input, into: staging, in: context)
-                                didDecode = true
-                            } catch {
-                                failure.merge(MappingError.wrapping(error, at: .key(key)))
-                            }
-                        }
-                    } else if let (input, key) = field.keys.value(in: dictionary) {
-                        do {
-                            try field.decode(input, into: staging, in: context)
-                            didDecode = true
-                        } catch {
-                            failure.merge(MappingError.wrapping(error, at: FieldKeys.pathComponents(of: key, in: dictionary)))
-                        }
+                    let lookup = lookUp(field.keys, in: dictionary)
+                    do {
+                        (staged + index).initialize(to: try field.decode(lookup?.value, into: staging, in: context))
+                    } catch {
+                        (staged + index).initialize(to: false)
+                        let path = lookup.map { FieldKeys.pathComponents(of: $0.key, in: dictionary) }
+                            ?? field.keys.all[0].components.map(PathComponent.key)
+                        failure.merge(MappingError.wrapping(error, at: path))
                     }
-                    (decoded + index).initialize(to: didDecode)
                 }
-                for (index, field) in fields.enumerated() where decoded[index] {
-                    if failure == nil {
-                        field.commit(from: staging, to: model)
-                    } else {
-                        field.discard(staging)
-                    }
+                defer {
+                    for (index, field) in fields.enumerated() where staged[index] { field.discard(staging) }
                 }
                 if let failure { throw failure }
-            }
+                for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
+                do {
+                    try finish()
+                } catch {
+                    for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
+                    throw error
+                }
         }
+    }
+
+    /// The value for `keys` in `dictionary`, and the key it was found under.
+    private func lookUp(_ keys: FieldKeys, in dictionary: [String: Any]) -> (value: Any, key: ExternalKey)? {
+        if let single = keys.single {
+            guard let value = dictionary[single] else { return nil }
+            return (value, keys.all[0])
+        }
+        return keys.value(in: dictionary)
     }
 
     /// The dictionary representation of `model`; `nil` optionals are left out.

@@ -14,6 +14,8 @@ enum Problem: Sendable {
     case unsupportedType(String)
     /// Nesting deeper than the limit: a reference cycle or hostile input.
     case tooDeep(limit: Int)
+    /// A ``Requirement`` that the value (or its absence) does not meet.
+    case unmetRequirement(String, found: String)
     /// A configuration mistake, found when the model's plan is compiled.
     case configuration(type: String, message: String)
     /// An error thrown by user code (an `update(from:configuration:)` override, say).
@@ -30,6 +32,7 @@ enum Problem: Sendable {
         case .tooDeep(let limit): "at most \(limit) levels of nested models"
         case .failed: "no error"
         case .configuration(let type, _): "a valid configuration of \(type)"
+        case .unmetRequirement(let requirement, _): requirement
         }
     }
 
@@ -43,6 +46,7 @@ enum Problem: Sendable {
         case .tooDeep: "deeper nesting (a reference cycle or runaway input)"
         case .failed(let description, _): description
         case .configuration(_, let message): message
+        case .unmetRequirement(_, let found): found
         }
     }
 

@@ -99,17 +99,17 @@ struct MappableCodecTests {
         ]))
     }
 
-    @Test("input nested beyond 100 models is an error, not a stack overflow")
+    @Test("input nested beyond 64 models is an error, not a stack overflow")
     func depthLimit() throws {
         var input: [String: Any] = ["name": "leaf"]
         for level in 0..<150 { input = ["name": "level \(level)", "next": input] }
         let error = mappingError { _ = try TreeNode(dictionary: input) }
         #expect(error?.issues.count == 1)
-        #expect(error?.issues.first?.expected == "at most 100 levels of nested models")
-        #expect(error?.path == Array(repeating: "next", count: 101).joined(separator: "."))
+        #expect(error?.issues.first?.expected == "at most 64 levels of nested models")
+        #expect(error?.path == Array(repeating: "next", count: 65).joined(separator: "."))
 
         var fits: [String: Any] = ["name": "leaf"]
-        for _ in 0..<99 { fits = ["next": fits] }
+        for _ in 0..<64 { fits = ["next": fits] }
         #expect(try TreeNode(dictionary: fits).name == "")
     }
 
@@ -122,7 +122,7 @@ struct MappableCodecTests {
                 for _ in 0..<200 { input = ["next": input] }
                 if (try? TreeNode(dictionary: input)) == nil { outcome.increment() }
                 var fits: [String: Any] = ["name": "leaf"]
-                for _ in 0..<100 { fits = ["next": fits] }
+                for _ in 0..<64 { fits = ["next": fits] }
                 if let tree = try? TreeNode(dictionary: fits), (try? tree.dictionaryRepresentation()) != nil {
                     outcome.increment()
                 }

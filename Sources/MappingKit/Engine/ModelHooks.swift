@@ -1,0 +1,64 @@
+/// A hook over a model, stored without its type and run on the model being mapped (which may be
+/// a subclass of the type the hook was declared for).
+protocol ModelHooking: Sendable {
+    /// Runs the hook on `model`; `input` is the value of the hook's key, for key handlers.
+    func run<Target: Mappable>(on model: inout Target, input: Any?) throws
+}
+
+/// `didMap` hooks and key handlers, typed by the model they were declared for.
+final class ModelHook<Model: Mappable>: ModelHooking {
+    /// The user's closure, kept as it was given.
+    enum Body: Sendable {
+        case model(@Sendable (inout Model) throws -> Void)
+        case value(@Sendable (Any, inout Model) throws -> Void)
+    }
+
+    private let body: Body
+
+    init(_ body: Body) {
+        self.body = body
+    }
+
+    func run<Target: Mappable>(on model: inout Target, input: Any?) throws {
+        guard var typed = model as? Model else { return }
+        switch body {
+        case .model(let body):
+            try body(&typed)
+        case .value(let body):
+            guard let input else { return }
+            try body(input, &typed)
+        }
+        if let updated = typed as? Target { model = updated }
+    }
+}
+
+/// A `willMap` hook: rewrites the incoming dictionary before anything is read from it.
+struct DictionaryHook: Sendable {
+    let transform: @Sendable ([String: Any]) throws -> [String: Any]
+}
+
+/// A key handler: code that receives the value of a key no single property owns.
+struct KeyHandler: Sendable {
+    let keys: FieldKeys
+    let hook: any ModelHooking
+}
+
+/// The hooks of a configuration, in declaration order.
+struct ConfigurationHooks: Sendable {
+    var willMap: [DictionaryHook] = []
+    var keyHandlers: [KeyHandler] = []
+    var didMap: [any ModelHooking] = []
+    /// Identities of the hooks, for the configuration's fingerprint.
+    var identities: [String] = []
+
+    var isEmpty: Bool { willMap.isEmpty && keyHandlers.isEmpty && didMap.isEmpty }
+
+    func appending(_ other: ConfigurationHooks) -> ConfigurationHooks {
+        ConfigurationHooks(
+            willMap: willMap + other.willMap,
+            keyHandlers: keyHandlers + other.keyHandlers,
+            didMap: didMap + other.didMap,
+            identities: identities + other.identities
+        )
+    }
+}
