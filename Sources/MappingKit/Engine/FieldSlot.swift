@@ -18,6 +18,10 @@ protocol FieldSlot: Sendable {
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
     /// Destroys the value in the staging buffer.
     func discard(_ staging: UnsafeMutableRawPointer)
+    /// Copies the model's current value into `backup`.
+    func back(up model: UnsafeMutableRawPointer, into backup: UnsafeMutableRawPointer)
+    /// Moves the value in `backup` back into the model.
+    func restore(_ model: UnsafeMutableRawPointer, from backup: UnsafeMutableRawPointer)
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any?
 }
 
@@ -91,6 +95,14 @@ final class TypedField<Value>: FieldSlot {
 
     func discard(_ staging: UnsafeMutableRawPointer) {
         (staging + offset).assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+
+    func back(up model: UnsafeMutableRawPointer, into backup: UnsafeMutableRawPointer) {
+        (backup + offset).initializeMemory(as: Value.self, to: (model + offset).assumingMemoryBound(to: Value.self).pointee)
+    }
+
+    func restore(_ model: UnsafeMutableRawPointer, from backup: UnsafeMutableRawPointer) {
+        (model + offset).assumingMemoryBound(to: Value.self).pointee = (backup + offset).assumingMemoryBound(to: Value.self).move()
     }
 
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? {

@@ -89,13 +89,33 @@ final class ObjectPlan: Sendable {
                     for (index, field) in fields.enumerated() where staged[index] { field.discard(staging) }
                 }
                 if let failure { throw failure }
-                for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
-                do {
-                    try finish()
-                } catch {
+                guard !hooks.isEmpty else {
                     for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
-                    throw error
+                    return
                 }
+                try commitWithHooks(staging: staging, staged: staged, model: model, finish: finish)
+        }
+    }
+
+    /// Hooks may change any property: every mapped property is backed up before the staged
+    /// values go in, and restored if a hook throws.
+    private func commitWithHooks(
+        staging: UnsafeMutableRawPointer,
+        staged: UnsafeMutablePointer<Bool>,
+        model: UnsafeMutableRawPointer,
+        finish: () throws -> Void
+    ) throws {
+        try withUnsafeTemporaryAllocation(byteCount: stagingByteCount, alignment: stagingAlignment) { buffer in
+            guard let backup = buffer.baseAddress else { return }
+            for field in fields { field.back(up: model, into: backup) }
+            for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
+            do {
+                try finish()
+            } catch {
+                for field in fields { field.restore(model, from: backup) }
+                throw error
+            }
+            for field in fields { field.discard(backup) }
         }
     }
 
