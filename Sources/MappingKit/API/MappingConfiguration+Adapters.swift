@@ -11,7 +11,7 @@ extension MappingConfiguration.Builder {
         to keys: ExternalKey...,
         using adapter: Adapter<Value>
     ) {
-        setCodec(of: property, keys: keys, identity: adapter.identity) { adapter.codec }
+        setCodec(of: property, keys: keys, adapter: adapter) { adapter.codec }
     }
 
     /// Converts an optional property's non-null values with `adapter`; `null` clears it, and a
@@ -21,9 +21,7 @@ extension MappingConfiguration.Builder {
         to keys: ExternalKey...,
         using adapter: Adapter<Value>
     ) {
-        setCodec(of: property, keys: keys, identity: adapter.identity) {
-            OptionalCodec(wrapped: adapter.codec)
-        }
+        setCodec(of: property, keys: keys, adapter: adapter) { OptionalCodec(wrapped: adapter.codec) }
     }
 
     /// Converts every element of an array property with `adapter`.
@@ -32,15 +30,13 @@ extension MappingConfiguration.Builder {
         to keys: ExternalKey...,
         using adapter: Adapter<Value>
     ) {
-        setCodec(of: property, keys: keys, identity: adapter.identity) {
-            ArrayCodec(element: adapter.codec)
-        }
+        setCodec(of: property, keys: keys, adapter: adapter) { ArrayCodec(element: adapter.codec) }
     }
 
-    private mutating func setCodec<Value>(
+    private mutating func setCodec<Value, Adapted>(
         of property: WritableKeyPath<Model, Value>,
         keys: [ExternalKey],
-        identity: String,
+        adapter: Adapter<Adapted>,
         _ makeCodec: @escaping @Sendable () -> any ValueCodec<Value>
     ) {
         if !keys.isEmpty { map(property, to: keys) }
@@ -48,8 +44,9 @@ extension MappingConfiguration.Builder {
         if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two adapters") }
         if rule(at: index).isIgnored { record("\(Self.displayName(of: property)) is both ignored and mapped") }
         editRule(at: index) { rule in
-            rule.makeCodec = makeCodec
-            rule.codecIdentity = "adapter#\(identity)"
+            rule.makeCodec = { _ in makeCodec() }
+            rule.adapterName = adapter.name
+            rule.codecIdentity = "adapter#\(adapter.identity)"
         }
     }
 }

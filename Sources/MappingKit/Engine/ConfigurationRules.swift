@@ -60,8 +60,11 @@ struct PropertyRule: Sendable {
     let locator: any PropertyLocating
     var keys: [ExternalKey]?
     var isIgnored = false
-    /// Builds the property's `any ValueCodec<Value>` when an adapter replaces the default.
-    var makeCodec: (@Sendable () -> Any)?
+    /// Builds the property's `any ValueCodec<Value>` when an adapter replaces the default, given
+    /// the property's type; `nil` when the adapter does not fit that type.
+    var makeCodec: (@Sendable (Any.Type) -> Any?)?
+    /// How messages name the adapter: `iso8601`.
+    var adapterName: String?
     var codecIdentity: String?
     var defaults = FieldDefaults()
     /// The property's `[Requirement<Value>]`.

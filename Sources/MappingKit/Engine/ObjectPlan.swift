@@ -29,6 +29,13 @@ final class ObjectPlan: Sendable {
                 if let other = ruleAtOffset[offset] {
                     problems.append("\(rule.label) and \(other.label) name the same property")
                 }
+                if let makeCodec = rule.makeCodec, let field = stored.first(where: { $0.offset == offset }),
+                   !Self.fits(makeCodec(field.type), field.type) {
+                    let name = rule.adapterName ?? ""
+                    problems.append(rule.codecIdentity == "named:\(name)" && NamedAdapters.adapter(named: name) == nil
+                        ? "no adapter is registered as \(name)"
+                        : "adapter \(name) does not fit \(field.name), a \(ValueDescription.typeName(field.type))")
+                }
                 ruleAtOffset[offset] = rule
             case .failure(let failure):
                 problems.append(failure.message)
@@ -44,7 +51,8 @@ final class ObjectPlan: Sendable {
             if rule?.isIgnored == true { return nil }
             let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
             func make<Value>(_: Value.Type) -> any FieldSlot {
-                let codec = (rule?.makeCodec?() as? any ValueCodec<Value>) ?? CodecFactory.codec(for: Value.self, mode: rules.coercion)
+                let codec = (rule?.makeCodec?(Value.self) as? any ValueCodec<Value>)
+                    ?? CodecFactory.codec(for: Value.self, mode: rules.coercion)
                 return TypedField<Value>(
                     name: field.name,
                     keys: FieldKeys(keys),
@@ -57,6 +65,12 @@ final class ObjectPlan: Sendable {
             return make(field.type)
         }
         return ObjectPlan(fields: fields, isObject: type is AnyClass, hooks: rules.hooks)
+    }
+
+    /// `true` when `codec` converts values of `type`.
+    private static func fits(_ codec: Any?, _ type: Any.Type) -> Bool {
+        func check<Value>(_: Value.Type) -> Bool { codec is any ValueCodec<Value> }
+        return check(type)
     }
 
     /// Decodes every mapped key of `dictionary` and commits the values to `model`, then runs

@@ -2,20 +2,32 @@ import Foundation
 import MappingKit
 import Testing
 
-/// EFDataMappingKit's user and messages, on models whose property names match the JSON keys
-/// (renamed properties such as `userId` and the `published_at` date adapter are configuration).
+/// EFDataMappingKit's `MYUser` and `MYMessage`, with the README's mappings: renamed ids, the
+/// `published_at` date in `yyyy-MM-dd`, the website URL, and `exists` requirements.
 private struct MYUser: Mappable, Equatable {
-    var user_id: UInt = 0
+    var userId: UInt = 0
     var username = ""
     var messages: [MYMessage] = []
     var website: URL?
+
+    static let mappingConfiguration = MappingConfiguration(for: MYUser.self) { map in
+        map.map(\.userId, to: "user_id")
+        map.require(\.userId, .exists)
+        map.require(\.username, .exists)
+    }
 }
 
 private struct MYMessage: Mappable, Equatable {
-    var message_id: UInt = 0
-    var published_at = ""
+    var messageId: UInt = 0
+    var publicationDate = Date(timeIntervalSince1970: 0)
     var read = false
     var text = ""
+
+    static let mappingConfiguration = MappingConfiguration(for: MYMessage.self) { map in
+        map.map(\.messageId, to: "message_id")
+        map.require(\.messageId, .exists)
+        map.map(\.publicationDate, to: "published_at", using: .date(format: "yyyy-MM-dd"))
+    }
 }
 
 let efUserJSON = """
@@ -33,20 +45,29 @@ let efUserJSON = """
     }
     """
 
+private func day(_ text: String) -> Date {
+    let parts = text.split(separator: "-").compactMap { Int($0) }
+    var components = DateComponents()
+    (components.year, components.month, components.day) = (parts[0], parts[1], parts[2])
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+    return calendar.date(from: components) ?? .distantPast
+}
+
 @Suite("Seed: EFDataMappingKit user and messages")
 struct EFDataMappingKitTests {
-    @Test("the README's JSON maps onto a user with three messages")
+    @Test("the README's JSON maps onto a user with three dated messages")
     func mapsUser() throws {
         let user = try MYUser(dictionary: jsonDictionary(efUserJSON))
         #expect(user == MYUser(
-            user_id: 42,
+            userId: 42,
             username: "john.doe",
             messages: [
-                MYMessage(message_id: 1, published_at: "2014-02-13", read: true,
+                MYMessage(messageId: 1, publicationDate: day("2014-02-13"), read: true,
                           text: "FYI, tomorrow night I am hanging out with the guys!"),
-                MYMessage(message_id: 2, published_at: "2014-02-14", read: false,
+                MYMessage(messageId: 2, publicationDate: day("2014-02-14"), read: false,
                           text: "Just kidding, romantic dinner by candle light awaits you!"),
-                MYMessage(message_id: 3, published_at: "2014-02-15", read: false, text: "Darling?!"),
+                MYMessage(messageId: 3, publicationDate: day("2014-02-15"), read: false, text: "Darling?!"),
             ],
             website: URL(string: "http://www.example.com")
         ))
@@ -55,22 +76,29 @@ struct EFDataMappingKitTests {
     @Test("the dictionary representation is the README's JSON again")
     func representation() throws {
         let input = try jsonDictionary(efUserJSON)
-        let user = try MYUser(dictionary: input)
-        #expect(try plainRepresentation(of: user) == Plain(input))
+        #expect(try plainRepresentation(of: MYUser(dictionary: input)) == Plain(input))
     }
 
-    @Test("applying values to an existing object validates first and reports every issue")
+    @Test("values are validated before they are applied, and every issue is reported")
     func validation() throws {
         var user = try MYUser(dictionary: jsonDictionary(efUserJSON))
         let before = user
         let error = mappingError {
-            try user.update(from: ["user_id": -1, "messages": [["message_id": 1], ["read": "yes"]]])
+            try user.update(from: [
+                "user_id": -1,
+                "messages": [["message_id": 1, "published_at": "2014-02-30"], ["read": "yes"]],
+            ])
         }
         #expect(error?.description == """
-            2 problems:
+            5 problems:
               user_id: expected UInt in 0...18446744073709551615, found Int -1
+              username: expected a value, found nothing
+              messages[0].published_at: expected Date as yyyy-MM-dd, found String "2014-02-30"
+              messages[1].message_id: expected a value, found nothing
               messages[1].read: expected Bool, found String "yes"
             """)
         #expect(user == before)
+        #expect(mappingError { _ = try MYUser(dictionary: ["username": "x"]) }?.description
+            == "user_id: expected a value, found nothing")
     }
 }

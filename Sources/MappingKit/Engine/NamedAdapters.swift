@@ -1,0 +1,45 @@
+import Synchronization
+
+/// Adapters registered under a name, for configurations written as text.
+enum NamedAdapters {
+    private static let adapters = Mutex<[String: any NamedAdapter]>([:])
+
+    static func register(_ adapter: some NamedAdapter, as name: String) {
+        adapters.withLock { $0[name] = adapter }
+    }
+
+    static func adapter(named name: String) -> (any NamedAdapter)? {
+        adapters.withLock { $0[name] }
+    }
+}
+
+/// An adapter that can say which property types it fits.
+protocol NamedAdapter: Sendable {
+    var identity: String { get }
+    /// A codec for properties of `type`: the adapter's own type, an optional of it, or an array.
+    func codec(for type: Any.Type) -> Any?
+}
+
+extension Adapter: NamedAdapter {
+    func codec(for type: Any.Type) -> Any? {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(Value.self): codec
+        case ObjectIdentifier(Value?.self): OptionalCodec(wrapped: codec)
+        case ObjectIdentifier([Value].self): ArrayCodec(element: codec)
+        default: nil
+        }
+    }
+}
+
+/// Locates a property by its name, for configurations written as text.
+struct NameLocator: PropertyLocating {
+    let name: String
+    let modelName: String
+
+    func offset(among fields: [StoredField]) -> Result<Int, ConfigurationFailure> {
+        guard let field = fields.first(where: { $0.name == name && $0.isMappable }) else {
+            return .failure(ConfigurationFailure(message: "\(modelName) has no stored `var` property named \(name)"))
+        }
+        return .success(field.offset)
+    }
+}
