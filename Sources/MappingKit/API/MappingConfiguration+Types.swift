@@ -1,0 +1,62 @@
+extension MappingConfiguration.Builder {
+    /// Hydrates a property typed as a protocol or a superclass as the type `choice` picks.
+    ///
+    /// ```swift
+    /// map.map(\.pet, choosing: .always(Dog.self))
+    /// map.map(\.animals, choosing: .byKey("type", ["dog": Dog.self, "cat": Cat.self]))
+    /// ```
+    ///
+    /// Every type the choice names must be a `Value`; one that is not is a configuration error.
+    public mutating func map<Value>(_ property: WritableKeyPath<Model, Value>, to keys: ExternalKey..., choosing choice: TypeChoice) {
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) { PolymorphicCodec<Value>(choice: choice) }
+    }
+
+    /// The same for an optional property: `null` clears it.
+    public mutating func map<Value>(_ property: WritableKeyPath<Model, Value?>, to keys: ExternalKey..., choosing choice: TypeChoice) {
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
+            OptionalCodec(wrapped: PolymorphicCodec<Value>(choice: choice))
+        }
+    }
+
+    /// The same for every element of an array property.
+    public mutating func map<Value>(_ property: WritableKeyPath<Model, [Value]>, to keys: ExternalKey..., choosing choice: TypeChoice) {
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
+            ArrayCodec(element: PolymorphicCodec<Value>(choice: choice))
+        }
+    }
+
+    /// The same for every value of a dictionary property.
+    public mutating func map<Value>(
+        _ property: WritableKeyPath<Model, [String: Value]>,
+        to keys: ExternalKey...,
+        choosing choice: TypeChoice
+    ) {
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
+            DictionaryCodec(value: PolymorphicCodec<Value>(choice: choice))
+        }
+    }
+
+    private mutating func setChoice<Property, Element>(
+        of property: WritableKeyPath<Model, Property>,
+        keys: [ExternalKey],
+        choice: TypeChoice,
+        element: Element.Type,
+        _ makeCodec: @escaping @Sendable () -> any ValueCodec<Property>
+    ) {
+        if !keys.isEmpty { map(property, to: keys) }
+        for candidate in choice.candidates where !Self.instance(of: candidate.type, is: Element.self) {
+            record("\(candidate.type) is not a \(Element.self), so \(Self.displayName(of: property)) cannot hold it")
+        }
+        let index = ruleIndex(for: property)
+        if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two conversions") }
+        editRule(at: index) { rule in
+            rule.makeCodec = { _ in makeCodec() }
+            rule.adapterName = "type choice"
+            rule.codecIdentity = choice.identity
+        }
+    }
+
+    private static func instance<Element>(of type: any Mappable.Type, is _: Element.Type) -> Bool {
+        type.init() is Element
+    }
+}
