@@ -94,6 +94,32 @@ extension Mappable {
     /// let messages = try Message.array(from: json["messages"] as? [Any] ?? [])
     /// ```
     public static func array(from array: [Any]) throws -> [Self] {
+        let configuration = Self.mappingConfiguration
+        return try models(from: array) { dictionary in
+            try instantiate(from: dictionary, configuration: configuration, context: MappingContext())
+        }
+    }
+
+    /// A model for `dictionary`: made by the configuration's factory (or `init()`), then updated
+    /// through ``update(from:configuration:)``. Errors thrown by user code are wrapped.
+    static func instantiate(
+        from dictionary: [String: Any],
+        configuration: MappingConfiguration,
+        context: MappingContext
+    ) throws -> Self {
+        var configuration = configuration
+        configuration.context = context
+        do {
+            var model = try configuration.rules.hooks.factory?.make(Self.self, from: dictionary) ?? Self()
+            try model.update(from: dictionary, configuration: configuration)
+            return model
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
+    }
+
+    /// Maps every element of `array`, collecting every element's problems under its index.
+    static func models(from array: [Any], _ make: ([String: Any]) throws -> Self) throws -> [Self] {
         var models: [Self] = []
         models.reserveCapacity(array.count)
         var failure: MappingError?
@@ -105,7 +131,7 @@ extension Mappable {
                         found: ValueDescription.describe(element)
                     ))
                 }
-                models.append(try Self(dictionary: dictionary))
+                models.append(try make(dictionary))
             } catch {
                 failure.merge(MappingError.wrapping(error, at: .index(index)))
             }
@@ -125,9 +151,10 @@ extension Mappable {
         try encodedDictionary(in: MappingContext())
     }
 
-    /// The dictionary representation at a given nesting depth, with the type's configuration.
+    /// The dictionary representation at a given nesting depth, with the configuration that
+    /// applies in `context` (a mapper's registration, or the type's own).
     func encodedDictionary(in context: MappingContext) throws -> [String: Any] {
-        let plan = try PlanCache.plan(for: type(of: self), configuration: type(of: self).mappingConfiguration)
+        let plan = try PlanCache.plan(for: type(of: self), configuration: context.configuration(for: type(of: self)))
         return try withModelBytes(isObject: plan.isObject) { model in
             try plan.encode(model, in: context)
         }

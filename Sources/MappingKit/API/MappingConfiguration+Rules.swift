@@ -68,4 +68,54 @@ extension MappingConfiguration.Builder {
         hooks.keyHandlers.append(KeyHandler(keys: FieldKeys([key]), hook: ModelHook<Model>(.value(body))))
         hooks.identities.append("handle#\(key)#\(AdapterIdentity.next())")
     }
+
+    /// Makes the model's instances wherever MappingKit creates them (nested models, `array(from:)`,
+    /// ``Mapper/map(_:to:)``) from the incoming values; the instance is then updated from them.
+    /// It may return an existing instance (EFDataMappingKit's registered initializers), to keep
+    /// one object per entity. `init(dictionary:)` always creates a new instance.
+    ///
+    /// ```swift
+    /// map.factory { values in
+    ///     UserCache.shared.user(id: values["id"] as? Int) ?? User()
+    /// }
+    /// ```
+    public mutating func factory(_ make: @escaping @Sendable ([String: Any]) throws -> Model) {
+        hooks.factory = ModelFactory<Model>(make)
+        hooks.identities.append("factory#\(AdapterIdentity.next())")
+    }
+
+    /// Maps the model from an array by position: `[59.9, 10.75]` → `latitude`, `longitude`
+    /// (KVCMapping's index keys). Where the model is nested in another, an array value hydrates
+    /// it, and the dictionary representation writes the array back.
+    ///
+    /// ```swift
+    /// map.positions(\.latitude, \.longitude)
+    /// ```
+    public mutating func positions(_ properties: PartialKeyPath<Model>...) {
+        for (index, property) in properties.enumerated() {
+            guard let writable = property as? any AnyWritableKeyPath<Model> else {
+                record("\(property) is not a writable property")
+                continue
+            }
+            mapPosition(writable, index)
+        }
+        hooks.isPositional = true
+        hooks.identities.append("positional")
+    }
+
+    private mutating func mapPosition(_ property: some AnyWritableKeyPath<Model>, _ index: Int) {
+        property.map(into: &self, key: ExternalKey.literal("\(index)"))
+    }
+}
+
+/// A writable key path whose value type is opened when it is used.
+protocol AnyWritableKeyPath<Root> {
+    associatedtype Root: Mappable
+    func map(into builder: inout MappingConfiguration.Builder<Root>, key: ExternalKey)
+}
+
+extension WritableKeyPath: AnyWritableKeyPath where Root: Mappable {
+    func map(into builder: inout MappingConfiguration.Builder<Root>, key: ExternalKey) {
+        builder.map(self, to: key)
+    }
 }

@@ -10,15 +10,7 @@ struct PolymorphicCodec<Value>: ValueCodec {
         let chosen = try choose(for: dictionary)
         let nested = try context.nested()
         func hydrate<Model: Mappable>(_: Model.Type) throws -> Any {
-            var configuration = Model.mappingConfiguration
-            configuration.context = nested
-            var model = Model()
-            do {
-                try model.update(from: dictionary, configuration: configuration)
-            } catch {
-                throw MappingError.wrapping(error, at: [])
-            }
-            return model
+            try Model.instantiate(from: dictionary, configuration: nested.configuration(for: Model.self), context: nested)
         }
         guard let value = try hydrate(chosen) as? Value else {
             throw MappingError(.mismatch(expected: ValueDescription.typeName(Value.self), found: "\(chosen), which is not one"))

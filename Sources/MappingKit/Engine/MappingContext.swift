@@ -2,6 +2,8 @@
 struct MappingContext: Sendable {
     /// How many models deep the current value is; the root model is at depth 0.
     var depth = 0
+    /// The mapper whose registrations apply, when mapping through one.
+    var mapper: Mapper?
 
     /// Models nested deeper than this are an error instead of a stack overflow. Real data rarely
     /// nests models more than a dozen levels; cycles and hostile input nest without end. 64
@@ -11,6 +13,13 @@ struct MappingContext: Sendable {
     /// The context one model further down, or the error that says the limit is reached.
     func nested() throws -> MappingContext {
         guard depth < Self.maximumDepth else { throw MappingError(.tooDeep(limit: Self.maximumDepth)) }
-        return MappingContext(depth: depth + 1)
+        return MappingContext(depth: depth + 1, mapper: mapper)
+    }
+
+    /// The configuration for a model of `type` met in this mapping.
+    func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
+        var configuration = mapper?.configuration(for: type) ?? type.mappingConfiguration
+        configuration.context = self
+        return configuration
     }
 }

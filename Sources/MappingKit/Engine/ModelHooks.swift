@@ -45,20 +45,46 @@ struct KeyHandler: Sendable {
 
 /// The hooks of a configuration, in declaration order.
 struct ConfigurationHooks: Sendable {
+    var factory: (any ModelFactoring)?
+    /// The model maps from an array, by position: element `n` is the key `"n"`.
+    var isPositional = false
     var willMap: [DictionaryHook] = []
     var keyHandlers: [KeyHandler] = []
     var didMap: [any ModelHooking] = []
     /// Identities of the hooks, for the configuration's fingerprint.
     var identities: [String] = []
 
+    /// No hooks run around the properties (factories and positions apply elsewhere).
     var isEmpty: Bool { willMap.isEmpty && keyHandlers.isEmpty && didMap.isEmpty }
 
     func appending(_ other: ConfigurationHooks) -> ConfigurationHooks {
         ConfigurationHooks(
+            factory: other.factory ?? factory,
+            isPositional: other.isPositional || isPositional,
             willMap: willMap + other.willMap,
             keyHandlers: keyHandlers + other.keyHandlers,
             didMap: didMap + other.didMap,
             identities: identities + other.identities
         )
+    }
+}
+
+/// A factory for a model type, stored without its type.
+protocol ModelFactoring: Sendable {
+    /// An instance for `dictionary`, or `nil` when the factory makes no `Target`.
+    func make<Target: Mappable>(_ target: Target.Type, from dictionary: [String: Any]) throws -> Target?
+}
+
+/// EFDataMappingKit's registered initializer: instances come from a closure over the incoming
+/// values, which may return an existing instance.
+final class ModelFactory<Model: Mappable>: ModelFactoring {
+    private let body: @Sendable ([String: Any]) throws -> Model
+
+    init(_ body: @escaping @Sendable ([String: Any]) throws -> Model) {
+        self.body = body
+    }
+
+    func make<Target: Mappable>(_ target: Target.Type, from dictionary: [String: Any]) throws -> Target? {
+        try body(dictionary) as? Target
     }
 }

@@ -1,0 +1,67 @@
+import Synchronization
+
+/// Maps models with configurations registered on it, which override the types' own
+/// ``Mappable/mappingConfiguration`` for every model mapped through it, nested ones included
+/// (Jackson's mix-ins): one model can be read from two API versions with two mappers.
+///
+/// ```swift
+/// let legacy = Mapper()
+/// legacy.register(MappingConfiguration(for: User.self) { map in
+///     map.map(\.userId, to: "uid")
+/// }, for: User.self)
+///
+/// let user = try legacy.map([String: Any](), to: User.self)
+/// let back = try legacy.dictionaryRepresentation(of: user)   // written with "uid"
+/// ```
+///
+/// A registration applies to exactly the type it names (not to subclasses). `Model(dictionary:)`
+/// and the other methods on models use the types' own configurations; ``shared`` is a mapper
+/// for code that prefers one place to register configurations.
+public final class Mapper: Sendable {
+    /// A mapper for the whole program, for code that registers its configurations in one place.
+    public static let shared = Mapper()
+
+    private let registry = Mutex<[ObjectIdentifier: MappingConfiguration]>([:])
+
+    /// A mapper with no registrations: every type maps with its own configuration.
+    public init() {}
+
+    /// Uses `configuration` for `model` in every mapping through this mapper.
+    public func register<Model: Mappable>(_ configuration: MappingConfiguration, for model: Model.Type) {
+        registry.withLock { $0[ObjectIdentifier(model)] = configuration }
+    }
+
+    /// The configuration this mapper uses for `type`: the registered one, or the type's own.
+    public func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
+        registry.withLock { $0[ObjectIdentifier(type)] } ?? type.mappingConfiguration
+    }
+
+    /// A model made from `dictionary` (by the type's factory, if it has one).
+    public func map<Model: Mappable>(_ dictionary: [String: Any], to model: Model.Type) throws -> Model {
+        try Model.instantiate(from: dictionary, configuration: configuration(for: model), context: context)
+    }
+
+    /// Updates `model` from `dictionary`; absent keys leave their properties as they are.
+    public func update<Model: Mappable>(_ model: inout Model, from dictionary: [String: Any]) throws {
+        var configuration = configuration(for: type(of: model))
+        configuration.context = context
+        try model.update(from: dictionary, configuration: configuration)
+    }
+
+    /// Models made from every element of `array`, which must all be dictionaries.
+    public func array<Model: Mappable>(of model: Model.Type, from array: [Any]) throws -> [Model] {
+        let configuration = configuration(for: model)
+        return try Model.models(from: array) { dictionary in
+            try Model.instantiate(from: dictionary, configuration: configuration, context: context)
+        }
+    }
+
+    /// The dictionary representation of `model`, written with this mapper's configurations.
+    public func dictionaryRepresentation<Model: Mappable>(of model: Model) throws -> [String: Any] {
+        try model.encodedDictionary(in: context)
+    }
+
+    private var context: MappingContext {
+        MappingContext(depth: 0, mapper: self)
+    }
+}
