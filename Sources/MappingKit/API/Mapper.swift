@@ -23,8 +23,23 @@ public final class Mapper: Sendable {
 
     private let registry = Mutex<[ObjectIdentifier: MappingConfiguration]>([:])
 
-    /// A mapper with no registrations: every type maps with its own configuration.
-    public init() {}
+    /// A key strategy for every type mapped through this mapper, over the types' own; `nil`
+    /// keeps each type's.
+    public let keyStrategy: KeyStrategy?
+    /// A coercion mode for every type mapped through this mapper, over the types' own; `nil`
+    /// keeps each type's.
+    public let coercion: CoercionMode?
+
+    /// A mapper with no registrations; `keyStrategy` and `coercion`, when given, apply to every
+    /// type mapped through it (explicit keys still win over the strategy).
+    ///
+    /// ```swift
+    /// let snake = Mapper(keyStrategy: .snakeCase, coercion: .strict)
+    /// ```
+    public init(keyStrategy: KeyStrategy? = nil, coercion: CoercionMode? = nil) {
+        self.keyStrategy = keyStrategy
+        self.coercion = coercion
+    }
 
     /// Uses `configuration` for `model` in every mapping through this mapper.
     public func register<Model: Mappable>(_ configuration: MappingConfiguration, for model: Model.Type) {
@@ -33,7 +48,10 @@ public final class Mapper: Sendable {
 
     /// The configuration this mapper uses for `type`: the registered one, or the type's own.
     public func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        registry.withLock { $0[ObjectIdentifier(type)] } ?? type.mappingConfiguration
+        var configuration = registry.withLock { $0[ObjectIdentifier(type)] } ?? type.mappingConfiguration
+        if let keyStrategy { configuration.keyStrategy = keyStrategy }
+        if let coercion { configuration.coercion = coercion }
+        return configuration
     }
 
     /// A model made from `dictionary` (by the type's factory, if it has one).

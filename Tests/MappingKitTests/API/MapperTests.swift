@@ -85,6 +85,17 @@ struct MapperTests {
         #expect(Mapper.shared.configuration(for: Author.self).keyStrategy.name == "useNames")
     }
 
+    @Test("a mapper's key strategy and coercion mode apply to every type mapped through it")
+    func policies() throws {
+        struct Profile: Mappable, Equatable { var displayName = ""; var visits = 0 }
+        let mapper = Mapper(keyStrategy: .snakeCase, coercion: .strict)
+        #expect(try mapper.map(["display_name": "Ann", "visits": 3], to: Profile.self) == Profile(displayName: "Ann", visits: 3))
+        #expect(mappingError { _ = try mapper.map(["visits": "3"], to: Profile.self) }?.description
+            == #"visits: expected Int, found String "3""#)
+        #expect(Plain(try mapper.dictionaryRepresentation(of: Profile(displayName: "B")))
+            == .object(["display_name": .string("B"), "visits": .int(0)]))
+    }
+
     @Test("EFDataMappingKit: a registered initializer may return an existing instance")
     func factory() throws {
         let entities = try Entity.array(from: [["id": 1, "name": "first"], ["id": 2], ["id": 1, "name": "again"]])
