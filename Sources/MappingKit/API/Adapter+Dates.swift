@@ -16,8 +16,10 @@ extension Adapter where Value == Date {
     /// Dates in a fixed pattern, such as `yyyy-MM-dd` or `yyyy/MM/dd HH:mm:ss.SSS`, parsed
     /// without a `DateFormatter`.
     ///
-    /// Fields: `yyyy`, `MM`, `dd`, `HH` (00–23), `mm`, `ss`, `SSS` (milliseconds); every other
-    /// character must appear as it is. Times are in UTC unless `secondsFromGMT` says otherwise.
+    /// Fields: `yyyy`, `MM`, `MMM` (`Jan`), `dd`, `EEE` (`Sun`), `HH` (00–23), `mm`, `ss`,
+    /// `SSS` (milliseconds), `Z` (`+0000`); every other character must appear as it is. Times are
+    /// in UTC unless `secondsFromGMT` (or a `Z` field in the text) says otherwise. Twitter's
+    /// dates: `.date(format: "EEE MMM dd HH:mm:ss Z yyyy")`.
     ///
     /// ```swift
     /// map.map(\.publicationDate, to: "published_at", using: .date(format: "yyyy-MM-dd"))

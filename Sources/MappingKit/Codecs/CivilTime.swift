@@ -35,6 +35,12 @@ struct CivilTime: Equatable {
 
     init() {}
 
+    /// 0 for Sunday through 6 for Saturday (1970-01-01 was a Thursday).
+    var weekday: Int {
+        let days = Self.days(year: year, month: month, day: day)
+        return ((days % 7) + 7 + 4) % 7
+    }
+
     static func isLeap(_ year: Int) -> Bool {
         year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     }

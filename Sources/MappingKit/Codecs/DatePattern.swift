@@ -1,16 +1,18 @@
 /// A fixed date pattern such as `yyyy-MM-dd` or `yyyy/MM/dd HH:mm:ss.SSS`, compiled once.
 ///
-/// Fields: `yyyy` year, `MM` month, `dd` day, `HH` hour (00–23), `mm` minute, `ss` second,
-/// `SSS` milliseconds. Every other character must appear as it is.
+/// Fields: `yyyy` year, `MM` month, `MMM` month name (`Jan`), `dd` day, `EEE` weekday name
+/// (`Sun`), `HH` hour (00–23), `mm` minute, `ss` second, `SSS` milliseconds, `Z` zone offset
+/// (`+0000`). Every other character must appear as it is.
 struct DatePattern: Sendable {
     enum Token: Sendable, Equatable {
-        case year, month, day, hour, minute, second, millisecond
+        case year, month, monthName, day, weekdayName, hour, minute, second, millisecond, zone
         case literal(UInt8)
 
         var width: Int {
             switch self {
             case .year: 4
-            case .millisecond: 3
+            case .millisecond, .monthName, .weekdayName: 3
+            case .zone: 5
             case .literal: 1
             default: 2
             }
@@ -28,8 +30,8 @@ struct DatePattern: Sendable {
         var tokens: [Token] = []
         var rest = Substring(text)
         let fields: [(String, Token)] = [
-            ("yyyy", .year), ("MM", .month), ("dd", .day), ("HH", .hour), ("mm", .minute), ("ss", .second),
-            ("SSS", .millisecond),
+            ("yyyy", .year), ("MMM", .monthName), ("MM", .month), ("dd", .day), ("EEE", .weekdayName), ("HH", .hour),
+            ("mm", .minute), ("ss", .second), ("SSS", .millisecond), ("Z", .zone),
         ]
         while !rest.isEmpty {
             if let (field, token) = fields.first(where: { rest.hasPrefix($0.0) }) {
@@ -51,10 +53,24 @@ struct DatePattern: Sendable {
             var time = CivilTime()
             time.offset = offset
             for token in tokens {
-                if case .literal(let byte) = token {
+                switch token {
+                case .literal(let byte):
                     guard !reader.isAtEnd, reader.bytes[reader.index] == byte else { return nil }
                     reader.index += 1
                     continue
+                case .monthName:
+                    guard let month = reader.name(among: Self.monthNames) else { return nil }
+                    time.month = month + 1
+                    continue
+                case .weekdayName:
+                    guard reader.name(among: Self.weekdayNames) != nil else { return nil }
+                    continue
+                case .zone:
+                    guard let offset = reader.zoneOffset() else { return nil }
+                    time.offset = offset
+                    continue
+                default:
+                    break
                 }
                 guard let value = reader.digits(token.width) else { return nil }
                 switch token {
@@ -65,12 +81,15 @@ struct DatePattern: Sendable {
                 case .minute: time.minute = value
                 case .second: time.second = value
                 case .millisecond: time.nanosecond = value * 1_000_000
-                case .literal: break
+                case .literal, .monthName, .weekdayName, .zone: break
                 }
             }
             return reader.isAtEnd ? time.secondsSince1970 : nil
         }
     }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     func format(_ seconds: Double) -> String {
         let time = CivilTime(secondsSince1970: seconds + Double(offset))
@@ -84,6 +103,11 @@ struct DatePattern: Sendable {
             case .minute: bytes += DateText.pad(time.minute, 2).utf8
             case .second: bytes += DateText.pad(time.second, 2).utf8
             case .millisecond: bytes += DateText.pad(time.nanosecond / 1_000_000, 3).utf8
+            case .monthName: bytes += Self.monthNames[time.month - 1].utf8
+            case .weekdayName: bytes += Self.weekdayNames[time.weekday].utf8
+            case .zone:
+                let minutes = abs(offset) / 60
+                bytes += ((offset < 0 ? "-" : "+") + DateText.pad(minutes / 60, 2) + DateText.pad(minutes % 60, 2)).utf8
             case .literal(let byte): bytes.append(byte)
             }
         }

@@ -83,6 +83,15 @@ struct ByteReader {
         return index > start ? nanoseconds : nil
     }
 
+    /// The index in `names` of the three-letter name at the cursor, any case.
+    mutating func name(among names: [String]) -> Int? {
+        guard index + 3 <= bytes.count else { return nil }
+        let word = String(decoding: bytes[index..<index + 3], as: UTF8.self).lowercased()
+        guard let found = names.firstIndex(where: { $0.lowercased() == word }) else { return nil }
+        index += 3
+        return found
+    }
+
     /// `Z`, `±HH:MM`, `±HHMM`, `±HH`, or nothing (UTC): seconds east of UTC.
     mutating func zoneOffset() -> Int? {
         if isAtEnd || skip("Z") || skip("z") { return 0 }

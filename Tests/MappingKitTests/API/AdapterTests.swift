@@ -162,6 +162,22 @@ struct AdapterTests {
             == .double(1.5))
     }
 
+    @Test("month and weekday names and zone offsets: Twitter's date format, both ways")
+    func twitterDates() throws {
+        struct Tweet: Mappable {
+            var createdAt = Date(timeIntervalSince1970: 0)
+            static let mappingConfiguration = MappingConfiguration(for: Tweet.self) { map in
+                map.map(\.createdAt, to: "created_at", using: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))
+            }
+        }
+        let tweet = try Tweet(dictionary: ["created_at": "Sun Aug 31 00:29:15 +0000 2014"])
+        #expect(tweet.createdAt == date("2014-08-31T00:29:15Z"))
+        #expect(try Tweet(dictionary: ["created_at": "Sat Aug 30 20:29:15 -0400 2014"]).createdAt == tweet.createdAt)
+        #expect(try tweet.dictionaryRepresentation()["created_at"] as? String == "Sun Aug 31 00:29:15 +0000 2014")
+        #expect(mappingError { _ = try Tweet(dictionary: ["created_at": "Sun Foo 31 00:29:15 +0000 2014"]) }?.description
+            == #"created_at: expected Date as EEE MMM dd HH:mm:ss Z yyyy, found String "Sun Foo 31 00:29:15 +0000 2014""#)
+    }
+
     @Test("Decimal is exact from text and from JSON numbers; base64 data and Codable leaves map both ways")
     func values() throws {
         let values = try Values(dictionary: jsonDictionary(#"""
