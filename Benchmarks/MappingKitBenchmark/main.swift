@@ -31,6 +31,8 @@ let ratios = [
     ("JSONSerialization + MappingKit, from Data", "JSONDecoder, from Data"),
     ("MappingKit dictionaryRepresentation", "hand-written toDictionary"),
     ("MappingKit + JSONSerialization, to Data", "JSONEncoder, to Data"),
+    ("MappingKit configured, JSONSerialization output", "MappingKit, JSONSerialization output"),
+    ("MappingKit configured dictionaryRepresentation", "MappingKit dictionaryRepresentation"),
 ]
 
 print("MappingKit benchmark: \(rounds) rounds per measurement, median ns per object")
@@ -65,6 +67,15 @@ do {
     }
     harness.add("JSONDecoder, from Data", objects: objects) {
         try JSONDecoder().decode(TwitterFeed.self, from: data).statuses.count
+    }
+    let configured = try ConfiguredStatus.array(from: fromJSON)
+    check(configured.map(\.idString) == mapped.map(\.id_str) && configured.map(\.user.screenName) == mapped.map(\.user.screen_name),
+          "twitter: the configured models disagree")
+    harness.add("MappingKit configured, JSONSerialization output", objects: objects) {
+        try ConfiguredStatus.array(from: fromJSON).count
+    }
+    harness.add("MappingKit configured dictionaryRepresentation", objects: objects) {
+        try configured.map { try $0.dictionaryRepresentation() }.count
     }
     harness.add("MappingKit dictionaryRepresentation", objects: objects) {
         try mapped.map { try $0.dictionaryRepresentation() }.count
@@ -108,6 +119,16 @@ do {
     harness.add("JSONDecoder, from Data", objects: objects) {
         try JSONDecoder().decode(Catalog.self, from: data).performances.count
     }
+    let performances = fromJSON["performances"] as? [Any] ?? []
+    let configuredPerformances = try ConfiguredPerformance.array(from: performances)
+    check(configuredPerformances.map(\.event) == mapped.performances.map(\.eventId), "citm_catalog: the configured models disagree")
+    let performanceObjects = performances.count
+    harness.add("MappingKit, performances only", objects: performanceObjects) {
+        try Performance.array(from: performances).count
+    }
+    harness.add("MappingKit configured, performances only", objects: performanceObjects) {
+        try ConfiguredPerformance.array(from: performances).count
+    }
     harness.add("MappingKit dictionaryRepresentation", objects: objects) { try mapped.dictionaryRepresentation().count }
     harness.add("hand-written toDictionary", objects: objects) { mapped.handWrittenDictionary().count }
     harness.add("MappingKit + JSONSerialization, to Data", objects: objects) {
@@ -115,5 +136,7 @@ do {
     }
     harness.add("JSONEncoder, to Data", objects: objects) { try JSONEncoder().encode(mapped).count }
     try harness.run()
-    harness.printTable(title: "citm_catalog.json (\(objects) events and performances)", ratios: ratios)
+    harness.printTable(title: "citm_catalog.json (\(objects) events and performances)", ratios: ratios + [
+        ("MappingKit configured, performances only", "MappingKit, performances only"),
+    ])
 }

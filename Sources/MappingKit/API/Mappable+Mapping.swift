@@ -110,12 +110,19 @@ extension Mappable {
         var configuration = configuration
         configuration.context = context
         do {
-            var model = try configuration.rules.hooks.factory?.make(Self.self, from: dictionary) ?? Self()
+            var model = configuration.rules.hooks.factory == nil ? Self() : try make(from: dictionary, configuration)
             try model.update(from: dictionary, configuration: configuration)
             return model
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
+    }
+
+    /// A model from the configuration's factory, or `init()` when it makes none (kept out of
+    /// `instantiate`, whose hot path must hold no `Self?`).
+    @inline(never)
+    private static func make(from dictionary: [String: Any], _ configuration: MappingConfiguration) throws -> Self {
+        try configuration.rules.hooks.factory?.make(Self.self, from: dictionary) ?? Self()
     }
 
     /// Maps every element of `array`, collecting every element's problems under its index.

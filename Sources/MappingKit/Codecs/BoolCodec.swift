@@ -4,7 +4,7 @@ struct BoolCodec: ValueCodec {
     var mode = CoercionMode.lossless
 
     func decode(_ input: Any, in context: MappingContext) throws -> Bool {
-        if type(of: input) == Bool.self, let value = input as? Bool {
+        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Bool.self), let value = input as? Bool {
             return value
         }
         if let number = NumericInput.read(input) {

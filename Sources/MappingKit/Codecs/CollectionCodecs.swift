@@ -5,7 +5,7 @@ struct ArrayCodec<Element>: ValueCodec {
     let element: any ValueCodec<Element>
     let mode: CoercionMode
     /// `[Element].self`, looked up once: generic code would ask the runtime on every call.
-    private let arrayType: Any.Type = [Element].self
+    private let arrayType = ObjectIdentifier([Element].self)
     let encodesUnchanged: Bool
 
     init(element: any ValueCodec<Element>, mode: CoercionMode = .lossless) {
@@ -15,7 +15,7 @@ struct ArrayCodec<Element>: ValueCodec {
     }
 
     func decode(_ input: Any, in context: MappingContext) throws -> [Element] {
-        if type(of: input) == arrayType, let same = input as? [Element] {
+        if ObjectIdentifier(type(of: input)) == arrayType, let same = Self.same(input) {
             return same
         }
         guard let array = input as? [Any] else {
@@ -25,6 +25,12 @@ struct ArrayCodec<Element>: ValueCodec {
             return [single]
         }
         return try CollectionCoding.decodeElements(of: array, with: element, in: context)
+    }
+
+    /// Kept apart so that `decode` holds no `[Element]?` (a metadata lookup per call).
+    @inline(never)
+    private static func same(_ input: Any) -> [Element]? {
+        input as? [Element]
     }
 
     func encode(_ value: [Element], in context: MappingContext) throws -> Any? {
@@ -57,7 +63,7 @@ struct SetCodec<Element: Hashable>: ValueCodec {
 /// `[String: Value]` from a dictionary; every value is converted, every bad one reported.
 struct DictionaryCodec<Value>: ValueCodec {
     let value: any ValueCodec<Value>
-    private let dictionaryType: Any.Type = [String: Value].self
+    private let dictionaryType = ObjectIdentifier([String: Value].self)
     let encodesUnchanged: Bool
 
     init(value: any ValueCodec<Value>) {
@@ -66,7 +72,7 @@ struct DictionaryCodec<Value>: ValueCodec {
     }
 
     func decode(_ input: Any, in context: MappingContext) throws -> [String: Value] {
-        if type(of: input) == dictionaryType, let same = input as? [String: Value] {
+        if ObjectIdentifier(type(of: input)) == dictionaryType, let same = Self.same(input) {
             return same
         }
         guard let dictionary = input as? [String: Any] else {
@@ -83,6 +89,12 @@ struct DictionaryCodec<Value>: ValueCodec {
         }
         if let failure { throw failure }
         return result
+    }
+
+    /// Kept apart so that `decode` holds no `[String: Value]?`.
+    @inline(never)
+    private static func same(_ input: Any) -> [String: Value]? {
+        input as? [String: Value]
     }
 
     func encode(_ dictionary: [String: Value], in context: MappingContext) throws -> Any? {

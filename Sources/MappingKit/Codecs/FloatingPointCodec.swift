@@ -5,8 +5,10 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
     var mode = CoercionMode.lossless
     private var typeName: String { ValueDescription.typeName(Floating.self) }
 
+    @_specialize(where Floating == Double)
+    @_specialize(where Floating == Float)
     func decode(_ input: Any, in context: MappingContext) throws -> Floating {
-        if type(of: input) == Floating.self, let value = input as? Floating {
+        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Floating.self), let value = input as? Floating {
             return value
         }
         if let number = NumericInput.read(input) {
@@ -51,6 +53,7 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
 
     /// Non-finite values have no JSON form and are an error. A `Float` is written as the `Double`
     /// with the same shortest decimal form (`Float(0.1)` → `0.1`, not `0.10000000149011612`).
+    @_specialize(where Floating == Double)
     func encode(_ value: Floating, in context: MappingContext) throws -> Any? {
         guard value.isFinite else {
             throw MappingError(.mismatch(expected: "a finite \(typeName)", found: "\(typeName) \(value)"))

@@ -6,8 +6,13 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
     var mode = CoercionMode.lossless
     private var typeName: String { ValueDescription.typeName(Integer.self) }
 
+    @_specialize(where Integer == Int)
+    @_specialize(where Integer == Int64)
+    @_specialize(where Integer == Int32)
+    @_specialize(where Integer == UInt64)
+    @_specialize(where Integer == UInt)
     func decode(_ input: Any, in context: MappingContext) throws -> Integer {
-        if type(of: input) == Integer.self, let value = input as? Integer {
+        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Integer.self), let value = input as? Integer {
             return value
         }
         if let number = NumericInput.read(input) {
@@ -59,6 +64,8 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
 
     var encodesUnchanged: Bool { Integer.self == Int.self }
 
+    @_specialize(where Integer == Int)
+    @_specialize(where Integer == Int64)
     func encode(_ value: Integer, in context: MappingContext) throws -> Any? {
         if let int = Int(exactly: value) { return int }
         if let unsigned = UInt64(exactly: value) { return unsigned }

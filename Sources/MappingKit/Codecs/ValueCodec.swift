@@ -28,7 +28,7 @@ extension ValueCodec {
         if InputValue.isNSNull(flattened) {
             throw MappingError(.null(expected: expected))
         }
-        if type(of: flattened) != type(of: input) {
+        if ObjectIdentifier(type(of: flattened)) != ObjectIdentifier(type(of: input)) {
             return try decode(flattened, in: context)
         }
         throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a configuration says, compiled into plans. Immutable once built.
 final class ConfigurationRules: Sendable {
     let properties: [PropertyRule]
@@ -8,6 +10,8 @@ final class ConfigurationRules: Sendable {
     let problems: [String]
     /// Identifies the rules' content, so that equal configurations share a plan.
     let fingerprint: String
+    /// The fingerprint as a number: rules with equal content have equal ids.
+    let id: Int
 
     init(
         properties: [PropertyRule],
@@ -23,6 +27,7 @@ final class ConfigurationRules: Sendable {
         self.problems = problems
         fingerprint = ([keyStrategy.name, coercion.rawValue] + properties.map(\.fingerprint) + hooks.identities + problems)
             .joined(separator: "\u{1}")
+        id = RulesIdentity.id(for: fingerprint)
     }
 
     static let empty = ConfigurationRules(properties: [], keyStrategy: .useNames, coercion: .lossless, problems: [])
@@ -84,3 +89,17 @@ struct ConfigurationFailure: Error {
 }
 
 
+
+/// Numbers rule fingerprints, so plan lookups hash two integers instead of a string.
+enum RulesIdentity {
+    private static let ids = Mutex<[String: Int]>([:])
+
+    static func id(for fingerprint: String) -> Int {
+        ids.withLock { ids in
+            if let id = ids[fingerprint] { return id }
+            let id = ids.count
+            ids[fingerprint] = id
+            return id
+        }
+    }
+}

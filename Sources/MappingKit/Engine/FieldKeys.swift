@@ -34,6 +34,13 @@ struct FieldKeys: Sendable {
         return current
     }
 
+    /// Where an error about this property is reported: the key its value was found under, or
+    /// the first key when it was absent.
+    func errorPath(in dictionary: [String: Any]) -> [PathComponent] {
+        let key = value(in: dictionary)?.key ?? all[0]
+        return Self.pathComponents(of: key, in: dictionary)
+    }
+
     /// The path components of `key` as found in `dictionary`: numeric steps into arrays become
     /// indexes, so errors read `images[0].url`.
     static func pathComponents(of key: ExternalKey, in dictionary: [String: Any]) -> [PathComponent] {

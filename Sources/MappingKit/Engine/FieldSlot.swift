@@ -12,8 +12,10 @@ protocol FieldSlot: Sendable {
     var endOffset: Int { get }
     var alignment: Int { get }
 
-    /// Stages the value for `input` (`nil`: the key is absent) and says whether it staged one.
-    func decode(_ input: Any?, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws -> Bool
+    /// Stages the value for `input`.
+    func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws
+    /// The key is absent: stages the default, if there is one, and says whether it did.
+    func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool
     /// Exchanges the staged value with the model's.
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
     /// Destroys the value in the staging buffer.
@@ -33,6 +35,10 @@ final class TypedField<Value>: FieldSlot {
     let codec: any ValueCodec<Value>
     let defaults: FieldDefaults
     let requirements: [Requirement<Value>]
+    /// Whether defaults or requirements apply, decided once: in unspecialized generic code even
+    /// `requirements.isEmpty` asks the runtime for metadata, so the common path checks these.
+    private let hasNullDefault: Bool
+    private let hasRules: Bool
 
     init(
         name: String,
@@ -48,35 +54,51 @@ final class TypedField<Value>: FieldSlot {
         self.codec = codec
         self.defaults = defaults
         self.requirements = requirements
+        hasNullDefault = defaults.whenNull != nil
+        hasRules = !requirements.isEmpty || defaults.whenMissing != nil
     }
 
     var endOffset: Int { offset + MemoryLayout<Value>.size }
     var alignment: Int { MemoryLayout<Value>.alignment }
 
-    func decode(_ input: Any?, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws -> Bool {
-        guard let input else {
-            // Unwrap first: `nil as? Value` succeeds when `Value` is itself an `Optional`.
-            guard let missing = defaults.whenMissing, let fallback = missing as? Value else {
-                try check(nil, found: "nothing")
-                return false
-            }
-            try check(fallback, found: "nothing")
-            return stage(fallback, in: staging)
+    func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool {
+        guard hasRules else { return false }
+        // Unwrap first: `nil as? Value` succeeds when `Value` is itself an `Optional`.
+        guard let missing = defaults.whenMissing, let fallback = missing as? Value else {
+            try check(nil, found: "nothing")
+            return false
         }
-        if let null = defaults.whenNull, InputValue.isNull(input), let fallback = null as? Value {
-            try check(fallback, found: "null")
-            return stage(fallback, in: staging)
-        }
-        let value = try codec.decode(input, in: context)
-        if !requirements.isEmpty {
-            try check(InputValue.isNull(input) ? nil : value, found: ValueDescription.describe(input))
-        }
-        return stage(value, in: staging)
+        try check(fallback, found: "nothing")
+        stage(fallback, in: staging)
+        return true
     }
 
-    private func stage(_ value: Value, in staging: UnsafeMutableRawPointer) -> Bool {
-        (staging + offset).initializeMemory(as: Value.self, to: value)
+    /// The hot path. It holds no `Value?`: in unspecialized generic code an optional of the
+    /// generic type costs a runtime metadata lookup on every call, so the rare cases (null
+    /// defaults, requirements) run in functions of their own.
+    func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        if hasNullDefault, try stageNullDefault(for: input, in: staging) { return }
+        let value = try codec.decode(input, in: context)
+        if hasRules { try checkDecoded(value, input: input) }
+        stage(value, in: staging)
+    }
+
+    @inline(never)
+    private func stageNullDefault(for input: Any, in staging: UnsafeMutableRawPointer) throws -> Bool {
+        guard let null = defaults.whenNull, InputValue.isNull(input), let fallback = null as? Value else { return false }
+        try check(fallback, found: "null")
+        stage(fallback, in: staging)
         return true
+    }
+
+    @inline(never)
+    private func checkDecoded(_ value: Value, input: Any) throws {
+        guard !requirements.isEmpty else { return }
+        try check(InputValue.isNull(input) ? nil : value, found: ValueDescription.describe(input))
+    }
+
+    private func stage(_ value: Value, in staging: UnsafeMutableRawPointer) {
+        (staging + offset).initializeMemory(as: Value.self, to: value)
     }
 
     /// Every requirement must hold for `value` (`nil`: absent or null).

@@ -5,13 +5,16 @@ final class ObjectPlan: Sendable {
     let fields: [any FieldSlot]
     /// Classes are updated in place through the object; structs through their own bytes.
     let isObject: Bool
+    /// The model type the plan is for.
+    let modelType: ObjectIdentifier
     let hooks: ConfigurationHooks
     private let stagingByteCount: Int
     private let stagingAlignment: Int
 
-    init(fields: [any FieldSlot], isObject: Bool, hooks: ConfigurationHooks = ConfigurationHooks()) {
+    init(fields: [any FieldSlot], type: Any.Type, hooks: ConfigurationHooks = ConfigurationHooks()) {
         self.fields = fields
-        self.isObject = isObject
+        isObject = type is AnyClass
+        modelType = ObjectIdentifier(type)
         self.hooks = hooks
         stagingByteCount = max(fields.map(\.endOffset).max() ?? 0, 1)
         stagingAlignment = max(fields.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
@@ -64,7 +67,7 @@ final class ObjectPlan: Sendable {
             }
             return make(field.type)
         }
-        return ObjectPlan(fields: fields, isObject: type is AnyClass, hooks: rules.hooks)
+        return ObjectPlan(fields: fields, type: type, hooks: rules.hooks)
     }
 
     /// `true` when `codec` converts values of `type`.
@@ -89,14 +92,18 @@ final class ObjectPlan: Sendable {
                 let staged = (staging + stagingByteCount).bindMemory(to: Bool.self, capacity: fields.count)
                 var failure: MappingError?
                 for (index, field) in fields.enumerated() {
-                    let lookup = lookUp(field.keys, in: dictionary)
+                    let input: Any?
+                    if let key = field.keys.single { input = dictionary[key] } else { input = field.keys.value(in: dictionary)?.value }
                     do {
-                        (staged + index).initialize(to: try field.decode(lookup?.value, into: staging, in: context))
+                        if let input {
+                            try field.decode(input, into: staging, in: context)
+                            (staged + index).initialize(to: true)
+                        } else {
+                            (staged + index).initialize(to: try field.decodeMissing(into: staging))
+                        }
                     } catch {
                         (staged + index).initialize(to: false)
-                        let path = lookup.map { FieldKeys.pathComponents(of: $0.key, in: dictionary) }
-                            ?? field.keys.all[0].components.map(PathComponent.key)
-                        failure.merge(MappingError.wrapping(error, at: path))
+                        failure.merge(MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary)))
                     }
                 }
                 defer {
@@ -131,15 +138,6 @@ final class ObjectPlan: Sendable {
             }
             for field in fields { field.discard(backup) }
         }
-    }
-
-    /// The value for `keys` in `dictionary`, and the key it was found under.
-    private func lookUp(_ keys: FieldKeys, in dictionary: [String: Any]) -> (value: Any, key: ExternalKey)? {
-        if let single = keys.single {
-            guard let value = dictionary[single] else { return nil }
-            return (value, keys.all[0])
-        }
-        return keys.value(in: dictionary)
     }
 
     /// The dictionary representation of `model`; `nil` optionals are left out.

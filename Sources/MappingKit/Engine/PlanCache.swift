@@ -4,7 +4,7 @@ import Synchronization
 enum PlanCache {
     private struct Key: Hashable {
         let type: ObjectIdentifier
-        let rules: String
+        let rules: Int
     }
 
     private static let plans = Mutex<[Key: ObjectPlan]>([:])
@@ -17,12 +17,14 @@ enum PlanCache {
     /// same rules share a plan, even when built anew for each call. Two threads racing to
     /// compile the same plan both compile; the first to finish is kept.
     static func plan(for type: Any.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
-        let key = Key(type: ObjectIdentifier(type), rules: configuration.rules.fingerprint)
-        if let plan = plans.withLock({ $0[key] }) {
-            return plan
-        }
-        let compiled = try ObjectPlan.compile(for: type, rules: configuration.rules)
-        return plans.withLock { plans in
+        let rules = configuration.rules
+        let key = Key(type: ObjectIdentifier(type), rules: rules.id)
+        if let plan = plans.withLock({ $0[key] }) { return plan }
+        return try insert(ObjectPlan.compile(for: type, rules: rules), for: key)
+    }
+
+    private static func insert(_ compiled: ObjectPlan, for key: Key) -> ObjectPlan {
+        plans.withLock { plans in
             if let existing = plans[key] { return existing }
             if plans.count >= maximumCount { plans.removeAll(keepingCapacity: true) }
             plans[key] = compiled
