@@ -140,3 +140,40 @@ do {
         ("MappingKit configured, performances only", "MappingKit, performances only"),
     ])
 }
+
+// Dates: the built-in adapters against Foundation's formatters, per date parsed.
+do {
+    struct Stamp: Mappable {
+        var iso = Date(timeIntervalSince1970: 0)
+        var tweet = Date(timeIntervalSince1970: 0)
+        static let mappingConfiguration = MappingConfiguration(for: Stamp.self) { map in
+            map.map(\.iso, using: .iso8601)
+            map.map(\.tweet, using: twitterDate)
+        }
+    }
+    let count = 1_000
+    let isoTexts = (0..<count).map { "2014-02-\(10 + $0 % 18)T09:\(10 + $0 % 50):00.\(100 + $0 % 900)Z" }
+    let tweetTexts = (0..<count).map { "Sun Aug \(10 + $0 % 20) 00:\(10 + $0 % 50):15 +0000 2014" }
+    let isoOnly = isoTexts.map { ["iso": $0] as [String: Any] }
+    let tweetOnly = tweetTexts.map { ["tweet": $0] as [String: Any] }
+    let isoFormatter = ISO8601DateFormatter()
+    isoFormatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    let tweetFormatter = DateFormatter()
+    tweetFormatter.locale = Locale(identifier: "en_US_POSIX")
+    tweetFormatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+    let mapped = try Stamp.array(from: isoOnly).map(\.iso)
+    check(mapped == isoTexts.compactMap(isoFormatter.date(from:)), "dates: the ISO 8601 parsers disagree")
+    check(try Stamp.array(from: tweetOnly).map(\.tweet) == tweetTexts.compactMap(tweetFormatter.date(from:)),
+          "dates: the Twitter date parsers disagree")
+
+    var harness = Harness(rounds: max(rounds / 5, 5), only: option("--only"))
+    harness.add("MappingKit .iso8601, model with one date", objects: count) { try Stamp.array(from: isoOnly).count }
+    harness.add("ISO8601DateFormatter", objects: count) { isoTexts.compactMap(isoFormatter.date(from:)).count }
+    harness.add("MappingKit twitter pattern, model with one date", objects: count) { try Stamp.array(from: tweetOnly).count }
+    harness.add("DateFormatter (twitter pattern)", objects: count) { tweetTexts.compactMap(tweetFormatter.date(from:)).count }
+    try harness.run()
+    harness.printTable(title: "dates (\(count) per round; MappingKit rows include mapping the one-property model)", ratios: [
+        ("MappingKit .iso8601, model with one date", "ISO8601DateFormatter"),
+        ("MappingKit twitter pattern, model with one date", "DateFormatter (twitter pattern)"),
+    ])
+}

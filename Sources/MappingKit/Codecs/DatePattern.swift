@@ -94,20 +94,23 @@ struct DatePattern: Sendable {
     func format(_ seconds: Double) -> String {
         let time = CivilTime(secondsSince1970: seconds + Double(offset))
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(tokens.count * 2)
         for token in tokens {
             switch token {
-            case .year: bytes += DateText.pad(time.year, 4).utf8
-            case .month: bytes += DateText.pad(time.month, 2).utf8
-            case .day: bytes += DateText.pad(time.day, 2).utf8
-            case .hour: bytes += DateText.pad(time.hour, 2).utf8
-            case .minute: bytes += DateText.pad(time.minute, 2).utf8
-            case .second: bytes += DateText.pad(time.second, 2).utf8
-            case .millisecond: bytes += DateText.pad(time.nanosecond / 1_000_000, 3).utf8
+            case .year: DateText.appendDigits(time.year, width: 4, to: &bytes)
+            case .month: DateText.appendDigits(time.month, width: 2, to: &bytes)
+            case .day: DateText.appendDigits(time.day, width: 2, to: &bytes)
+            case .hour: DateText.appendDigits(time.hour, width: 2, to: &bytes)
+            case .minute: DateText.appendDigits(time.minute, width: 2, to: &bytes)
+            case .second: DateText.appendDigits(time.second, width: 2, to: &bytes)
+            case .millisecond: DateText.appendDigits(time.nanosecond / 1_000_000, width: 3, to: &bytes)
             case .monthName: bytes += Self.monthNames[time.month - 1].utf8
             case .weekdayName: bytes += Self.weekdayNames[time.weekday].utf8
             case .zone:
                 let minutes = abs(offset) / 60
-                bytes += ((offset < 0 ? "-" : "+") + DateText.pad(minutes / 60, 2) + DateText.pad(minutes % 60, 2)).utf8
+                bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                DateText.appendDigits(minutes / 60, width: 2, to: &bytes)
+                DateText.appendDigits(minutes % 60, width: 2, to: &bytes)
             case .literal(let byte): bytes.append(byte)
             }
         }

@@ -30,18 +30,31 @@ enum DateText {
 
     /// `2014-02-13T09:30:00Z`, with `.SSS` when the time has milliseconds.
     static func formatISO8601(_ seconds: Double) -> String {
-        let time = CivilTime(secondsSince1970: seconds)
-        var text = "\(pad(time.year, 4))-\(pad(time.month, 2))-\(pad(time.day, 2))"
-        text += "T\(pad(time.hour, 2)):\(pad(time.minute, 2)):\(pad(time.second, 2))"
-        if time.nanosecond != 0 { text += ".\(pad(time.nanosecond / 1_000_000, 3))" }
-        return text + "Z"
+        let wholeSeconds = CivilTime(secondsSince1970: seconds).nanosecond == 0
+        return (wholeSeconds ? iso8601Seconds : iso8601Milliseconds).format(seconds) + "Z"
     }
 
-    static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(abs(value))
-        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
-        return value < 0 ? "-" + padded : padded
+    private static let iso8601Seconds = DatePattern("yyyy-MM-ddTHH:mm:ss", offset: 0)
+    private static let iso8601Milliseconds = DatePattern("yyyy-MM-ddTHH:mm:ss.SSS", offset: 0)
+
+    /// Appends `value` in decimal, zero-padded to `width` digits (a sign first when negative).
+    static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var remaining = value.magnitude
+        var divisor: UInt = 1
+        var digits = 1
+        while divisor <= remaining / 10 {
+            divisor *= 10
+            digits += 1
+        }
+        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(remaining / divisor))
+            remaining %= divisor
+            divisor /= 10
+        }
     }
+
 }
 
 /// A cursor over UTF-8 bytes.
