@@ -57,7 +57,8 @@ struct Harness {
         print("\n| ratio | value |")
         print("|---|---:|")
         for (numerator, denominator) in ratios where !median(numerator).isNaN && !median(denominator).isNaN {
-            print("| \(numerator) ÷ \(denominator) | \(String(format: "%.2f×", median(numerator) / median(denominator))) |")
+            let ratio = median(numerator) / median(denominator)
+            print("| \(numerator) ÷ \(denominator) | \(String(format: ratio < 0.1 ? "%.3f×" : "%.2f×", ratio)) |")
         }
     }
 }

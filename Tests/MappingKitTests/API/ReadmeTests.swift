@@ -23,7 +23,26 @@ private struct Reading: Mappable {
         if let fahrenheit = dictionary["fahrenheit"] as? Double {
             dictionary["celsius"] = (fahrenheit - 32) * 5 / 9
         }
+        var configuration = configuration
+        configuration.extend(for: Reading.self) { map in map.map(\.celsius, to: "celsius", "temp_c") }
         try defaultUpdate(from: dictionary, configuration: configuration)
+    }
+}
+
+private struct ConfiguredMessage: Mappable {
+    var messageId: UInt = 0
+    var publicationDate = Date(timeIntervalSince1970: 0)
+    var read = false
+    var authorName = ""
+    var cache: [String: Any] = [:]
+
+    static let mappingConfiguration = MappingConfiguration(for: ConfiguredMessage.self) { map in
+        map.keyStrategy = .snakeCase
+        map.map(\.messageId, to: "message_id", "id")
+        map.map(\.publicationDate, to: "published_at", using: .date(format: "yyyy-MM-dd"))
+        map.map(\.authorName, to: "author.profile.name")
+        map.require(\.messageId, .exists)
+        map.ignore(\.cache)
     }
 }
 
@@ -52,9 +71,28 @@ struct ReadmeTests {
         #expect(error?.description == #"messages[0].read: expected Bool, found String "yes""#)
     }
 
-    @Test("the call-super example converts before mapping")
+    @Test("the call-super example converts before mapping, and takes the alternative key")
     func callSuper() throws {
         #expect(try Reading(dictionary: ["fahrenheit": 212.0]).celsius == 100)
         #expect(try Reading(dictionary: ["celsius": 5]).celsius == 5)
+        #expect(try Reading(dictionary: ["temp_c": 7]).celsius == 7)
+    }
+
+    @Test("the configuration example maps what its comments say")
+    func configurationExample() throws {
+        let message = try ConfiguredMessage(dictionary: [
+            "id": 9, "published_at": "2014-02-13", "read": true, "author": ["profile": ["name": "Ann"]], "cache": ["x": 1],
+        ])
+        #expect(message.messageId == 9)
+        #expect(message.publicationDate == Date(timeIntervalSince1970: 1_392_249_600))
+        #expect(message.read)
+        #expect(message.authorName == "Ann")
+        #expect(message.cache.isEmpty)
+        #expect(try plainRepresentation(of: message) == .object([
+            "message_id": .int(9), "published_at": .string("2014-02-13"), "read": .bool(true),
+            "author": .object(["profile": .object(["name": .string("Ann")])]),
+        ]))
+        #expect(mappingError { _ = try ConfiguredMessage(dictionary: ["read": true]) }?.description
+            == "message_id: expected a value, found nothing")
     }
 }
