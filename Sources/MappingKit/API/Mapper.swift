@@ -29,16 +29,20 @@ public final class Mapper: Sendable {
     /// A coercion mode for every type mapped through this mapper, over the types' own; `nil`
     /// keeps each type's.
     public let coercion: CoercionMode?
+    /// An undefined-key policy for every model mapped through this mapper, over the types' own;
+    /// `nil` keeps each type's.
+    public let undefinedKeys: UndefinedKeyPolicy?
 
-    /// A mapper with no registrations; `keyStrategy` and `coercion`, when given, apply to every
-    /// type mapped through it (explicit keys still win over the strategy).
+    /// A mapper with no registrations; `keyStrategy`, `coercion` and `undefinedKeys`, when given,
+    /// apply to every type mapped through it (explicit keys still win over the strategy).
     ///
     /// ```swift
     /// let snake = Mapper(keyStrategy: .snakeCase, coercion: .strict)
     /// ```
-    public init(keyStrategy: KeyStrategy? = nil, coercion: CoercionMode? = nil) {
+    public init(keyStrategy: KeyStrategy? = nil, coercion: CoercionMode? = nil, undefinedKeys: UndefinedKeyPolicy? = nil) {
         self.keyStrategy = keyStrategy
         self.coercion = coercion
+        self.undefinedKeys = undefinedKeys
     }
 
     /// Uses `configuration` for `model` in every mapping through this mapper.
@@ -80,6 +84,6 @@ public final class Mapper: Sendable {
     }
 
     private var context: MappingContext {
-        MappingContext(depth: 0, mapper: self)
+        MappingContext(depth: 0, mapper: self, undefinedKeys: undefinedKeys)
     }
 }

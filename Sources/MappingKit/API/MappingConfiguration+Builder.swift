@@ -8,13 +8,20 @@ extension MappingConfiguration {
         public var keyStrategy: KeyStrategy
         /// How far values may be converted to fit their properties.
         public var coercion: CoercionMode
+        /// What happens to keys no mapping reads. Default: `.drop`.
+        public var undefinedKeys: UndefinedKeyPolicy
+        /// How `nil` optionals are written by the dictionary representation. Default: `.omitted`.
+        public var nilRepresentation: NilRepresentation
+        var represented: [RepresentedProperty]?
         private var properties: [PropertyRule] = []
         private var problems: [String] = []
         var hooks = ConfigurationHooks()
 
-        init(keyStrategy: KeyStrategy, coercion: CoercionMode) {
-            self.keyStrategy = keyStrategy
-            self.coercion = coercion
+        init(rules: ConfigurationRules) {
+            keyStrategy = rules.keyStrategy
+            coercion = rules.coercion
+            undefinedKeys = rules.output.undefinedKeys
+            nilRepresentation = rules.output.nilRepresentation
         }
 
         /// Maps `property` from `key`, or from the first of `key` and `alternatives` that is
@@ -84,7 +91,12 @@ extension MappingConfiguration {
 
         func rules() -> ConfigurationRules {
             ConfigurationRules(
-                properties: properties, keyStrategy: keyStrategy, coercion: coercion, hooks: hooks, problems: problems
+                properties: properties,
+                keyStrategy: keyStrategy,
+                coercion: coercion,
+                output: OutputPolicies(undefinedKeys: undefinedKeys, nilRepresentation: nilRepresentation, represented: represented),
+                hooks: hooks,
+                problems: problems
             )
         }
     }

@@ -51,6 +51,7 @@ extension MappingConfiguration {
             properties: properties,
             keyStrategy: base?.keyStrategy ?? .useNames,
             coercion: base?.coercion ?? .lossless,
+            output: base?.rules.output ?? OutputPolicies(),
             problems: problems
         )
         self.init()

@@ -106,16 +106,38 @@ extension MappingConfiguration.Builder {
     private mutating func mapPosition(_ property: some AnyWritableKeyPath<Model>, _ index: Int) {
         property.map(into: &self, key: ExternalKey.literal("\(index)"))
     }
+
+    /// Limits the dictionary representation to these properties (EFDataMappingKit's
+    /// `registerDictionaryRepresentationKeys`); reading is not affected.
+    ///
+    /// ```swift
+    /// map.represent(only: \.userId, \.username)
+    /// ```
+    public mutating func represent(only properties: PartialKeyPath<Model>...) {
+        represented = properties.compactMap { property in
+            guard let writable = property as? any AnyWritableKeyPath<Model> else {
+                record("\(property) is not a writable property")
+                return nil
+            }
+            return writable.representedProperty()
+        }
+    }
 }
 
 /// A writable key path whose value type is opened when it is used.
 protocol AnyWritableKeyPath<Root> {
     associatedtype Root: Mappable
     func map(into builder: inout MappingConfiguration.Builder<Root>, key: ExternalKey)
+    func representedProperty() -> RepresentedProperty
 }
 
 extension WritableKeyPath: AnyWritableKeyPath where Root: Mappable {
     func map(into builder: inout MappingConfiguration.Builder<Root>, key: ExternalKey) {
         builder.map(self, to: key)
+    }
+
+    func representedProperty() -> RepresentedProperty {
+        let label = MappingConfiguration.Builder<Root>.displayName(of: self)
+        return RepresentedProperty(label: String(describing: self), locator: KeyPathLocator(keyPath: self, label: label))
     }
 }

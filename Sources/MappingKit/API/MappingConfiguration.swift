@@ -45,7 +45,7 @@ public struct MappingConfiguration: Sendable {
         extending base: MappingConfiguration? = nil,
         _ build: (inout Builder<Model>) -> Void
     ) {
-        var builder = Builder<Model>(keyStrategy: base?.keyStrategy ?? .useNames, coercion: base?.coercion ?? .lossless)
+        var builder = Builder<Model>(rules: base?.rules ?? .empty)
         build(&builder)
         let own = builder.rules()
         rules = base.map { $0.rules.extended(by: own) } ?? own
@@ -67,7 +67,7 @@ public struct MappingConfiguration: Sendable {
     /// Plans are cached by the rules' content, so a configuration rebuilt on every call with the
     /// same keys is compiled once.
     public mutating func extend<Model: Mappable>(for model: Model.Type, _ build: (inout Builder<Model>) -> Void) {
-        var builder = Builder<Model>(keyStrategy: keyStrategy, coercion: coercion)
+        var builder = Builder<Model>(rules: rules)
         build(&builder)
         rules = rules.extended(by: builder.rules())
     }
@@ -82,5 +82,18 @@ public struct MappingConfiguration: Sendable {
     public var coercion: CoercionMode {
         get { rules.coercion }
         set { rules = rules.with(coercion: newValue) }
+    }
+
+    /// What happens to keys no mapping reads: `.raise`, `.drop` (the default) or `.stash`.
+    public var undefinedKeys: UndefinedKeyPolicy {
+        get { rules.output.undefinedKeys }
+        set { rules = rules.with(undefinedKeys: newValue) }
+    }
+
+    /// How `nil` optionals are written by the dictionary representation: left out (the default)
+    /// or as `NSNull`.
+    public var nilRepresentation: NilRepresentation {
+        get { rules.output.nilRepresentation }
+        set { rules = rules.with(nilRepresentation: newValue) }
     }
 }

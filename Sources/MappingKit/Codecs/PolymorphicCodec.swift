@@ -8,7 +8,8 @@ struct PolymorphicCodec<Value>: ValueCodec {
             return try mismatch(input, expected: "\(ValueDescription.typeName(Value.self)) (a dictionary)", in: context)
         }
         let chosen = try choose(for: dictionary)
-        let nested = try context.nested()
+        var nested = try context.nested()
+        if case .byKey(let key, _) = choice.rule { nested.discriminator = key }
         func hydrate<Model: Mappable>(_: Model.Type) throws -> Any {
             try Model.instantiate(from: dictionary, configuration: nested.configuration(for: Model.self), context: nested)
         }

@@ -5,6 +5,7 @@ final class ConfigurationRules: Sendable {
     let properties: [PropertyRule]
     let keyStrategy: KeyStrategy
     let coercion: CoercionMode
+    let output: OutputPolicies
     let hooks: ConfigurationHooks
     /// Mistakes found while the configuration was built, reported when a plan is compiled.
     let problems: [String]
@@ -17,16 +18,18 @@ final class ConfigurationRules: Sendable {
         properties: [PropertyRule],
         keyStrategy: KeyStrategy,
         coercion: CoercionMode,
+        output: OutputPolicies = OutputPolicies(),
         hooks: ConfigurationHooks = ConfigurationHooks(),
         problems: [String]
     ) {
         self.properties = properties
         self.keyStrategy = keyStrategy
         self.coercion = coercion
+        self.output = output
         self.hooks = hooks
         self.problems = problems
-        fingerprint = ([keyStrategy.name, coercion.rawValue] + properties.map(\.fingerprint) + hooks.identities + problems)
-            .joined(separator: "\u{1}")
+        fingerprint = ([keyStrategy.name, coercion.rawValue, output.fingerprint] + properties.map(\.fingerprint)
+            + hooks.identities + problems).joined(separator: "\u{1}")
         id = RulesIdentity.id(for: fingerprint)
     }
 
@@ -40,17 +43,31 @@ final class ConfigurationRules: Sendable {
             properties: properties.filter { !overridden.contains($0.label) } + other.properties,
             keyStrategy: other.keyStrategy,
             coercion: other.coercion,
+            output: other.output.represented == nil ? OutputPolicies(
+                undefinedKeys: other.output.undefinedKeys, nilRepresentation: other.output.nilRepresentation,
+                represented: output.represented
+            ) : other.output,
             hooks: hooks.appending(other.hooks),
             problems: problems + other.problems
         )
     }
 
     /// The same rules under other policies.
-    func with(keyStrategy: KeyStrategy? = nil, coercion: CoercionMode? = nil) -> ConfigurationRules {
+    func with(
+        keyStrategy: KeyStrategy? = nil,
+        coercion: CoercionMode? = nil,
+        undefinedKeys: UndefinedKeyPolicy? = nil,
+        nilRepresentation: NilRepresentation? = nil
+    ) -> ConfigurationRules {
         ConfigurationRules(
             properties: properties,
             keyStrategy: keyStrategy ?? self.keyStrategy,
             coercion: coercion ?? self.coercion,
+            output: OutputPolicies(
+                undefinedKeys: undefinedKeys ?? output.undefinedKeys,
+                nilRepresentation: nilRepresentation ?? output.nilRepresentation,
+                represented: output.represented
+            ),
             hooks: hooks,
             problems: problems
         )
@@ -102,4 +119,22 @@ enum RulesIdentity {
             return id
         }
     }
+}
+
+/// What happens to keys nothing reads, and how the dictionary representation is written.
+struct OutputPolicies: Sendable {
+    var undefinedKeys = UndefinedKeyPolicy.drop
+    var nilRepresentation = NilRepresentation.omitted
+    /// The only properties the dictionary representation writes, when set.
+    var represented: [RepresentedProperty]?
+
+    var fingerprint: String {
+        ([undefinedKeys.rawValue, nilRepresentation.rawValue] + (represented?.map(\.label) ?? ["all"])).joined(separator: ",")
+    }
+}
+
+/// A property named for the dictionary representation's subset.
+struct RepresentedProperty: Sendable {
+    let label: String
+    let locator: any PropertyLocating
 }

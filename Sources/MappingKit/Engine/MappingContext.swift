@@ -4,6 +4,10 @@ struct MappingContext: Sendable {
     var depth = 0
     /// The mapper whose registrations apply, when mapping through one.
     var mapper: Mapper?
+    /// The undefined-key policy of this call or mapper, over every configuration's own.
+    var undefinedKeys: UndefinedKeyPolicy?
+    /// A discriminator key the parent read from this model's dictionary.
+    var discriminator: String?
 
     /// Models nested deeper than this are an error instead of a stack overflow. Real data rarely
     /// nests models more than a dozen levels; cycles and hostile input nest without end. 64
@@ -13,7 +17,7 @@ struct MappingContext: Sendable {
     /// The context one model further down, or the error that says the limit is reached.
     func nested() throws -> MappingContext {
         guard depth < Self.maximumDepth else { throw MappingError(.tooDeep(limit: Self.maximumDepth)) }
-        return MappingContext(depth: depth + 1, mapper: mapper)
+        return MappingContext(depth: depth + 1, mapper: mapper, undefinedKeys: undefinedKeys)
     }
 
     /// The configuration for a model of `type` met in this mapping.

@@ -1,8 +1,18 @@
+import Foundation
+
 /// A model type's mapping, compiled once: its properties' keys, codecs and offsets.
 ///
 /// Running a plan does no string work beyond the dictionary lookups themselves and no reflection.
 final class ObjectPlan: Sendable {
     let fields: [any FieldSlot]
+    /// The model's `UnmappedValues` property, where `.stash` keeps undefined keys.
+    let stash: TypedField<UnmappedValues>?
+    /// Every key the plan reads, for finding the undefined ones.
+    let consumed: ConsumedKeys
+    let output: OutputPolicies
+    /// Which fields the dictionary representation writes (all, unless a subset is registered).
+    let represented: [Bool]
+    let modelName: String
     /// Classes are updated in place through the object; structs through their own bytes.
     let isObject: Bool
     /// The model type the plan is for.
@@ -11,13 +21,30 @@ final class ObjectPlan: Sendable {
     private let stagingByteCount: Int
     private let stagingAlignment: Int
 
-    init(fields: [any FieldSlot], type: Any.Type, hooks: ConfigurationHooks = ConfigurationHooks()) {
+    init(
+        fields: [any FieldSlot],
+        type: Any.Type,
+        stash: TypedField<UnmappedValues>? = nil,
+        output: OutputPolicies = OutputPolicies(),
+        represented: [Bool]? = nil,
+        hooks: ConfigurationHooks = ConfigurationHooks()
+    ) {
         self.fields = fields
+        self.stash = stash
+        self.output = output
+        self.represented = represented ?? Array(repeating: true, count: fields.count)
+        modelName = ValueDescription.typeName(type)
         isObject = type is AnyClass
         modelType = ObjectIdentifier(type)
         self.hooks = hooks
-        stagingByteCount = max(fields.map(\.endOffset).max() ?? 0, 1)
-        stagingAlignment = max(fields.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
+        var consumed = ConsumedKeys()
+        for key in fields.flatMap(\.keys.all) + hooks.keyHandlers.flatMap(\.keys.all) {
+            consumed.insert(key.components[...])
+        }
+        self.consumed = consumed
+        let slots: [any FieldSlot] = fields + (stash.map { [$0] } ?? [])
+        stagingByteCount = max(slots.map(\.endOffset).max() ?? 0, 1)
+        stagingAlignment = max(slots.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
     }
 
     /// Compiles the plan for `type` from its stored properties and `rules`, or throws the
@@ -44,15 +71,31 @@ final class ObjectPlan: Sendable {
                 problems.append(failure.message)
             }
         }
+        let isStash = { (field: StoredField) in ObjectIdentifier(field.type) == ObjectIdentifier(UnmappedValues.self) }
+        let stash = stored.first { $0.isMappable && isStash($0) }.map { field in
+            TypedField<UnmappedValues>(name: field.name, keys: FieldKeys([]), offset: field.offset, codec: UnsupportedCodec())
+        }
+        var representedOffsets: Set<Int>?
+        if let subset = rules.output.represented {
+            representedOffsets = []
+            for property in subset {
+                switch property.locator.offset(among: stored) {
+                case .success(let offset): representedOffsets?.insert(offset)
+                case .failure(let failure): problems.append(failure.message)
+                }
+            }
+        }
         guard problems.isEmpty else {
             throw MappingError(issues: problems.map {
                 MappingError.Issue(problem: .configuration(type: ValueDescription.typeName(type), message: $0))
             })
         }
-        let fields: [any FieldSlot] = stored.filter(\.isMappable).compactMap { field in
+        var offsets: [Int] = []
+        let fields: [any FieldSlot] = stored.filter { $0.isMappable && !isStash($0) }.compactMap { field in
             let rule = ruleAtOffset[field.offset]
             if rule?.isIgnored == true { return nil }
             let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
+            offsets.append(field.offset)
             func make<Value>(_: Value.Type) -> any FieldSlot {
                 let codec = (rule?.makeCodec?(Value.self) as? any ValueCodec<Value>)
                     ?? CodecFactory.codec(for: Value.self, mode: rules.coercion)
@@ -67,7 +110,41 @@ final class ObjectPlan: Sendable {
             }
             return make(field.type)
         }
-        return ObjectPlan(fields: fields, type: type, hooks: rules.hooks)
+        return ObjectPlan(
+            fields: fields,
+            type: type,
+            stash: stash,
+            output: rules.output,
+            represented: representedOffsets.map { subset in offsets.map(subset.contains) },
+            hooks: rules.hooks
+        )
+    }
+
+    /// Applies the undefined-key policy: `.raise` adds a problem for every undefined key;
+    /// `.stash` hands their values to `stage`, or reports that the model has nowhere to keep them.
+    private func checkUndefinedKeys(
+        of dictionary: [String: Any],
+        _ policy: UndefinedKeyPolicy,
+        in context: MappingContext,
+        failure: inout MappingError?,
+        stage: (UnmappedValues) -> Void
+    ) {
+        switch policy {
+        case .drop:
+            return
+        case .raise:
+            for (path, value) in consumed.undefinedKeys(in: dictionary, alsoConsumed: context.discriminator) {
+                let problem = MappingError(.undefinedKey(model: modelName, found: ValueDescription.describe(value)))
+                failure.merge(MappingError.wrapping(problem, at: path))
+            }
+        case .stash:
+            guard stash != nil else {
+                let message = "\(modelName) has no UnmappedValues property to stash undefined keys in"
+                failure.merge(MappingError(.configuration(type: modelName, message: message)))
+                return
+            }
+            stage(UnmappedValues(consumed.remainder(of: dictionary, alsoConsumed: context.discriminator)))
+        }
     }
 
     /// `true` when `codec` converts values of `type`.
@@ -87,9 +164,10 @@ final class ObjectPlan: Sendable {
     ) throws {
         // One allocation on the stack: the staged values, then a flag per field saying whether
         // it holds one. (Nested models recurse through here: every frame counts.)
-        try withUnsafeTemporaryAllocation(byteCount: stagingByteCount + fields.count, alignment: stagingAlignment) { buffer in
+        let slotCount = fields.count + 1
+        try withUnsafeTemporaryAllocation(byteCount: stagingByteCount + slotCount, alignment: stagingAlignment) { buffer in
                 guard let staging = buffer.baseAddress else { return }
-                let staged = (staging + stagingByteCount).bindMemory(to: Bool.self, capacity: fields.count)
+                let staged = (staging + stagingByteCount).bindMemory(to: Bool.self, capacity: slotCount)
                 var failure: MappingError?
                 for (index, field) in fields.enumerated() {
                     let input: Any?
@@ -106,12 +184,25 @@ final class ObjectPlan: Sendable {
                         failure.merge(MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary)))
                     }
                 }
+                let policy = context.undefinedKeys ?? output.undefinedKeys
+                (staged + fields.count).initialize(to: false)
+                if policy != .drop {
+                    checkUndefinedKeys(of: dictionary, policy, in: context, failure: &failure) { stash in
+                        guard let slot = self.stash else { return }
+                        var kept = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
+                        kept.merge(stash)
+                        (staging + slot.offset).initializeMemory(as: UnmappedValues.self, to: kept)
+                        staged[fields.count] = true
+                    }
+                }
                 defer {
                     for (index, field) in fields.enumerated() where staged[index] { field.discard(staging) }
+                    if staged[fields.count] { stash?.discard(staging) }
                 }
                 if let failure { throw failure }
                 guard !hooks.isEmpty else {
                     for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
+                    if staged[fields.count] { stash?.swap(staging, model) }
                     return
                 }
                 try commitWithHooks(staging: staging, staged: staged, model: model, finish: finish)
@@ -128,15 +219,17 @@ final class ObjectPlan: Sendable {
     ) throws {
         try withUnsafeTemporaryAllocation(byteCount: stagingByteCount, alignment: stagingAlignment) { buffer in
             guard let backup = buffer.baseAddress else { return }
-            for field in fields { field.back(up: model, into: backup) }
+            let slots: [any FieldSlot] = fields + (stash.map { [$0] } ?? [])
+            for slot in slots { slot.back(up: model, into: backup) }
             for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
+            if staged[fields.count] { stash?.swap(staging, model) }
             do {
                 try finish()
             } catch {
-                for field in fields { field.restore(model, from: backup) }
+                for slot in slots { slot.restore(model, from: backup) }
                 throw error
             }
-            for field in fields { field.discard(backup) }
+            for slot in slots { slot.discard(backup) }
         }
     }
 
@@ -144,21 +237,25 @@ final class ObjectPlan: Sendable {
     func encode(_ model: UnsafeRawPointer, in context: MappingContext) throws -> [String: Any] {
         var result: [String: Any] = Dictionary(minimumCapacity: fields.count)
         var failure: MappingError?
-        for field in fields {
+        for (index, field) in fields.enumerated() where represented[index] {
             let key = field.keys.all[0]
             do {
-                if let value = try field.encode(from: model, in: context) {
-                    if let single = field.keys.single {
-                        if result[single] == nil { result[single] = value }
-                    } else {
-                        FieldKeys.write(value, at: key, into: &result)
-                    }
+                guard let value = try field.encode(from: model, in: context)
+                    ?? (output.nilRepresentation == .null ? NSNull() : nil) else { continue }
+                if let single = field.keys.single {
+                    if result[single] == nil { result[single] = value }
+                } else {
+                    FieldKeys.write(value, at: key, into: &result)
                 }
             } catch {
                 failure.merge(MappingError.wrapping(error, at: key.components.map(PathComponent.key)))
             }
         }
         if let failure { throw failure }
+        if let stash, output.represented == nil {
+            let kept = UnsafeRawPointer(model + stash.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
+            ConsumedKeys.merge(kept.dictionary, into: &result)
+        }
         return result
     }
 }

@@ -16,6 +16,8 @@ enum Problem: Sendable {
     case tooDeep(limit: Int)
     /// A ``Requirement`` that the value (or its absence) does not meet.
     case unmetRequirement(String, found: String)
+    /// A key that no mapping reads, under `UndefinedKeyPolicy.raise`.
+    case undefinedKey(model: String, found: String)
     /// A configuration mistake, found when the model's plan is compiled.
     case configuration(type: String, message: String)
     /// An error thrown by user code (an `update(from:configuration:)` override, say).
@@ -33,6 +35,7 @@ enum Problem: Sendable {
         case .failed: "no error"
         case .configuration(let type, _): "a valid configuration of \(type)"
         case .unmetRequirement(let requirement, _): requirement
+        case .undefinedKey(let model, _): "a key \(model) maps"
         }
     }
 
@@ -46,7 +49,7 @@ enum Problem: Sendable {
         case .tooDeep: "deeper nesting (a reference cycle or runaway input)"
         case .failed(let description, _): description
         case .configuration(_, let message): message
-        case .unmetRequirement(_, let found): found
+        case .unmetRequirement(_, let found), .undefinedKey(_, let found): found
         }
     }
 

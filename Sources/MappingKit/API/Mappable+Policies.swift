@@ -1,0 +1,50 @@
+extension Mappable {
+    /// Creates a model from `dictionary` with `undefinedKeys` as the policy for this call, for
+    /// this model and every model nested in it.
+    ///
+    /// ```swift
+    /// let user = try User(dictionary: input, undefinedKeys: .raise)
+    /// ```
+    public init(dictionary: [String: Any], undefinedKeys: UndefinedKeyPolicy) throws {
+        self.init()
+        try update(from: dictionary, undefinedKeys: undefinedKeys)
+    }
+
+    /// Updates the model from `dictionary` with `undefinedKeys` as the policy for this call.
+    /// Under `.stash`, new undefined keys are added to the model's ``UnmappedValues`` and keys it
+    /// already keeps are replaced.
+    public mutating func update(from dictionary: [String: Any], undefinedKeys: UndefinedKeyPolicy) throws {
+        var configuration = type(of: self).mappingConfiguration
+        configuration.context.undefinedKeys = undefinedKeys
+        try update(from: dictionary, configuration: configuration)
+    }
+
+    /// Maps every element of `array` with `undefinedKeys` as the policy for this call.
+    public static func array(from array: [Any], undefinedKeys: UndefinedKeyPolicy) throws -> [Self] {
+        let configuration = Self.mappingConfiguration
+        let context = MappingContext(undefinedKeys: undefinedKeys)
+        return try models(from: array) { dictionary in
+            try instantiate(from: dictionary, configuration: configuration, context: context)
+        }
+    }
+
+    /// The dictionary representation, limited to the top-level `keys`.
+    ///
+    /// ```swift
+    /// try user.dictionaryRepresentation(keys: ["user_id", "username"])
+    /// ```
+    public func dictionaryRepresentation(keys: Set<String>) throws -> [String: Any] {
+        try dictionaryRepresentation().filter { keys.contains($0.key) }
+    }
+}
+
+extension Mappable where Self: AnyObject {
+    /// Updates the object in place from `dictionary` with `undefinedKeys` as the policy for this
+    /// call; callable on a `let` reference.
+    public func update(from dictionary: [String: Any], undefinedKeys: UndefinedKeyPolicy) throws {
+        var object = self
+        var configuration = type(of: self).mappingConfiguration
+        configuration.context.undefinedKeys = undefinedKeys
+        try object.update(from: dictionary, configuration: configuration)
+    }
+}

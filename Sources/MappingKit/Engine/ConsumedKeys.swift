@@ -1,0 +1,105 @@
+import Foundation
+
+/// The keys a plan reads, as a tree: a leaf is consumed whole; a branch is a dictionary (or an
+/// array, by index) that key paths read only partly.
+struct ConsumedKeys: Sendable {
+    private var leaves: Set<String> = []
+    private var branches: [String: ConsumedKeys] = [:]
+
+    /// Marks the path `components` as read.
+    mutating func insert(_ components: ArraySlice<String>) {
+        guard let first = components.first else { return }
+        if components.count == 1 {
+            leaves.insert(first)
+            branches[first] = nil
+        } else if !leaves.contains(first) {
+            branches[first, default: ConsumedKeys()].insert(components.dropFirst())
+        }
+    }
+
+    /// The part of `dictionary` nothing reads (`extra`, a parent's discriminator, is read too).
+    /// Partly read dictionaries keep their unread part; partly read arrays keep every element,
+    /// with `NSNull` where a whole element was read.
+    func remainder(of dictionary: [String: Any], alsoConsumed extra: String? = nil) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for (key, value) in dictionary where !leaves.contains(key) && key != extra {
+            guard let branch = branches[key] else {
+                result[key] = value
+                continue
+            }
+            if let nested = value as? [String: Any] {
+                let rest = branch.remainder(of: nested)
+                if !rest.isEmpty { result[key] = rest }
+            } else if let array = value as? [Any] {
+                if let rest = branch.remainder(of: array) { result[key] = rest }
+            } else {
+                result[key] = value
+            }
+        }
+        return result
+    }
+
+    private func remainder(of array: [Any]) -> [Any]? {
+        var unread = false
+        let rest: [Any] = array.enumerated().map { index, element in
+            let key = "\(index)"
+            if leaves.contains(key) { return NSNull() }
+            if let branch = branches[key], let nested = element as? [String: Any] {
+                let rest = branch.remainder(of: nested)
+                unread = unread || !rest.isEmpty
+                return rest
+            }
+            unread = true
+            return element
+        }
+        return unread ? rest : nil
+    }
+
+    /// Every undefined key of `dictionary` with its path and value, sorted by path.
+    func undefinedKeys(in dictionary: [String: Any], alsoConsumed extra: String? = nil) -> [([PathComponent], Any)] {
+        var found: [([PathComponent], Any)] = []
+        for key in dictionary.keys.sorted() where !leaves.contains(key) && key != extra {
+            guard let value = dictionary[key] else { continue }
+            guard let branch = branches[key] else {
+                found.append(([.key(key)], value))
+                continue
+            }
+            if let nested = value as? [String: Any] {
+                found += branch.undefinedKeys(in: nested).map { ([.key(key)] + $0.0, $0.1) }
+            } else if let array = value as? [Any] {
+                for (index, element) in array.enumerated() where !branch.leaves.contains("\(index)") {
+                    if let elementBranch = branch.branches["\(index)"], let nested = element as? [String: Any] {
+                        found += elementBranch.undefinedKeys(in: nested).map { ([.key(key), .index(index)] + $0.0, $0.1) }
+                    } else {
+                        found.append(([.key(key), .index(index)], element))
+                    }
+                }
+            } else {
+                found.append(([.key(key)], value))
+            }
+        }
+        return found
+    }
+
+    /// Writes stashed values back into a dictionary representation, in place: a key the
+    /// representation already has keeps its value, and dictionaries and arrays are merged.
+    static func merge(_ stash: [String: Any], into result: inout [String: Any]) {
+        for (key, value) in stash {
+            result[key] = result[key].map { merged($0, value) } ?? value
+        }
+    }
+
+    private static func merged(_ existing: Any, _ stashed: Any) -> Any {
+        if var dictionary = existing as? [String: Any], let extra = stashed as? [String: Any] {
+            merge(extra, into: &dictionary)
+            return dictionary
+        }
+        if let array = existing as? [Any], let extra = stashed as? [Any] {
+            return (0..<max(array.count, extra.count)).map { index -> Any in
+                guard index < array.count else { return extra[index] }
+                return index < extra.count ? merged(array[index], extra[index]) : array[index]
+            }
+        }
+        return existing
+    }
+}
