@@ -1,0 +1,186 @@
+import Foundation
+import MappingKit
+import Testing
+
+// Round trips under `.stash`, checked on random dictionaries: whatever a model does not map, it
+// keeps and writes back, so `Model(dictionary: d).dictionaryRepresentation()` is `d` again.
+
+private struct Customer: Mappable {
+    var name = ""
+    var vip = false
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Customer.self) { $0.undefinedKeys = .stash }
+}
+
+private struct Line: Mappable {
+    var sku = ""
+    var quantity = 0
+    var unitPrice = 0.0
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Line.self) { map in
+        map.keyStrategy = .snakeCase
+        map.undefinedKeys = .stash
+    }
+}
+
+private struct Order: Mappable {
+    var orderId = 0
+    var total = 0.0
+    var paid = false
+    var note: String?
+    var city = ""
+    var customer = Customer()
+    var lines: [Line] = []
+    var tags: [String] = []
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Order.self) { map in
+        map.map(\.orderId, to: "order_id", "orderId")
+        map.map(\.city, to: "shipping.address.city")
+        map.undefinedKeys = .stash
+    }
+}
+
+private final class Venue: Mappable {
+    var title = ""
+    var capacity: Int64 = 0
+    var unmapped = UnmappedValues()
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: Venue.self) { $0.undefinedKeys = .stash }
+}
+
+private final class Event: Mappable {
+    var id = ""
+    var starts: Int64 = 0
+    var venue: Venue?
+    var attendees: [String: Customer] = [:]
+    var scores: [Double] = []
+    var unmapped = UnmappedValues()
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: Event.self) { map in
+        map.map(\.id, to: "meta.id")
+        map.undefinedKeys = .stash
+    }
+}
+
+/// A deterministic generator (SplitMix64), so a failure can be reproduced from its seed.
+private struct Random {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+    }
+
+    mutating func bool() -> Bool { next() & 1 == 1 }
+
+    /// A double with a fractional part, so JSON text keeps it a double.
+    mutating func double() -> Double { Double(int(-100_000...100_000)) + 0.25 }
+
+    mutating func string() -> String {
+        let pieces = ["a", "Z", "é", "漢", "🎉", " ", "0", "-", "\"", "\\", "\n", "key"]
+        return (0..<int(0...6)).map { _ in pieces[int(0...(pieces.count - 1))] }.joined()
+    }
+
+    /// Any JSON value, nested up to `depth`.
+    mutating func extra(depth: Int = 2) -> Any {
+        switch int(0...(depth > 0 ? 7 : 5)) {
+        case 0: return int(Int(Int32.min)...Int(Int32.max))
+        case 1: return double()
+        case 2: return bool()
+        case 3: return string()
+        case 4: return NSNull()
+        case 5: return int(-5...5)
+        case 6: return (0..<int(0...3)).map { _ in extra(depth: depth - 1) }
+        default: return extras(into: [:], depth: depth - 1)
+        }
+    }
+
+    /// Adds up to three keys no model maps (`x_…`) to `dictionary`.
+    mutating func extras(into dictionary: [String: Any], depth: Int = 2) -> [String: Any] {
+        var dictionary = dictionary
+        for _ in 0..<int(0...3) { dictionary["x_\(string())\(int(0...99))"] = extra(depth: depth) }
+        return dictionary
+    }
+}
+
+private func order(_ random: inout Random) -> [String: Any] {
+    var order: [String: Any] = [
+        "order_id": random.int(0...Int(Int32.max)), "total": random.double(), "paid": random.bool(),
+        "shipping": random.extras(into: ["address": random.extras(into: ["city": random.string()])]),
+        "customer": random.extras(into: ["name": random.string(), "vip": random.bool()]),
+        "lines": (0..<random.int(0...3)).map { _ in
+            random.extras(into: ["sku": random.string(), "quantity": random.int(0...50), "unit_price": random.double()])
+        },
+        "tags": (0..<random.int(0...3)).map { _ in random.string() },
+    ]
+    if random.bool() { order["note"] = random.string() }
+    return random.extras(into: order)
+}
+
+private func event(_ random: inout Random) -> [String: Any] {
+    var event: [String: Any] = [
+        "meta": random.extras(into: ["id": random.string()]),
+        "starts": random.int(0...Int(Int32.max)) * 1_000,
+        "attendees": Dictionary(uniqueKeysWithValues: (0..<random.int(0...3)).map { index in
+            ("guest\(index)", random.extras(into: ["name": random.string(), "vip": random.bool()]))
+        }),
+        "scores": (0..<random.int(0...4)).map { _ in random.double() },
+    ]
+    if random.bool() {
+        event["venue"] = random.extras(into: ["title": random.string(), "capacity": random.int(0...100_000)])
+    }
+    return random.extras(into: event)
+}
+
+@Suite("Round trips under .stash")
+struct RoundTripPropertyTests {
+    @Test("10,000 random dictionaries over two model shapes come back exactly, through JSON text too")
+    func randomRoundTrips() throws {
+        var random = Random(state: 20_261_122)
+        var checked = 0
+        var throughJSON = 0
+        for iteration in 0..<10_000 {
+            let input = iteration.isMultiple(of: 2) ? order(&random) : event(&random)
+            let output = iteration.isMultiple(of: 2)
+                ? try Order(dictionary: input).dictionaryRepresentation()
+                : try Event(dictionary: input).dictionaryRepresentation()
+            guard Plain(output) == Plain(input) else {
+                Issue.record("round trip \(iteration) lost something:\n  in:  \(Plain(input))\n  out: \(Plain(output))")
+                return
+            }
+            checked += 1
+            if iteration.isMultiple(of: 10) {
+                let text = try JSONSerialization.data(withJSONObject: input)
+                let parsed = try #require(try JSONSerialization.jsonObject(with: text) as? [String: Any])
+                let back = iteration.isMultiple(of: 2)
+                    ? try Order(dictionary: parsed).dictionaryRepresentation()
+                    : try Event(dictionary: parsed).dictionaryRepresentation()
+                #expect(Plain(back) == Plain(parsed), "JSON round trip \(iteration)")
+                throughJSON += 1
+            }
+        }
+        #expect(checked == 10_000)
+        #expect(throughJSON == 1_000)
+    }
+
+    @Test("stashed values keep their kinds: Int, Double and Bool do not turn into each other")
+    func kinds() throws {
+        let input: [String: Any] = [
+            "order_id": 1, "total": 2.5, "paid": true, "shipping": ["address": ["city": "c"]],
+            "customer": ["name": "n", "vip": false], "lines": [], "tags": [],
+            "x_int": 1, "x_double": 1.0, "x_bool": true, "x_big": Int64.max, "x_null": NSNull(),
+        ]
+        let back = try Order(dictionary: input).dictionaryRepresentation()
+        #expect(Plain(back) == Plain(input))
+        #expect(Plain(back["x_double"] as Any) == .double(1.0))
+        #expect(Plain(back["x_int"] as Any) == .int(1))
+        #expect(Plain(back["x_bool"] as Any) == .bool(true))
+    }
+}
