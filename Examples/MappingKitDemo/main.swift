@@ -10,6 +10,7 @@ do {
     try kvcMappingDemo()
     try xlyMappingDemo()
     try efDataMappingKitDemo()
+    try undefinedKeysDemo()
 } catch {
     print("demo failed: \(error)")
     exit(1)

@@ -46,6 +46,17 @@ private struct ConfiguredMessage: Mappable {
     }
 }
 
+private struct StashingUser: Mappable {
+    var name = ""
+    var city = ""
+    var unmapped = UnmappedValues()
+
+    static let mappingConfiguration = MappingConfiguration(for: StashingUser.self) { map in
+        map.map(\.city, to: "address.city")
+        map.undefinedKeys = .stash
+    }
+}
+
 @Suite("README examples")
 struct ReadmeTests {
     @Test("the quick start runs and prints what the README says")
@@ -94,5 +105,18 @@ struct ReadmeTests {
         ]))
         #expect(mappingError { _ = try ConfiguredMessage(dictionary: ["read": true]) }?.description
             == "message_id: expected a value, found nothing")
+    }
+
+    @Test("the undefined-keys example stashes, writes back and raises as the README says")
+    func undefinedKeys() throws {
+        let input: [String: Any] = ["name": "Ann", "theme": "dark", "address": ["city": "Oslo", "zip": "0150"]]
+        let user = try StashingUser(dictionary: input)
+        #expect(user.unmapped.description == #"UnmappedValues(["address": ["zip": "0150"], "theme": "dark"])"#)
+        #expect(try plainRepresentation(of: user) == Plain(input))
+        #expect(mappingError { _ = try StashingUser(dictionary: input, undefinedKeys: .raise) }?.description == """
+            2 problems:
+              address.zip: expected a key StashingUser maps, found String "0150"
+              theme: expected a key StashingUser maps, found String "dark"
+            """)
     }
 }
