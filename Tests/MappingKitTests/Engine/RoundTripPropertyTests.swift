@@ -62,6 +62,43 @@ private final class Event: Mappable {
     }
 }
 
+private protocol Pet {}
+
+private struct Dog: Pet, Mappable {
+    var name = ""
+    var good = true
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Dog.self) { $0.undefinedKeys = .stash }
+}
+
+private struct Cat: Pet, Mappable {
+    var name = ""
+    var lives = 9
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Cat.self) { $0.undefinedKeys = .stash }
+}
+
+private struct Spot: Mappable {
+    var x = 0.0
+    var y = 0.0
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Spot.self) { map in
+        map.positions(\.x, \.y)
+        map.undefinedKeys = .stash
+    }
+}
+
+/// Discriminated types and positional arrays: the third shape.
+private struct Shelter: Mappable {
+    var pets: [any Pet] = []
+    var entrance = Spot()
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Shelter.self) { map in
+        map.map(\.pets, choosing: .byKey("kind", ["dog": Dog.self, "cat": Cat.self]))
+        map.undefinedKeys = .stash
+    }
+}
+
 /// A deterministic generator (SplitMix64), so a failure can be reproduced from its seed.
 private struct Random {
     var state: UInt64
@@ -139,18 +176,40 @@ private func event(_ random: inout Random) -> [String: Any] {
     return random.extras(into: event)
 }
 
+private func shelter(_ random: inout Random) -> [String: Any] {
+    let pets: [Any] = (0..<random.int(0...3)).map { _ in
+        random.bool()
+            ? random.extras(into: ["kind": "dog", "name": random.string(), "good": random.bool()])
+            : random.extras(into: ["kind": "cat", "name": random.string(), "lives": random.int(0...9)])
+    }
+    var entrance: [Any] = [random.double(), random.double()]
+    if random.bool() { entrance.append(random.extra(depth: 1)) }
+    return random.extras(into: ["pets": pets, "entrance": entrance])
+}
+
+/// Maps `input` with the shape `iteration` picks and gives its representation.
+private func roundTrip(_ input: [String: Any], shape iteration: Int) throws -> [String: Any] {
+    switch iteration % 3 {
+    case 0: try Order(dictionary: input).dictionaryRepresentation()
+    case 1: try Event(dictionary: input).dictionaryRepresentation()
+    default: try Shelter(dictionary: input).dictionaryRepresentation()
+    }
+}
+
 @Suite("Round trips under .stash")
 struct RoundTripPropertyTests {
-    @Test("10,000 random dictionaries over two model shapes come back exactly, through JSON text too")
+    @Test("10,000 random dictionaries over three model shapes come back exactly, through JSON text too")
     func randomRoundTrips() throws {
         var random = Random(state: 20_261_122)
         var checked = 0
         var throughJSON = 0
         for iteration in 0..<10_000 {
-            let input = iteration.isMultiple(of: 2) ? order(&random) : event(&random)
-            let output = iteration.isMultiple(of: 2)
-                ? try Order(dictionary: input).dictionaryRepresentation()
-                : try Event(dictionary: input).dictionaryRepresentation()
+            let input = switch iteration % 3 {
+            case 0: order(&random)
+            case 1: event(&random)
+            default: shelter(&random)
+            }
+            let output = try roundTrip(input, shape: iteration)
             guard Plain(output) == Plain(input) else {
                 Issue.record("round trip \(iteration) lost something:\n  in:  \(Plain(input))\n  out: \(Plain(output))")
                 return
@@ -159,9 +218,7 @@ struct RoundTripPropertyTests {
             if iteration.isMultiple(of: 10) {
                 let text = try JSONSerialization.data(withJSONObject: input)
                 let parsed = try #require(try JSONSerialization.jsonObject(with: text) as? [String: Any])
-                let back = iteration.isMultiple(of: 2)
-                    ? try Order(dictionary: parsed).dictionaryRepresentation()
-                    : try Event(dictionary: parsed).dictionaryRepresentation()
+                let back = try roundTrip(parsed, shape: iteration)
                 #expect(Plain(back) == Plain(parsed), "JSON round trip \(iteration)")
                 throughJSON += 1
             }
