@@ -14,7 +14,7 @@ enum CodecFactory {
 
     private static func scalarCodec(for type: Any.Type, mode: CoercionMode) -> Any? {
         switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Int.self): IntegerCodec<Int>(mode: mode)
+        case ObjectIdentifier(Int.self): IntCodec(general: IntegerCodec<Int>(mode: mode))
         case ObjectIdentifier(Int8.self): IntegerCodec<Int8>(mode: mode)
         case ObjectIdentifier(Int16.self): IntegerCodec<Int16>(mode: mode)
         case ObjectIdentifier(Int32.self): IntegerCodec<Int32>(mode: mode)
@@ -26,7 +26,7 @@ enum CodecFactory {
         case ObjectIdentifier(UInt32.self): IntegerCodec<UInt32>(mode: mode)
         case ObjectIdentifier(UInt64.self): IntegerCodec<UInt64>(mode: mode)
         case ObjectIdentifier(UInt128.self): IntegerCodec<UInt128>(mode: mode)
-        case ObjectIdentifier(Double.self): FloatingPointCodec<Double>(mode: mode)
+        case ObjectIdentifier(Double.self): DoubleCodec(general: FloatingPointCodec<Double>(mode: mode))
         case ObjectIdentifier(Float.self): FloatingPointCodec<Float>(mode: mode)
         case ObjectIdentifier(Bool.self): BoolCodec(mode: mode)
         case ObjectIdentifier(String.self): StringCodec(mode: mode)

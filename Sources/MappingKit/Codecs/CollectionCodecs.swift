@@ -18,7 +18,7 @@ struct ArrayCodec<Element>: ValueCodec {
         if ObjectIdentifier(type(of: input)) == arrayType, let same = Self.same(input) {
             return same
         }
-        guard let array = input as? [Any] else {
+        guard let array = InputValue.array(input) else {
             guard let single = try CollectionCoding.single(input, with: element, mode: mode, in: context) else {
                 return try mismatch(input, expected: "Array", in: context)
             }
@@ -46,7 +46,7 @@ struct SetCodec<Element: Hashable>: ValueCodec {
     var mode = CoercionMode.lossless
 
     func decode(_ input: Any, in context: MappingContext) throws -> Set<Element> {
-        guard let array = input as? [Any] else {
+        guard let array = InputValue.array(input) else {
             guard let single = try CollectionCoding.single(input, with: element, mode: mode, in: context) else {
                 return try mismatch(input, expected: "Array", in: context)
             }
@@ -75,7 +75,7 @@ struct DictionaryCodec<Value>: ValueCodec {
         if ObjectIdentifier(type(of: input)) == dictionaryType, let same = Self.same(input) {
             return same
         }
-        guard let dictionary = input as? [String: Any] else {
+        guard let dictionary = InputValue.dictionary(input) else {
             return try mismatch(input, expected: "Dictionary", in: context)
         }
         var result: [String: Value] = Dictionary(minimumCapacity: dictionary.count)
@@ -136,11 +136,14 @@ enum CollectionCoding {
         var result: [Element] = []
         result.reserveCapacity(array.count)
         var failure: MappingError?
-        for (index, item) in array.enumerated() {
-            do {
-                result.append(try codec.decode(item, in: context))
-            } catch {
-                failure.merge(MappingError.wrapping(error, at: .index(index)))
+        // Elements are borrowed from the buffer, not copied (a retain each) as a loop would.
+        array.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                do {
+                    result.append(try codec.decode(elements[index], in: context))
+                } catch {
+                    failure.merge(MappingError.wrapping(error, at: .index(index)))
+                }
             }
         }
         if let failure { throw failure }

@@ -62,3 +62,19 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
         return Double("\(value)") ?? Double(value)
     }
 }
+
+/// `Double` through non-generic code, like ``IntCodec``.
+struct DoubleCodec: ValueCodec {
+    let general: FloatingPointCodec<Double>
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Double {
+        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Double.self), let value = input as? Double {
+            return value
+        }
+        return try general.decode(input, in: context)
+    }
+
+    func encode(_ value: Double, in context: MappingContext) throws -> Any? {
+        try general.encode(value, in: context)
+    }
+}

@@ -72,3 +72,22 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
         return "\(value)"
     }
 }
+
+/// `Int`, the most common property type, through non-generic code: its exact-type fast path
+/// needs no runtime metadata lookups. Everything else goes to `IntegerCodec<Int>`.
+struct IntCodec: ValueCodec {
+    let general: IntegerCodec<Int>
+
+    var encodesUnchanged: Bool { true }
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Int {
+        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Int.self), let value = input as? Int {
+            return value
+        }
+        return try general.decode(input, in: context)
+    }
+
+    func encode(_ value: Int, in context: MappingContext) throws -> Any? {
+        value
+    }
+}

@@ -6,12 +6,12 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     func decode(_ input: Any, in context: MappingContext) throws -> Model {
         let nested = try context.nested()
         let configuration = nested.configuration(for: Model.self)
-        if configuration.rules.hooks.isPositional, let array = input as? [Any] {
+        if configuration.rules.hooks.isPositional, let array = InputValue.array(input) {
             return try Positions.decode(array) { dictionary in
                 try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
             }
         }
-        guard let dictionary = input as? [String: Any] else {
+        guard let dictionary = InputValue.dictionary(input) else {
             return try mismatch(input, expected: "\(ValueDescription.typeName(Model.self)) (a dictionary)", in: context)
         }
         return try Model.instantiate(from: dictionary, configuration: configuration, context: nested)

@@ -77,6 +77,17 @@ enum InputValue {
         return flattened(wrapped)
     }
 
+    /// `value` as an array, from non-generic code (where the cast's metadata is cached once,
+    /// not looked up on every call as in generic code).
+    static func array(_ value: Any) -> [Any]? {
+        value as? [Any]
+    }
+
+    /// `value` as a dictionary, from non-generic code.
+    static func dictionary(_ value: Any) -> [String: Any]? {
+        value as? [String: Any]
+    }
+
     /// `true` for `NSNull` and for a Swift `Optional.none` stored in an `Any`.
     static func isNull(_ value: Any) -> Bool {
         isNSNull(value) || isNSNull(flattened(value))

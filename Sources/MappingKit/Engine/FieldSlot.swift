@@ -4,7 +4,7 @@
 /// Decoding never writes to the model directly: values go to a staging buffer laid out like the
 /// model. Committing swaps them with the model's, so the old values can be put back if a hook
 /// fails afterwards; a failed update changes nothing.
-protocol FieldSlot: Sendable {
+protocol FieldSlot: AnyObject, Sendable {
     /// The property's name in source.
     var name: String { get }
     var keys: FieldKeys { get }

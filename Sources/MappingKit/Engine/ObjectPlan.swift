@@ -12,6 +12,8 @@ final class ObjectPlan: Sendable {
     let output: OutputPolicies
     /// Which fields the dictionary representation writes (all, unless a subset is registered).
     let represented: [Bool]
+    /// Each field's key when it is a single plain key (the common case), looked up directly.
+    private let singleKeys: [String?]
     let modelName: String
     /// Classes are updated in place through the object; structs through their own bytes.
     let isObject: Bool
@@ -33,6 +35,7 @@ final class ObjectPlan: Sendable {
         self.stash = stash
         self.output = output
         self.represented = represented ?? Array(repeating: true, count: fields.count)
+        singleKeys = fields.map(\.keys.single)
         modelName = ValueDescription.typeName(type)
         isObject = type is AnyClass
         modelType = ObjectIdentifier(type)
@@ -171,7 +174,7 @@ final class ObjectPlan: Sendable {
                 var failure: MappingError?
                 for (index, field) in fields.enumerated() {
                     let input: Any?
-                    if let key = field.keys.single { input = dictionary[key] } else { input = field.keys.value(in: dictionary)?.value }
+                    if let key = singleKeys[index] { input = dictionary[key] } else { input = field.keys.value(in: dictionary)?.value }
                     do {
                         if let input {
                             try field.decode(input, into: staging, in: context)
