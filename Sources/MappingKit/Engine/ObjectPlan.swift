@@ -17,8 +17,6 @@ final class ObjectPlan: Sendable {
     let modelName: String
     /// Classes are updated in place through the object; structs through their own bytes.
     let isObject: Bool
-    /// The model type the plan is for.
-    let modelType: ObjectIdentifier
     let hooks: ConfigurationHooks
     private let stagingByteCount: Int
     private let stagingAlignment: Int
@@ -38,7 +36,6 @@ final class ObjectPlan: Sendable {
         singleKeys = fields.map(\.keys.single)
         modelName = ValueDescription.typeName(type)
         isObject = type is AnyClass
-        modelType = ObjectIdentifier(type)
         self.hooks = hooks
         var consumed = ConsumedKeys()
         for key in fields.flatMap(\.keys.all) + hooks.keyHandlers.flatMap(\.keys.all) {
