@@ -34,7 +34,7 @@ extension Adapter where Value == Date {
             }
             return Date(timeIntervalSince1970: seconds)
         }, encode: { date, _ in
-            pattern.format(date.timeIntervalSince1970)
+            try pattern.format(DateText.representable(date))
         })
     }
 }
@@ -48,7 +48,7 @@ enum BuiltInDateAdapters {
         }
         return Date(timeIntervalSince1970: seconds)
     }, encode: { date, _ in
-        DateText.formatISO8601(date.timeIntervalSince1970)
+        try DateText.formatISO8601(DateText.representable(date))
     })
 
     static let unixSeconds = epoch(name: "unixSeconds", unitsPerSecond: 1)

@@ -161,7 +161,12 @@ extension Mappable {
     /// The dictionary representation at a given nesting depth, with the configuration that
     /// applies in `context` (a mapper's registration, or the type's own).
     func encodedDictionary(in context: MappingContext) throws -> [String: Any] {
-        let plan = try PlanCache.plan(for: type(of: self), configuration: context.configuration(for: type(of: self)))
+        try encodedDictionary(in: context, configuration: context.configuration(for: type(of: self)))
+    }
+
+    /// The dictionary representation with `configuration`, already resolved by the caller.
+    func encodedDictionary(in context: MappingContext, configuration: MappingConfiguration) throws -> [String: Any] {
+        let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
         return try withModelBytes(isObject: plan.isObject) { model in
             try plan.encode(model, in: context)
         }

@@ -93,27 +93,34 @@ struct DatePattern: Sendable {
 
     func format(_ seconds: Double) -> String {
         let time = CivilTime(secondsSince1970: seconds + Double(offset))
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(tokens.count * 2)
-        for token in tokens {
-            switch token {
-            case .year: DateText.appendDigits(time.year, width: 4, to: &bytes)
-            case .month: DateText.appendDigits(time.month, width: 2, to: &bytes)
-            case .day: DateText.appendDigits(time.day, width: 2, to: &bytes)
-            case .hour: DateText.appendDigits(time.hour, width: 2, to: &bytes)
-            case .minute: DateText.appendDigits(time.minute, width: 2, to: &bytes)
-            case .second: DateText.appendDigits(time.second, width: 2, to: &bytes)
-            case .millisecond: DateText.appendDigits(time.nanosecond / 1_000_000, width: 3, to: &bytes)
-            case .monthName: bytes += Self.monthNames[time.month - 1].utf8
-            case .weekdayName: bytes += Self.weekdayNames[time.weekday].utf8
-            case .zone:
-                let minutes = abs(offset) / 60
-                bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-                DateText.appendDigits(minutes / 60, width: 2, to: &bytes)
-                DateText.appendDigits(minutes % 60, width: 2, to: &bytes)
-            case .literal(let byte): bytes.append(byte)
+        // Written straight into the string's storage: one allocation per date.
+        return String(unsafeUninitializedCapacity: maximumLength) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            for token in tokens {
+                switch token {
+                case .year: writer.digits(time.year, width: 4)
+                case .month: writer.digits(time.month, width: 2)
+                case .day: writer.digits(time.day, width: 2)
+                case .hour: writer.digits(time.hour, width: 2)
+                case .minute: writer.digits(time.minute, width: 2)
+                case .second: writer.digits(time.second, width: 2)
+                case .millisecond: writer.digits(time.nanosecond / 1_000_000, width: 3)
+                case .monthName: writer.text(Self.monthNames[time.month - 1])
+                case .weekdayName: writer.text(Self.weekdayNames[time.weekday])
+                case .zone:
+                    let minutes = abs(offset) / 60
+                    writer.byte(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                    writer.digits(minutes / 60, width: 2)
+                    writer.digits(minutes % 60, width: 2)
+                case .literal(let byte): writer.byte(byte)
+                }
             }
+            return writer.count
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The longest text `format` can write (years past 9999 take more digits).
+    private var maximumLength: Int {
+        tokens.reduce(0) { $0 + ($1 == .year ? 12 : $1.width) }
     }
 }

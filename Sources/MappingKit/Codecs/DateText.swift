@@ -1,5 +1,19 @@
+import Foundation
+
 /// Reads and writes dates as text, byte by byte: ISO 8601 and fixed patterns.
 enum DateText {
+    /// Seconds from 1970 that calendar arithmetic handles: about three million years either way.
+    static let representableRange = -1e14...1e14
+
+    /// The date's seconds since 1970, or an error for a date no calendar text can hold.
+    static func representable(_ date: Date) throws -> Double {
+        let seconds = date.timeIntervalSince1970
+        guard representableRange.contains(seconds) else {
+            throw MappingError(.mismatch(expected: "a date within three million years of 1970", found: "Date \(seconds) seconds from 1970"))
+        }
+        return seconds
+    }
+
     /// `2014-02-13`, `2014-02-13T09:30:00Z`, `…T09:30:00.123+01:00`, `…T09:30:00-0500`,
     /// `…T09:30:00+01`; `t`/`z` and a space for `T` are accepted too. A missing zone is UTC.
     static func parseISO8601(_ text: String) -> Double? {
@@ -37,23 +51,6 @@ enum DateText {
     private static let iso8601Seconds = DatePattern("yyyy-MM-ddTHH:mm:ss", offset: 0)
     private static let iso8601Milliseconds = DatePattern("yyyy-MM-ddTHH:mm:ss.SSS", offset: 0)
 
-    /// Appends `value` in decimal, zero-padded to `width` digits (a sign first when negative).
-    static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var remaining = value.magnitude
-        var divisor: UInt = 1
-        var digits = 1
-        while divisor <= remaining / 10 {
-            divisor *= 10
-            digits += 1
-        }
-        for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(remaining / divisor))
-            remaining %= divisor
-            divisor /= 10
-        }
-    }
 
 }
 
@@ -120,5 +117,43 @@ struct ByteReader {
         }
         guard minutes <= 59 else { return nil }
         return sign * (hours * 3_600 + minutes * 60)
+    }
+}
+
+/// Writes UTF-8 bytes into a buffer of known size.
+struct ByteWriter {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    mutating func byte(_ byte: UInt8) {
+        guard count < buffer.count else { return }
+        buffer[count] = byte
+        count += 1
+    }
+
+    mutating func text(_ text: String) {
+        for byte in text.utf8 { self.byte(byte) }
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits (a sign first when negative).
+    mutating func digits(_ value: Int, width: Int) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var remaining = value.magnitude
+        var divisor: UInt = 1
+        var digits = 1
+        while divisor <= remaining / 10 {
+            divisor *= 10
+            digits += 1
+        }
+        for _ in digits..<max(width, digits) { byte(UInt8(ascii: "0")) }
+        while divisor > 0 {
+            byte(UInt8(ascii: "0") + UInt8(remaining / divisor))
+            remaining %= divisor
+            divisor /= 10
+        }
     }
 }

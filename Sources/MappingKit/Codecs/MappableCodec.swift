@@ -19,8 +19,9 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
 
     func encode(_ value: Model, in context: MappingContext) throws -> Any? {
         let nested = try context.nested()
-        let dictionary = try value.encodedDictionary(in: nested)
-        guard nested.configuration(for: type(of: value)).rules.hooks.isPositional else { return dictionary }
+        let configuration = nested.configuration(for: type(of: value))
+        let dictionary = try value.encodedDictionary(in: nested, configuration: configuration)
+        guard configuration.rules.hooks.isPositional else { return dictionary }
         return Positions.encode(dictionary)
     }
 }

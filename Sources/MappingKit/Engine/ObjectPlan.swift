@@ -14,6 +14,8 @@ final class ObjectPlan: Sendable {
     let represented: [Bool]
     /// Each field's key when it is a single plain key (the common case), looked up directly.
     private let singleKeys: [String?]
+    /// Two properties write the same key: the first one written must be kept.
+    private let sharesKeys: Bool
     let modelName: String
     /// Classes are updated in place through the object; structs through their own bytes.
     let isObject: Bool
@@ -34,6 +36,8 @@ final class ObjectPlan: Sendable {
         self.output = output
         self.represented = represented ?? Array(repeating: true, count: fields.count)
         singleKeys = fields.map(\.keys.single)
+        let primaryKeys = fields.compactMap { $0.keys.all.first?.components.first }
+        sharesKeys = Set(primaryKeys).count != primaryKeys.count
         modelName = ValueDescription.typeName(type)
         isObject = type is AnyClass
         self.hooks = hooks
@@ -242,8 +246,8 @@ final class ObjectPlan: Sendable {
             do {
                 guard let value = try field.encode(from: model, in: context)
                     ?? (output.nilRepresentation == .null ? NSNull() : nil) else { continue }
-                if let single = field.keys.single {
-                    if result[single] == nil { result[single] = value }
+                if let single = singleKeys[index] {
+                    if !sharesKeys || result[single] == nil { result[single] = value }
                 } else {
                     FieldKeys.write(value, at: key, into: &result)
                 }

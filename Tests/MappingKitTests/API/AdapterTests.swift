@@ -178,6 +178,16 @@ struct AdapterTests {
             == #"created_at: expected Date as EEE MMM dd HH:mm:ss Z yyyy, found String "Sun Foo 31 00:29:15 +0000 2014""#)
     }
 
+    @Test("dates no calendar text can hold are an error when written, never a trap")
+    func unrepresentableDates() {
+        let far = Dates(iso: Date(timeIntervalSince1970: 1e300), day: Date(timeIntervalSince1970: -.infinity))
+        #expect(mappingError { _ = try far.dictionaryRepresentation() }?.description == """
+            2 problems:
+              iso: expected a date within three million years of 1970, found Date 1e+300 seconds from 1970
+              day: expected a date within three million years of 1970, found Date -inf seconds from 1970
+            """)
+    }
+
     @Test("Decimal is exact from text and from JSON numbers; base64 data and Codable leaves map both ways")
     func values() throws {
         let values = try Values(dictionary: jsonDictionary(#"""
