@@ -51,79 +51,6 @@ final class ObjectPlan: Sendable {
         stagingAlignment = max(slots.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
     }
 
-    /// Compiles the plan for `type` from its stored properties and `rules`, or throws the
-    /// configuration's mistakes.
-    static func compile(for type: Any.Type, rules: ConfigurationRules) throws -> ObjectPlan {
-        let stored = FieldDiscovery.storedFields(of: type)
-        var problems = rules.problems
-        var ruleAtOffset: [Int: PropertyRule] = [:]
-        for rule in rules.properties {
-            switch rule.locator.offset(among: stored) {
-            case .success(let offset):
-                if let other = ruleAtOffset[offset] {
-                    problems.append("\(rule.label) and \(other.label) name the same property")
-                }
-                if let makeCodec = rule.makeCodec, let field = stored.first(where: { $0.offset == offset }),
-                   !Self.fits(makeCodec(field.type), field.type) {
-                    let name = rule.adapterName ?? ""
-                    problems.append(rule.codecIdentity == "named:\(name)" && NamedAdapters.adapter(named: name) == nil
-                        ? "no adapter is registered as \(name)"
-                        : "adapter \(name) does not fit \(field.name), a \(ValueDescription.typeName(field.type))")
-                }
-                ruleAtOffset[offset] = rule
-            case .failure(let failure):
-                problems.append(failure.message)
-            }
-        }
-        let isStash = { (field: StoredField) in ObjectIdentifier(field.type) == ObjectIdentifier(UnmappedValues.self) }
-        let stash = stored.first { $0.isMappable && isStash($0) }.map { field in
-            TypedField<UnmappedValues>(name: field.name, keys: FieldKeys([]), offset: field.offset, codec: UnsupportedCodec())
-        }
-        var representedOffsets: Set<Int>?
-        if let subset = rules.output.represented {
-            representedOffsets = []
-            for property in subset {
-                switch property.locator.offset(among: stored) {
-                case .success(let offset): representedOffsets?.insert(offset)
-                case .failure(let failure): problems.append(failure.message)
-                }
-            }
-        }
-        guard problems.isEmpty else {
-            throw MappingError(issues: problems.map {
-                MappingError.Issue(problem: .configuration(type: ValueDescription.typeName(type), message: $0))
-            })
-        }
-        var offsets: [Int] = []
-        let fields: [any FieldSlot] = stored.filter { $0.isMappable && !isStash($0) }.compactMap { field in
-            let rule = ruleAtOffset[field.offset]
-            if rule?.isIgnored == true { return nil }
-            let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
-            offsets.append(field.offset)
-            func make<Value>(_: Value.Type) -> any FieldSlot {
-                let codec = (rule?.makeCodec?(Value.self) as? any ValueCodec<Value>)
-                    ?? CodecFactory.codec(for: Value.self, mode: rules.coercion)
-                return TypedField<Value>(
-                    name: field.name,
-                    keys: FieldKeys(keys),
-                    offset: field.offset,
-                    codec: codec,
-                    defaults: rule?.defaults ?? FieldDefaults(),
-                    requirements: (rule?.requirements as? [Requirement<Value>]) ?? []
-                )
-            }
-            return make(field.type)
-        }
-        return ObjectPlan(
-            fields: fields,
-            type: type,
-            stash: stash,
-            output: rules.output,
-            represented: representedOffsets.map { subset in offsets.map(subset.contains) },
-            hooks: rules.hooks
-        )
-    }
-
     /// Applies the undefined-key policy: `.raise` adds a problem for every undefined key;
     /// `.stash` hands their values to `stage`, or reports that the model has nowhere to keep them.
     private func checkUndefinedKeys(
@@ -151,12 +78,6 @@ final class ObjectPlan: Sendable {
         }
     }
 
-    /// `true` when `codec` converts values of `type`.
-    private static func fits(_ codec: Any?, _ type: Any.Type) -> Bool {
-        func check<Value>(_: Value.Type) -> Bool { codec is any ValueCodec<Value> }
-        return check(type)
-    }
-
     /// Decodes every mapped key of `dictionary` and commits the values to `model`, then runs
     /// `finish` (the hooks). When anything throws, every problem found is reported and `model`
     /// is left as it was.
@@ -170,46 +91,46 @@ final class ObjectPlan: Sendable {
         // it holds one. (Nested models recurse through here: every frame counts.)
         let slotCount = fields.count + 1
         try withUnsafeTemporaryAllocation(byteCount: stagingByteCount + slotCount, alignment: stagingAlignment) { buffer in
-                guard let staging = buffer.baseAddress else { return }
-                let staged = (staging + stagingByteCount).bindMemory(to: Bool.self, capacity: slotCount)
-                var failure: MappingError?
-                for (index, field) in fields.enumerated() {
-                    let input: Any?
-                    if let key = singleKeys[index] { input = dictionary[key] } else { input = field.keys.value(in: dictionary)?.value }
-                    do {
-                        if let input {
-                            try field.decode(input, into: staging, in: context)
-                            (staged + index).initialize(to: true)
-                        } else {
-                            (staged + index).initialize(to: try field.decodeMissing(into: staging))
-                        }
-                    } catch {
-                        (staged + index).initialize(to: false)
-                        failure.merge(MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary)))
+            guard let staging = buffer.baseAddress else { return }
+            let staged = (staging + stagingByteCount).bindMemory(to: Bool.self, capacity: slotCount)
+            var failure: MappingError?
+            for (index, field) in fields.enumerated() {
+                let input: Any?
+                if let key = singleKeys[index] { input = dictionary[key] } else { input = field.keys.value(in: dictionary)?.value }
+                do {
+                    if let input {
+                        try field.decode(input, into: staging, in: context)
+                        (staged + index).initialize(to: true)
+                    } else {
+                        (staged + index).initialize(to: try field.decodeMissing(into: staging))
                     }
+                } catch {
+                    (staged + index).initialize(to: false)
+                    failure.merge(MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary)))
                 }
-                let policy = context.undefinedKeys ?? output.undefinedKeys
-                (staged + fields.count).initialize(to: false)
-                if policy != .drop {
-                    checkUndefinedKeys(of: dictionary, policy, in: context, failure: &failure) { stash in
-                        guard let slot = self.stash else { return }
-                        var kept = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
-                        kept.merge(stash)
-                        (staging + slot.offset).initializeMemory(as: UnmappedValues.self, to: kept)
-                        staged[fields.count] = true
-                    }
+            }
+            let policy = context.undefinedKeys ?? output.undefinedKeys
+            (staged + fields.count).initialize(to: false)
+            if policy != .drop {
+                checkUndefinedKeys(of: dictionary, policy, in: context, failure: &failure) { stash in
+                    guard let slot = self.stash else { return }
+                    var kept = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
+                    kept.merge(stash)
+                    (staging + slot.offset).initializeMemory(as: UnmappedValues.self, to: kept)
+                    staged[fields.count] = true
                 }
-                defer {
-                    for (index, field) in fields.enumerated() where staged[index] { field.discard(staging) }
-                    if staged[fields.count] { stash?.discard(staging) }
-                }
-                if let failure { throw failure }
-                guard !hooks.isEmpty else {
-                    for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
-                    if staged[fields.count] { stash?.swap(staging, model) }
-                    return
-                }
-                try commitWithHooks(staging: staging, staged: staged, model: model, finish: finish)
+            }
+            defer {
+                for (index, field) in fields.enumerated() where staged[index] { field.discard(staging) }
+                if staged[fields.count] { stash?.discard(staging) }
+            }
+            if let failure { throw failure }
+            guard !hooks.isEmpty else {
+                for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
+                if staged[fields.count] { stash?.swap(staging, model) }
+                return
+            }
+            try commitWithHooks(staging: staging, staged: staged, model: model, finish: finish)
         }
     }
 

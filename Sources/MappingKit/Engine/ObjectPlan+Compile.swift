@@ -1,0 +1,80 @@
+extension ObjectPlan {
+    /// Compiles the plan for `type` from its stored properties and `rules`, or throws the
+    /// configuration's mistakes.
+    static func compile(for type: Any.Type, rules: ConfigurationRules) throws -> ObjectPlan {
+        let stored = FieldDiscovery.storedFields(of: type)
+        var problems = rules.problems
+        var ruleAtOffset: [Int: PropertyRule] = [:]
+        for rule in rules.properties {
+            switch rule.locator.offset(among: stored) {
+            case .success(let offset):
+                if let other = ruleAtOffset[offset] {
+                    problems.append("\(rule.label) and \(other.label) name the same property")
+                }
+                if let makeCodec = rule.makeCodec, let field = stored.first(where: { $0.offset == offset }),
+                   !Self.fits(makeCodec(field.type), field.type) {
+                    let name = rule.adapterName ?? ""
+                    problems.append(rule.codecIdentity == "named:\(name)" && NamedAdapters.adapter(named: name) == nil
+                        ? "no adapter is registered as \(name)"
+                        : "adapter \(name) does not fit \(field.name), a \(ValueDescription.typeName(field.type))")
+                }
+                ruleAtOffset[offset] = rule
+            case .failure(let failure):
+                problems.append(failure.message)
+            }
+        }
+        let isStash = { (field: StoredField) in ObjectIdentifier(field.type) == ObjectIdentifier(UnmappedValues.self) }
+        let stash = stored.first { $0.isMappable && isStash($0) }.map { field in
+            TypedField<UnmappedValues>(name: field.name, keys: FieldKeys([]), offset: field.offset, codec: UnsupportedCodec())
+        }
+        var representedOffsets: Set<Int>?
+        if let subset = rules.output.represented {
+            representedOffsets = []
+            for property in subset {
+                switch property.locator.offset(among: stored) {
+                case .success(let offset): representedOffsets?.insert(offset)
+                case .failure(let failure): problems.append(failure.message)
+                }
+            }
+        }
+        guard problems.isEmpty else {
+            throw MappingError(issues: problems.map {
+                MappingError.Issue(problem: .configuration(type: ValueDescription.typeName(type), message: $0))
+            })
+        }
+        var offsets: [Int] = []
+        let fields: [any FieldSlot] = stored.filter { $0.isMappable && !isStash($0) }.compactMap { field in
+            let rule = ruleAtOffset[field.offset]
+            if rule?.isIgnored == true { return nil }
+            let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
+            offsets.append(field.offset)
+            func make<Value>(_: Value.Type) -> any FieldSlot {
+                let codec = (rule?.makeCodec?(Value.self) as? any ValueCodec<Value>)
+                    ?? CodecFactory.codec(for: Value.self, mode: rules.coercion)
+                return TypedField<Value>(
+                    name: field.name,
+                    keys: FieldKeys(keys),
+                    offset: field.offset,
+                    codec: codec,
+                    defaults: rule?.defaults ?? FieldDefaults(),
+                    requirements: (rule?.requirements as? [Requirement<Value>]) ?? []
+                )
+            }
+            return make(field.type)
+        }
+        return ObjectPlan(
+            fields: fields,
+            type: type,
+            stash: stash,
+            output: rules.output,
+            represented: representedOffsets.map { subset in offsets.map(subset.contains) },
+            hooks: rules.hooks
+        )
+    }
+
+    /// `true` when `codec` converts values of `type`.
+    private static func fits(_ codec: Any?, _ type: Any.Type) -> Bool {
+        func check<Value>(_: Value.Type) -> Bool { codec is any ValueCodec<Value> }
+        return check(type)
+    }
+}
