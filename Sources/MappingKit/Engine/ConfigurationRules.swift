@@ -39,14 +39,13 @@ final class ConfigurationRules: Sendable {
     /// and `other`'s policies apply.
     func extended(by other: ConfigurationRules) -> ConfigurationRules {
         let overridden = Set(other.properties.map(\.label))
+        var policies = other.output
+        policies.represented = other.output.represented ?? output.represented
         return ConfigurationRules(
             properties: properties.filter { !overridden.contains($0.label) } + other.properties,
             keyStrategy: other.keyStrategy,
             coercion: other.coercion,
-            output: other.output.represented == nil ? OutputPolicies(
-                undefinedKeys: other.output.undefinedKeys, nilRepresentation: other.output.nilRepresentation,
-                represented: output.represented
-            ) : other.output,
+            output: policies,
             hooks: hooks.appending(other.hooks),
             problems: problems + other.problems
         )

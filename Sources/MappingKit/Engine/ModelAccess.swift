@@ -1,21 +1,6 @@
-/// Gives a plan the bytes of a model: a class instance's object, or a struct's own storage.
+/// Gives a plan the bytes of a model to read: a class instance's object, or a struct's own storage.
+/// (Writing happens in `applyPlan`, whose hooks need the model while its bytes are borrowed.)
 extension Mappable {
-    /// Runs `body` with a pointer to this model's stored properties.
-    mutating func withMutableModelBytes<Result>(
-        isObject: Bool,
-        _ body: (UnsafeMutableRawPointer) throws -> Result
-    ) rethrows -> Result {
-        if isObject {
-            let object = self as AnyObject
-            return try withExtendedLifetime(object) {
-                try body(Unmanaged.passUnretained(object).toOpaque())
-            }
-        }
-        return try withUnsafeMutableBytes(of: &self) { bytes in
-            try ModelAccess.withNonNilBase(bytes.baseAddress, body)
-        }
-    }
-
     /// Runs `body` with a read-only pointer to this model's stored properties.
     func withModelBytes<Result>(isObject: Bool, _ body: (UnsafeRawPointer) throws -> Result) rethrows -> Result {
         if isObject {
