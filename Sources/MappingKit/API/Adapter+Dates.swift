@@ -27,8 +27,8 @@ extension Adapter where Value == Date {
     public static func date(format: String, secondsFromGMT: Int = 0) -> Adapter<Date> {
         let pattern = DatePattern(format, offset: secondsFromGMT)
         let expected = "Date as \(format)"
-        return Adapter(name: "date(\(format), \(secondsFromGMT))", builtIn: true, decode: { input, context in
-            let text = try StringCodec().decode(input, in: context)
+        return Adapter(name: "date(\(format), \(secondsFromGMT))", builtIn: true, decode: { input, context, mode in
+            let text = try StringCodec(mode: mode).decode(input, in: context)
             guard let seconds = pattern.parse(text) else {
                 throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
             }
@@ -41,8 +41,8 @@ extension Adapter where Value == Date {
 
 /// The built-in date adapters, made once.
 enum BuiltInDateAdapters {
-    static let iso8601 = Adapter<Date>(name: "iso8601", builtIn: true, decode: { input, context in
-        let text = try StringCodec().decode(input, in: context)
+    static let iso8601 = Adapter<Date>(name: "iso8601", builtIn: true, decode: { input, context, mode in
+        let text = try StringCodec(mode: mode).decode(input, in: context)
         guard let seconds = DateText.parseISO8601(text) else {
             throw MappingError(.mismatch(expected: "Date in ISO 8601", found: ValueDescription.describe(input)))
         }
@@ -55,8 +55,8 @@ enum BuiltInDateAdapters {
     static let unixMilliseconds = epoch(name: "unixMilliseconds", unitsPerSecond: 1_000)
 
     private static func epoch(name: String, unitsPerSecond: Double) -> Adapter<Date> {
-        Adapter(name: name, builtIn: true, decode: { input, context in
-            let units = try FloatingPointCodec<Double>().decode(input, in: context)
+        Adapter(name: name, builtIn: true, decode: { input, context, mode in
+            let units = try FloatingPointCodec<Double>(mode: mode).decode(input, in: context)
             return Date(timeIntervalSince1970: units / unitsPerSecond)
         }, encode: { date, context in
             let units = (date.timeIntervalSince1970 * unitsPerSecond * 1_000).rounded() / 1_000

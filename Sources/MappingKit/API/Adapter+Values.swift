@@ -17,7 +17,7 @@ extension Adapter where Value: Codable {
     /// back through `JSONEncoder`. Convenient for types that already are `Codable`; slower than
     /// a dedicated adapter.
     public static var codable: Adapter<Value> {
-        Adapter(name: "codable", builtIn: true, codec: CodableCodec<Value>())
+        Adapter(name: "codable", builtIn: true, fixed: CodableCodec<Value>())
     }
 }
 
@@ -45,27 +45,28 @@ struct CodableCodec<Value: Codable>: ValueCodec {
 
 /// The built-in value adapters, made once.
 enum BuiltInValueAdapters {
-    static let decimal = Adapter<Decimal>(name: "decimal", builtIn: true, decode: { input, context in
+    static let decimal = Adapter<Decimal>(name: "decimal", builtIn: true, decode: { input, _, _ in
         if let number = NumericInput.read(input) {
             switch number {
             case .decimal(let value): return value
-            case .signed(let value): if let exact = Decimal(string: "\(value)") { return exact }
-            case .unsigned(let value): if let exact = Decimal(string: "\(value)") { return exact }
-            case .floating(let value) where value.isFinite: if let exact = Decimal(string: "\(value)") { return exact }
+            case .signed(let value): return try exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .unsigned(let value): return try exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .floating(let value) where value.isFinite:
+                return try exactDecimal("\(value)", found: ValueDescription.describe(number))
             case .floating, .bool: break
             }
             throw MappingError(.mismatch(expected: "Decimal", found: ValueDescription.describe(number)))
         }
-        if let text = input as? String, isDecimalText(text), let value = Decimal(string: text) {
-            return value
+        if let text = input as? String {
+            return try exactDecimal(text, found: ValueDescription.describe(input))
         }
         throw MappingError(.mismatch(expected: "Decimal", found: ValueDescription.describe(input)))
     }, encode: { value, _ in
         value
     })
 
-    static let base64 = Adapter<Data>(name: "base64", builtIn: true, decode: { input, context in
-        let text = try StringCodec().decode(input, in: context)
+    static let base64 = Adapter<Data>(name: "base64", builtIn: true, decode: { input, context, mode in
+        let text = try StringCodec(mode: mode).decode(input, in: context)
         guard let data = Data(base64Encoded: text) else {
             throw MappingError(.mismatch(expected: "base64 data", found: ValueDescription.describe(input)))
         }
@@ -74,20 +75,18 @@ enum BuiltInValueAdapters {
         data.base64EncodedString()
     })
 
-    /// `-12.5`, `3`, `1e-3`: the whole text is a number (`Decimal(string:)` alone accepts
-    /// `"1.5x"` as 1.5).
-    static func isDecimalText(_ text: String) -> Bool {
-        var sawDigit = false
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "0"..."9": sawDigit = true
-            case "+", "-": if previous != nil, previous != "e", previous != "E" { return false }
-            case ".", "e", "E": break
-            default: return false
-            }
-            previous = scalar
+    /// The exact `Decimal` for a number's text, or an error: `Decimal` keeps 38 significant
+    /// digits and exponents up to ±127; more would be rounded or overflow.
+    static func exactDecimal(_ text: String, found: @autoclosure () -> String) throws -> Decimal {
+        guard NumberText.shape(of: text) != nil else {
+            throw MappingError(.mismatch(expected: "Decimal", found: found()))
         }
-        return sawDigit
+        let mantissa = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
+        let significant = mantissa.drop { $0 == "0" }.reversed().drop { $0 == "0" }
+        guard significant.count <= 38, let value = Decimal(string: text), !value.isNaN,
+              value.isZero == significant.isEmpty else {
+            throw MappingError(.inexact(expected: "Decimal", found: found()))
+        }
+        return value
     }
 }

@@ -25,33 +25,38 @@ public struct Adapter<Value>: Sendable {
     /// Unique for every custom adapter made (built-in adapters, pure functions of their name,
     /// share theirs), so that plans never mix two adapters up.
     let identity: String
-    /// Does the converting; built-in adapters are codecs of their own.
-    let codec: any ValueCodec<Value>
+    /// Does the converting, for the coercion mode of the configuration that uses the adapter:
+    /// an adapter's typed input (`Adapter(from: [Int].self)`) is read under that mode.
+    let codec: @Sendable (CoercionMode) -> any ValueCodec<Value>
 
-    init(name: String, builtIn: Bool = false, codec: any ValueCodec<Value>) {
+    init(name: String, builtIn: Bool = false, codec: @escaping @Sendable (CoercionMode) -> any ValueCodec<Value>) {
         self.name = name
         identity = builtIn ? "builtin:\(name):\(Value.self)" : "custom#\(AdapterIdentity.next())"
         self.codec = codec
     }
 
+    /// An adapter whose codec is the same in every coercion mode.
+    init(name: String, builtIn: Bool, fixed codec: any ValueCodec<Value>) {
+        self.init(name: name, builtIn: builtIn) { _ in codec }
+    }
+
     init(
         name: String,
         builtIn: Bool = false,
-        decode: @escaping @Sendable (Any, MappingContext) throws -> Value,
+        decode: @escaping @Sendable (Any, MappingContext, CoercionMode) throws -> Value,
         encode: @escaping @Sendable (Value, MappingContext) throws -> Any
     ) {
-        self.init(name: name, builtIn: builtIn, codec: ClosureCodec(decoder: decode, encoder: encode))
+        self.init(name: name, builtIn: builtIn) { mode in
+            ClosureCodec(decoder: { input, context in try decode(input, context, mode) }, encoder: encode)
+        }
     }
 
-    /// An adapter over the raw dictionary value: `decode` receives exactly what the dictionary
-    /// holds, and `encode` returns a plain value (`Int`, `Double`, `Bool`, `String`, arrays and
-    /// dictionaries of them).
     public init(
         _ name: String = "custom",
         decode: @escaping @Sendable (Any) throws -> Value,
         encode: @escaping @Sendable (Value) throws -> Any
     ) {
-        self.init(name: name, decode: { input, _ in try decode(input) }, encode: { value, _ in try encode(value) })
+        self.init(name: name, decode: { input, _, _ in try decode(input) }, encode: { value, _ in try encode(value) })
     }
 
     /// An adapter over a typed external value: the dictionary value is first converted to
@@ -63,13 +68,15 @@ public struct Adapter<Value>: Sendable {
         decode: @escaping @Sendable (External) throws -> Value,
         encode: @escaping @Sendable (Value) throws -> External
     ) {
-        let codec = CodecFactory.codec(for: External.self)
-        self.init(
-            name: name,
-            decode: { input, context in try decode(codec.decode(input, in: context)) },
-            encode: { value, context in try codec.encode(encode(value), in: context) ?? NSNull() }
-        )
+        self.init(name: name) { mode in
+            let codec = CodecFactory.codec(for: External.self, mode: mode)
+            return ClosureCodec(
+                decoder: { input, context in try decode(codec.decode(input, in: context)) },
+                encoder: { value, context in try codec.encode(encode(value), in: context) ?? NSNull() }
+            )
+        }
     }
+
 }
 
 /// Hands out adapter identities.

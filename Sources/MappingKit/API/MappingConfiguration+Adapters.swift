@@ -11,7 +11,7 @@ extension MappingConfiguration.Builder {
         to keys: ExternalKey...,
         using adapter: Adapter<Value>
     ) {
-        setCodec(of: property, keys: keys, adapter: adapter) { adapter.codec }
+        setCodec(of: property, keys: keys, adapter: adapter) { mode in adapter.codec(mode) }
     }
 
     /// Converts an optional property's non-null values with `adapter`; `null` clears it, and a
@@ -21,7 +21,7 @@ extension MappingConfiguration.Builder {
         to keys: ExternalKey...,
         using adapter: Adapter<Value>
     ) {
-        setCodec(of: property, keys: keys, adapter: adapter) { OptionalCodec(wrapped: adapter.codec) }
+        setCodec(of: property, keys: keys, adapter: adapter) { mode in OptionalCodec(wrapped: adapter.codec(mode)) }
     }
 
     /// Converts every element of an array property with `adapter`.
@@ -30,21 +30,21 @@ extension MappingConfiguration.Builder {
         to keys: ExternalKey...,
         using adapter: Adapter<Value>
     ) {
-        setCodec(of: property, keys: keys, adapter: adapter) { ArrayCodec(element: adapter.codec) }
+        setCodec(of: property, keys: keys, adapter: adapter) { mode in ArrayCodec(element: adapter.codec(mode), mode: mode) }
     }
 
     private mutating func setCodec<Value, Adapted>(
         of property: WritableKeyPath<Model, Value>,
         keys: [ExternalKey],
         adapter: Adapter<Adapted>,
-        _ makeCodec: @escaping @Sendable () -> any ValueCodec<Value>
+        _ makeCodec: @escaping @Sendable (CoercionMode) -> any ValueCodec<Value>
     ) {
         if !keys.isEmpty { map(property, to: keys) }
         let index = ruleIndex(for: property)
         if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two adapters") }
-        if rule(at: index).isIgnored { record("\(Self.displayName(of: property)) is both ignored and mapped") }
+        if keys.isEmpty { checkNotIgnored(property, at: index, given: "mapped") }
         editRule(at: index) { rule in
-            rule.makeCodec = { _ in makeCodec() }
+            rule.makeCodec = { _, mode in makeCodec(mode) }
             rule.adapterName = adapter.name
             rule.codecIdentity = "adapter#\(adapter.identity)"
         }

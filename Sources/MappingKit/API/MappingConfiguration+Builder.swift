@@ -50,10 +50,19 @@ extension MappingConfiguration {
         /// dictionary representation does not contain it.
         public mutating func ignore<Value>(_ property: WritableKeyPath<Model, Value>) {
             let index = ruleIndex(for: property)
-            if properties[index].keys != nil || properties[index].makeCodec != nil {
-                problems.append("\(Self.displayName(of: property)) is both ignored and mapped")
+            let rule = properties[index]
+            let name = Self.displayName(of: property)
+            if rule.keys != nil || rule.makeCodec != nil { problems.append("\(name) is both ignored and mapped") }
+            if rule.requirements != nil { problems.append("\(name) is both ignored and required") }
+            if rule.defaults.whenMissing != nil || rule.defaults.whenNull != nil {
+                problems.append("\(name) is both ignored and given a default")
             }
             properties[index].isIgnored = true
+        }
+
+        /// Records that `property`, already ignored, is also given `rule` (a contradiction).
+        mutating func checkNotIgnored<Value>(_ property: WritableKeyPath<Model, Value>, at index: Int, given rule: String) {
+            if properties[index].isIgnored { problems.append("\(Self.displayName(of: property)) is both ignored and \(rule)") }
         }
 
         func rule(at index: Int) -> PropertyRule {

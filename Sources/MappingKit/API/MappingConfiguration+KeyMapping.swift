@@ -43,7 +43,7 @@ extension MappingConfiguration {
             if let adapterName = adapterByProperty[property] {
                 rule.adapterName = adapterName
                 rule.codecIdentity = "named:\(adapterName)"
-                rule.makeCodec = { type in NamedAdapters.adapter(named: adapterName)?.codec(for: type) }
+                rule.makeCodec = { type, mode in NamedAdapters.adapter(named: adapterName)?.codec(for: type, mode: mode) }
             }
             return rule
         }

@@ -6,7 +6,9 @@ extension MappingConfiguration.Builder {
     /// map.defaultValue(\.isMale, whenMissing: true)
     /// ```
     public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenMissing value: Value) {
-        editRule(at: ruleIndex(for: property)) { rule in
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "given a default")
+        editRule(at: index) { rule in
             rule.defaults.whenMissing = value
             rule.valueIdentities.append("missing#\(AdapterIdentity.next())")
         }
@@ -15,7 +17,9 @@ extension MappingConfiguration.Builder {
     /// The value `property` takes when its value is null, instead of `nil` (or an error, for a
     /// property that is not optional).
     public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenNull value: Value) {
-        editRule(at: ruleIndex(for: property)) { rule in
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "given a default")
+        editRule(at: index) { rule in
             rule.defaults.whenNull = value
             rule.valueIdentities.append("null#\(AdapterIdentity.next())")
         }
@@ -28,7 +32,9 @@ extension MappingConfiguration.Builder {
     /// map.require(\.userId, .exists)
     /// ```
     public mutating func require<Value>(_ property: WritableKeyPath<Model, Value>, _ requirements: Requirement<Value>...) {
-        editRule(at: ruleIndex(for: property)) { rule in
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "required")
+        editRule(at: index) { rule in
             rule.requirements = ((rule.requirements as? [Requirement<Value>]) ?? []) + requirements
             rule.valueIdentities.append("requirements#\(AdapterIdentity.next())")
         }

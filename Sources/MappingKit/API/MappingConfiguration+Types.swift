@@ -8,12 +8,12 @@ extension MappingConfiguration.Builder {
     ///
     /// Every type the choice names must be a `Value`; one that is not is a configuration error.
     public mutating func map<Value>(_ property: WritableKeyPath<Model, Value>, to keys: ExternalKey..., choosing choice: TypeChoice) {
-        setChoice(of: property, keys: keys, choice: choice, element: Value.self) { PolymorphicCodec<Value>(choice: choice) }
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in PolymorphicCodec<Value>(choice: choice) }
     }
 
     /// The same for an optional property: `null` clears it.
     public mutating func map<Value>(_ property: WritableKeyPath<Model, Value?>, to keys: ExternalKey..., choosing choice: TypeChoice) {
-        setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in
             OptionalCodec(wrapped: PolymorphicCodec<Value>(choice: choice))
         }
     }
@@ -21,7 +21,7 @@ extension MappingConfiguration.Builder {
     /// The same for every element of an array property.
     public mutating func map<Value>(_ property: WritableKeyPath<Model, [Value]>, to keys: ExternalKey..., choosing choice: TypeChoice) {
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
-            ArrayCodec(element: PolymorphicCodec<Value>(choice: choice))
+            ArrayCodec(element: PolymorphicCodec<Value>(choice: choice), mode: $0)
         }
     }
 
@@ -31,7 +31,7 @@ extension MappingConfiguration.Builder {
         to keys: ExternalKey...,
         choosing choice: TypeChoice
     ) {
-        setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in
             DictionaryCodec(value: PolymorphicCodec<Value>(choice: choice))
         }
     }
@@ -41,7 +41,7 @@ extension MappingConfiguration.Builder {
         keys: [ExternalKey],
         choice: TypeChoice,
         element: Element.Type,
-        _ makeCodec: @escaping @Sendable () -> any ValueCodec<Property>
+        _ makeCodec: @escaping @Sendable (CoercionMode) -> any ValueCodec<Property>
     ) {
         if !keys.isEmpty { map(property, to: keys) }
         for candidate in choice.candidates where !Self.instance(of: candidate.type, is: Element.self) {
@@ -49,8 +49,9 @@ extension MappingConfiguration.Builder {
         }
         let index = ruleIndex(for: property)
         if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two conversions") }
+        if keys.isEmpty { checkNotIgnored(property, at: index, given: "mapped") }
         editRule(at: index) { rule in
-            rule.makeCodec = { _ in makeCodec() }
+            rule.makeCodec = { _, mode in makeCodec(mode) }
             rule.adapterName = "type choice"
             rule.codecIdentity = choice.identity
         }

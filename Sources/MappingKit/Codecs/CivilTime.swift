@@ -11,6 +11,9 @@ struct CivilTime: Equatable {
     /// Seconds east of UTC that the written time is in.
     var offset = 0
 
+    /// The years a four-digit pattern writes; dates outside them are neither read nor written.
+    static let writableYears = 0...9999
+
     /// `nil` when a field is out of range (month 13, February 30th, hour 24…).
     var secondsSince1970: Double? {
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),

@@ -84,15 +84,29 @@ struct DatePattern: Sendable {
                 case .literal, .monthName, .weekdayName, .zone: break
                 }
             }
-            return reader.isAtEnd ? time.secondsSince1970 : nil
+            guard reader.isAtEnd, let seconds = time.secondsSince1970, isWritable(seconds) else { return nil }
+            return seconds
         }
+    }
+
+    /// `true` when `seconds` is written with a four-digit year in this pattern's offset, so what
+    /// is read can be written back and read again (a leap second on 9999-12-31 cannot).
+    func isWritable(_ seconds: Double) -> Bool {
+        CivilTime.writableYears.contains(CivilTime(secondsSince1970: seconds + Double(offset)).year)
     }
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    func format(_ seconds: Double) -> String {
+    func format(_ seconds: Double) throws -> String {
         let time = CivilTime(secondsSince1970: seconds + Double(offset))
+        guard CivilTime.writableYears.contains(time.year) else {
+            throw MappingError(.outOfRange(
+                expected: "Date as \(text)",
+                range: "years 0000...9999",
+                found: "Date in the year \(time.year)"
+            ))
+        }
         // Written straight into the string's storage: one allocation per date.
         return String(unsafeUninitializedCapacity: maximumLength) { buffer in
             var writer = ByteWriter(buffer: buffer)

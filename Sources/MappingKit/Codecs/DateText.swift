@@ -24,7 +24,7 @@ enum DateText {
             guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
                   let day = reader.digits(2) else { return nil }
             (time.year, time.month, time.day) = (year, month, day)
-            if reader.isAtEnd { return time.secondsSince1970 }
+            if reader.isAtEnd { return time.secondsSince1970.flatMap { iso8601Seconds.isWritable($0) ? $0 : nil } }
             guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
                   let hour = reader.digits(2), reader.skip(":"), let minute = reader.digits(2) else { return nil }
             (time.hour, time.minute) = (hour, minute)
@@ -38,14 +38,15 @@ enum DateText {
             }
             guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
             time.offset = offset
-            return time.secondsSince1970
+            guard let seconds = time.secondsSince1970, iso8601Seconds.isWritable(seconds) else { return nil }
+            return seconds
         }
     }
 
     /// `2014-02-13T09:30:00Z`, with `.SSS` when the time has milliseconds.
-    static func formatISO8601(_ seconds: Double) -> String {
+    static func formatISO8601(_ seconds: Double) throws -> String {
         let wholeSeconds = CivilTime(secondsSince1970: seconds).nanosecond == 0
-        return (wholeSeconds ? iso8601Seconds : iso8601Milliseconds).format(seconds) + "Z"
+        return try (wholeSeconds ? iso8601Seconds : iso8601Milliseconds).format(seconds) + "Z"
     }
 
     private static let iso8601Seconds = DatePattern("yyyy-MM-ddTHH:mm:ss", offset: 0)

@@ -1,6 +1,7 @@
-/// `Double` and `Float`. Takes any finite number in range and numeric strings; an integer must be
-/// exactly representable (2^53 + 1 is not a `Double`). A `Float` takes the nearest `Float` to a
-/// decimal value, as a literal would.
+/// `Double` and `Float`. Takes any finite number in range and numeric strings; an integer, as a
+/// number or as digits, must be exactly representable (2^53 + 1 is not a `Double`). A decimal
+/// fraction takes the correctly rounded nearest value, as a literal would. Text must be a number
+/// and nothing else (``NumberText``); non-finite results (`"1e400"`, `"nan"`) are errors.
 struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: ValueCodec {
     var mode = CoercionMode.lossless
     private var typeName: String { ValueDescription.typeName(Floating.self) }
@@ -14,18 +15,37 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
         if let number = NumericInput.read(input) {
             return try convert(number)
         }
-        if mode != .strict, let string = input as? String, let value = Floating(string) {
-            return value
+        if mode != .strict, let string = input as? String, let shape = NumberText.shape(of: string) {
+            return try convert(text: string, shape: shape, found: ValueDescription.describe(input))
         }
         return try mismatch(input, expected: typeName, in: context)
+    }
+
+    /// Digits convert exactly (outside `.lenient`); fractions to the nearest value; either must
+    /// be finite.
+    private func convert(text: String, shape: NumberText.Shape, found: @autoclosure () -> String) throws -> Floating {
+        guard let value = Floating(text), value.isFinite else {
+            throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        }
+        guard shape == .integer, mode != .lenient else { return value }
+        if let integer = Int128(text) {
+            guard let exact = Floating(exactly: integer) else { throw MappingError(.inexact(expected: typeName, found: found())) }
+            return exact
+        }
+        if let integer = UInt128(text), let exact = Floating(exactly: integer) { return exact }
+        // Beyond 128 bits only rare multiples of large powers of two are exact: refuse them all.
+        throw MappingError(.inexact(expected: typeName, found: found()))
     }
 
     private func convert(_ number: NumericInput) throws -> Floating {
         let found = { ValueDescription.describe(number) }
         switch number {
         case .floating(let value):
+            guard value.isFinite else {
+                throw MappingError(.mismatch(expected: "a finite \(typeName)", found: found()))
+            }
             let converted = Floating(value)
-            guard converted.isFinite || !value.isFinite else {
+            guard converted.isFinite else {
                 throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
             }
             return converted
@@ -38,10 +58,11 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
             guard let exact = Floating(exactly: value) else { throw MappingError(.inexact(expected: typeName, found: found())) }
             return exact
         case .decimal(let value):
-            guard let converted = Floating("\(value)"), converted.isFinite else {
-                throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+            let text = "\(value)"
+            guard let shape = NumberText.shape(of: text) else {
+                throw MappingError(.mismatch(expected: typeName, found: found()))
             }
-            return converted
+            return try convert(text: text, shape: shape, found: found())
         case .bool(let value) where mode == .lenient:
             return value ? 1 : 0
         case .bool:

@@ -23,7 +23,7 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
             if Int128(string) != nil || UInt128(string) != nil {
                 throw MappingError(.outOfRange(expected: typeName, range: range, found: ValueDescription.describe(string)))
             }
-            if mode == .lenient, let value = Double(string) {
+            if mode == .lenient, NumberText.shape(of: string) != nil, let value = Double(string) {
                 return try convert(.floating(value), from: input)
             }
         }

@@ -83,7 +83,7 @@ struct PropertyRule: Sendable {
     var isIgnored = false
     /// Builds the property's `any ValueCodec<Value>` when an adapter replaces the default, given
     /// the property's type; `nil` when the adapter does not fit that type.
-    var makeCodec: (@Sendable (Any.Type) -> Any?)?
+    var makeCodec: (@Sendable (Any.Type, CoercionMode) -> Any?)?
     /// How messages name the adapter: `iso8601`.
     var adapterName: String?
     var codecIdentity: String?

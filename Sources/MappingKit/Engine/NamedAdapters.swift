@@ -16,16 +16,17 @@ enum NamedAdapters {
 /// An adapter that can say which property types it fits.
 protocol NamedAdapter: Sendable {
     var identity: String { get }
-    /// A codec for properties of `type`: the adapter's own type, an optional of it, or an array.
-    func codec(for type: Any.Type) -> Any?
+    /// A codec for properties of `type`: the adapter's own type, an optional of it, or an array;
+    /// typed input follows `mode`.
+    func codec(for type: Any.Type, mode: CoercionMode) -> Any?
 }
 
 extension Adapter: NamedAdapter {
-    func codec(for type: Any.Type) -> Any? {
+    func codec(for type: Any.Type, mode: CoercionMode) -> Any? {
         switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Value.self): codec
-        case ObjectIdentifier(Value?.self): OptionalCodec(wrapped: codec)
-        case ObjectIdentifier([Value].self): ArrayCodec(element: codec)
+        case ObjectIdentifier(Value.self): codec(mode)
+        case ObjectIdentifier(Value?.self): OptionalCodec(wrapped: codec(mode))
+        case ObjectIdentifier([Value].self): ArrayCodec(element: codec(mode), mode: mode)
         default: nil
         }
     }

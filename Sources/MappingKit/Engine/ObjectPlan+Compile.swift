@@ -12,7 +12,7 @@ extension ObjectPlan {
                     problems.append("\(rule.label) and \(other.label) name the same property")
                 }
                 if let makeCodec = rule.makeCodec, let field = stored.first(where: { $0.offset == offset }),
-                   !Self.fits(makeCodec(field.type), field.type) {
+                   !Self.fits(makeCodec(field.type, rules.coercion), field.type) {
                     let name = rule.adapterName ?? ""
                     problems.append(rule.codecIdentity == "named:\(name)" && NamedAdapters.adapter(named: name) == nil
                         ? "no adapter is registered as \(name)"
@@ -49,7 +49,7 @@ extension ObjectPlan {
             let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
             offsets.append(field.offset)
             func make<Value>(_: Value.Type) -> any FieldSlot {
-                let codec = (rule?.makeCodec?(Value.self) as? any ValueCodec<Value>)
+                let codec = (rule?.makeCodec?(Value.self, rules.coercion) as? any ValueCodec<Value>)
                     ?? CodecFactory.codec(for: Value.self, mode: rules.coercion)
                 return TypedField<Value>(
                     name: field.name,

@@ -14,11 +14,16 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
         self.label = label
     }
 
-    /// Structs: the key path's offset. Classes: the offset of the storage an in-place access
-    /// reaches (final and stored properties); failing that, the only stored field of the type.
+    private var notStored: ConfigurationFailure {
+        ConfigurationFailure(message: "\(label) is not a stored `var` property of \(Model.self)")
+    }
+
+    /// Structs: the key path's offset. Classes: the storage an in-place access reaches (final
+    /// stored properties); failing that, the one stored field that takes two different values
+    /// written through the key path (properties of non-final classes). Never a guess: a computed
+    /// property, or a path into a nested value, is a configuration error.
     func offset(among fields: [StoredField]) -> Result<Int, ConfigurationFailure> {
         let candidates = fields.filter { ObjectIdentifier($0.type) == ObjectIdentifier(Value.self) }
-        let notStored = ConfigurationFailure(message: "\(label) is not a stored `var` property of \(Model.self)")
         if !(Model.self is AnyClass) {
             guard let offset = MemoryLayout<Model>.offset(of: property),
                   let field = candidates.first(where: { $0.offset == offset }) else { return .failure(notStored) }
@@ -26,19 +31,38 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
         }
         guard let reference = property as? ReferenceWritableKeyPath<Model, Value> else { return .failure(notStored) }
         let probe = Model()
-        let base = Int(bitPattern: Unmanaged.passUnretained(probe as AnyObject).toOpaque())
-        let reached = withUnsafeMutablePointer(to: &probe[keyPath: reference]) { Int(bitPattern: $0) - base }
-        if let field = candidates.first(where: { $0.offset == reached }) {
-            return field.isMappable ? .success(field.offset) : .failure(notStored)
+        return withExtendedLifetime(probe) {
+            let base = Unmanaged.passUnretained(probe as AnyObject).toOpaque()
+            let reached = withUnsafeMutablePointer(to: &probe[keyPath: reference]) { UnsafeMutableRawPointer($0) - base }
+            if let field = candidates.first(where: { $0.offset == reached }) {
+                return field.isMappable ? .success(field.offset) : .failure(notStored)
+            }
+            return locateThroughAccessors(reference, on: probe, base: base, candidates: candidates)
         }
-        let mappable = candidates.filter(\.isMappable)
-        guard mappable.count == 1, let only = mappable.first else {
-            let names = mappable.map(\.name).joined(separator: ", ")
-            return .failure(ConfigurationFailure(message: mappable.isEmpty ? notStored.message : """
-                \(label) cannot be told apart from the other \(Value.self) properties of \(Model.self) \
-                (\(names)): declare it `final var`
+    }
+
+    /// The one field that holds each of two probe values after it is written through the key
+    /// path.
+    private func locateThroughAccessors(
+        _ reference: ReferenceWritableKeyPath<Model, Value>,
+        on probe: Model,
+        base: UnsafeMutableRawPointer,
+        candidates: [StoredField]
+    ) -> Result<Int, ConfigurationFailure> {
+        guard let values = ProbeValues<Value>.make() else {
+            return .failure(ConfigurationFailure(message: """
+                \(label) is reached through accessors and MappingKit cannot tell which stored \
+                property of \(Model.self) it is: declare it `final var`
                 """))
         }
-        return .success(only.offset)
+        func holds(_ field: StoredField, _ value: Value) -> Bool {
+            values.isSame((base + field.offset).assumingMemoryBound(to: Value.self).pointee, value)
+        }
+        probe[keyPath: reference] = values.first
+        let tookFirst = candidates.filter { holds($0, values.first) }
+        probe[keyPath: reference] = values.second
+        let tookBoth = tookFirst.filter { holds($0, values.second) }
+        guard tookBoth.count == 1, let field = tookBoth.first, field.isMappable else { return .failure(notStored) }
+        return .success(field.offset)
     }
 }

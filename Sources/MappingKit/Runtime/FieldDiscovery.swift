@@ -40,7 +40,7 @@ enum FieldDiscovery {
                     name: name,
                     offset: offset,
                     type: valueType,
-                    isMappable: isWritable(valueType) && !isHidden(name)
+                    isMappable: isWritable(valueType) && !isHidden(name) && isData(valueType)
                 ))
                 return true
             }
@@ -58,17 +58,41 @@ enum FieldDiscovery {
             _ = withUnsafeMutablePointer(to: &flags) { childMetadata(type, index: index, flags: $0) }
             flags.freeName?(flags.name)
             index += 1
-            let isData = kind != .function && kind != .metatype && kind != .existentialMetatype
             let name = String(cString: name)
             fields.append(StoredField(
                 name: name,
                 offset: offset,
                 type: fieldType,
-                isMappable: flags.isStrong && flags.isVar && isData && !isHidden(name)
+                isMappable: flags.isStrong && flags.isVar && isData(kind) && isData(fieldType) && !isHidden(name)
             ))
             return true
         }
         return fields
+    }
+
+    /// Closures and metatypes are code, not data; optionals of them too (`var f: (() -> Void)?`).
+    private static func isData(_ kind: _MetadataKind) -> Bool {
+        kind != .function && kind != .metatype && kind != .existentialMetatype
+    }
+
+    /// The same for a type, looking through any number of `Optional`s.
+    private static func isData(_ type: Any.Type) -> Bool {
+        var type = type
+        while let optional = type as? any OptionalWrapper.Type { type = optional.wrappedType }
+        return isData(kind(of: type))
+    }
+
+    /// The runtime's kind of `type`, read as the kind of the one field of a probe struct.
+    private static func kind(of type: Any.Type) -> _MetadataKind {
+        func probe<Value>(_: Value.Type) -> _MetadataKind {
+            var kind = _MetadataKind.unknown
+            _forEachField(of: KindProbe<Value>.self) { _, _, _, fieldKind in
+                kind = fieldKind
+                return false
+            }
+            return kind
+        }
+        return probe(type)
     }
 
     /// Compiler-generated storage (`lazy var`) is not part of the model's data.
@@ -91,3 +115,17 @@ private func childMetadata(
     index: Int,
     flags: UnsafeMutablePointer<FieldFlags>
 ) -> Any.Type
+
+/// A struct with one field of a given type, whose kind the reflection entry points report.
+private struct KindProbe<Value> {
+    var value: Value
+}
+
+/// Lets a field's type be looked through when it is an `Optional`.
+private protocol OptionalWrapper {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalWrapper {
+    fileprivate static var wrappedType: Any.Type { Wrapped.self }
+}
