@@ -1,48 +1,92 @@
 /// Where a property's value sits in the external dictionary: a key, or a path of keys and array
 /// indexes into nested containers.
 ///
-/// Written as a string, dots separate the steps and numbers index arrays:
+/// Written as a string, dots separate the steps; after the first step, a number indexes an
+/// array and a step in single quotes is a key, whatever it looks like:
 ///
 /// ```swift
 /// "name"                 // dictionary["name"]
 /// "user.profile.name"    // dictionary["user"]["profile"]["name"]
 /// "images.0.url"         // dictionary["images"][0]["url"]
+/// "stats.'2023'.total"   // dictionary["stats"]["2023"]["total"]
 /// #"version\.major"#     // dictionary["version.major"]: a backslash keeps a dot literal
 /// .literal("a.b.c")      // dictionary["a.b.c"], taken as one key
 /// ```
 ///
-/// A numeric step indexes an array when the container is an array, and is a key when it is a
-/// dictionary.
+/// Reading and writing agree: an index step reads an array and writes one, a key step a
+/// dictionary. Data of the other kind where a step expects one is an error that names the step,
+/// never a silent miss.
 public struct ExternalKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The steps from the model's dictionary to the value.
-    public let components: [String]
+    /// One step of a path.
+    public enum Step: Sendable, Hashable {
+        /// A dictionary key.
+        case key(String)
+        /// A position in an array.
+        case index(Int)
+    }
 
-    /// Parses a dotted path; `\.` is a literal dot inside a step.
+    /// The steps from the model's dictionary to the value.
+    public let steps: [Step]
+
+    /// The steps as text: keys as they are, indexes as their digits.
+    public var components: [String] {
+        steps.map { step in
+            switch step {
+            case .key(let key): key
+            case .index(let index): "\(index)"
+            }
+        }
+    }
+
+    /// Parses a dotted path; `\.` is a literal dot inside a step, `'…'` a key step.
     public init(_ path: String) {
-        var components: [String] = []
+        var steps: [Step] = []
         var current = ""
         var escaping = false
+        // Whether the step so far opened, and (for its last character) closed, with a bare quote.
+        var opensQuote = false
+        var closesQuote = false
+        func finish() {
+            if opensQuote, closesQuote, current.count >= 2 {
+                steps.append(.key(String(current.dropFirst().dropLast())))
+            } else if !steps.isEmpty, let index = Self.index(current) {
+                steps.append(.index(index))
+            } else {
+                steps.append(.key(current))
+            }
+            (current, opensQuote, closesQuote) = ("", false, false)
+        }
         for character in path {
             if escaping {
                 current.append(character)
                 escaping = false
+                closesQuote = false
             } else if character == "\\" {
                 escaping = true
             } else if character == "." {
-                components.append(current)
-                current = ""
+                finish()
             } else {
+                if character == "'" && current.isEmpty { opensQuote = true }
+                closesQuote = character == "'"
                 current.append(character)
             }
         }
         if escaping { current.append("\\") }
-        components.append(current)
-        self.components = components
+        finish()
+        self.steps = steps
     }
 
-    /// A path given step by step; no step is split.
+    /// A path of keys given one by one; no step is split, and digits are keys too.
     public init(components: [String]) {
-        self.components = components.isEmpty ? [""] : components
+        self.init(steps: components.map(Step.key))
+    }
+
+    /// A path given step by step. The first step is always looked up in the model's dictionary,
+    /// so it must be a key; an index there is taken as its digits.
+    public init(steps: [Step]) {
+        var steps = steps.isEmpty ? [.key("")] : steps
+        if case .index(let index) = steps[0] { steps[0] = .key("\(index)") }
+        self.steps = steps
     }
 
     /// A path written as a string literal: `"user.profile.name"`.
@@ -52,17 +96,45 @@ public struct ExternalKey: Sendable, Hashable, ExpressibleByStringLiteral, Custo
 
     /// One key, taken as it is even when it contains dots.
     public static func literal(_ key: String) -> ExternalKey {
-        ExternalKey(components: [key])
+        ExternalKey(steps: [.key(key)])
     }
 
-    /// The path as it is written: steps joined by dots, literal dots escaped.
+    /// The path as it is written: steps joined by dots, literal dots escaped, keys that would
+    /// read as indexes quoted.
     public var description: String {
-        components.map(\.escapingDots).joined(separator: ".")
+        steps.enumerated().map { position, step in
+            switch step {
+            case .index(let index):
+                return "\(index)"
+            case .key(let key):
+                let escaped = key.escapingDots
+                let looksQuoted = key.count >= 2 && key.hasPrefix("'") && key.hasSuffix("'")
+                let needsQuotes = looksQuoted || (position > 0 && Self.index(key) != nil)
+                return needsQuotes ? "'\(escaped)'" : escaped
+            }
+        }.joined(separator: ".")
     }
 
     /// The key itself when the path is a single step: the fast, common case.
     var singleKey: String? {
-        components.count == 1 ? components[0] : nil
+        guard steps.count == 1, case .key(let key) = steps[0] else { return nil }
+        return key
+    }
+
+    /// The index a step's text names: digits without a leading zero (`"007"` is a key).
+    private static func index(_ text: String) -> Int? {
+        guard let index = Int(text), index >= 0, "\(index)" == text else { return nil }
+        return index
+    }
+}
+
+extension ExternalKey.Step {
+    /// How an error path shows the step.
+    var pathComponent: PathComponent {
+        switch self {
+        case .key(let key): .key(key)
+        case .index(let index): .index(index)
+        }
     }
 }
 
@@ -70,7 +142,8 @@ extension String {
     fileprivate var escapingDots: String {
         var result = ""
         for character in self {
-            if character == "." { result += "\\." } else { result.append(character) }
+            if character == "." || character == "\\" { result += "\\" }
+            result.append(character)
         }
         return result
     }

@@ -54,11 +54,11 @@ extension Mappable {
     private static func runHooks(_ hooks: ConfigurationHooks, with input: [String: Any], on model: inout Self) throws {
         guard !hooks.isEmpty else { return }
         for handler in hooks.keyHandlers {
-            guard let (value, key) = handler.keys.value(in: input) else { continue }
+            guard let (value, key) = try handler.keys.value(in: input) else { continue }
             do {
                 try handler.hook.run(on: &model, input: value)
             } catch {
-                throw MappingError.wrapping(error, at: FieldKeys.pathComponents(of: key, in: input))
+                throw MappingError.wrapping(error, at: key.steps.map(\.pathComponent))
             }
         }
         for hook in hooks.didMap {

@@ -3,11 +3,11 @@ import Foundation
 /// The keys a plan reads, as a tree: a leaf is consumed whole; a branch is a dictionary (or an
 /// array, by index) that key paths read only partly.
 struct ConsumedKeys: Sendable {
-    private var leaves: Set<String> = []
-    private var branches: [String: ConsumedKeys] = [:]
+    private var leaves: Set<ExternalKey.Step> = []
+    private var branches: [ExternalKey.Step: ConsumedKeys] = [:]
 
     /// Marks the path `components` as read.
-    mutating func insert(_ components: ArraySlice<String>) {
+    mutating func insert(_ components: ArraySlice<ExternalKey.Step>) {
         guard let first = components.first else { return }
         if components.count == 1 {
             leaves.insert(first)
@@ -22,15 +22,15 @@ struct ConsumedKeys: Sendable {
     /// with `NSNull` where a whole element was read.
     func remainder(of dictionary: [String: Any], alsoConsumed extra: String? = nil) -> [String: Any] {
         var result: [String: Any] = [:]
-        for (key, value) in dictionary where !leaves.contains(key) && key != extra {
-            guard let branch = branches[key] else {
+        for (key, value) in dictionary where !leaves.contains(.key(key)) && key != extra {
+            guard let branch = branches[.key(key)] else {
                 result[key] = value
                 continue
             }
-            if let nested = value as? [String: Any] {
+            if let nested = InputValue.dictionary(value) {
                 let rest = branch.remainder(of: nested)
                 if !rest.isEmpty { result[key] = rest }
-            } else if let array = value as? [Any] {
+            } else if let array = InputValue.array(value) {
                 if let rest = branch.remainder(of: array) { result[key] = rest }
             } else {
                 result[key] = value
@@ -42,9 +42,8 @@ struct ConsumedKeys: Sendable {
     private func remainder(of array: [Any]) -> [Any]? {
         var unread = false
         let rest: [Any] = array.enumerated().map { index, element in
-            let key = "\(index)"
-            if leaves.contains(key) { return NSNull() }
-            if let branch = branches[key], let nested = element as? [String: Any] {
+            if leaves.contains(.index(index)) { return NSNull() }
+            if let branch = branches[.index(index)], let nested = InputValue.dictionary(element) {
                 let rest = branch.remainder(of: nested)
                 unread = unread || !rest.isEmpty
                 return rest
@@ -58,17 +57,17 @@ struct ConsumedKeys: Sendable {
     /// Every undefined key of `dictionary` with its path and value, sorted by path.
     func undefinedKeys(in dictionary: [String: Any], alsoConsumed extra: String? = nil) -> [([PathComponent], Any)] {
         var found: [([PathComponent], Any)] = []
-        for key in dictionary.keys.sorted() where !leaves.contains(key) && key != extra {
+        for key in dictionary.keys.sorted() where !leaves.contains(.key(key)) && key != extra {
             guard let value = dictionary[key] else { continue }
-            guard let branch = branches[key] else {
+            guard let branch = branches[.key(key)] else {
                 found.append(([.key(key)], value))
                 continue
             }
-            if let nested = value as? [String: Any] {
+            if let nested = InputValue.dictionary(value) {
                 found += branch.undefinedKeys(in: nested).map { ([.key(key)] + $0.0, $0.1) }
-            } else if let array = value as? [Any] {
-                for (index, element) in array.enumerated() where !branch.leaves.contains("\(index)") {
-                    if let elementBranch = branch.branches["\(index)"], let nested = element as? [String: Any] {
+            } else if let array = InputValue.array(value) {
+                for (index, element) in array.enumerated() where !branch.leaves.contains(.index(index)) {
+                    if let elementBranch = branch.branches[.index(index)], let nested = InputValue.dictionary(element) {
                         found += elementBranch.undefinedKeys(in: nested).map { ([.key(key), .index(index)] + $0.0, $0.1) }
                     } else {
                         found.append(([.key(key), .index(index)], element))
@@ -90,11 +89,11 @@ struct ConsumedKeys: Sendable {
     }
 
     private static func merged(_ existing: Any, _ stashed: Any) -> Any {
-        if var dictionary = existing as? [String: Any], let extra = stashed as? [String: Any] {
+        if var dictionary = InputValue.dictionary(existing), let extra = InputValue.dictionary(stashed) {
             merge(extra, into: &dictionary)
             return dictionary
         }
-        if let array = existing as? [Any], let extra = stashed as? [Any] {
+        if let array = InputValue.array(existing), let extra = InputValue.array(stashed) {
             return (0..<max(array.count, extra.count)).map { index -> Any in
                 guard index < array.count else { return extra[index] }
                 return index < extra.count ? merged(array[index], extra[index]) : array[index]

@@ -11,61 +11,72 @@ struct FieldKeys: Sendable {
         single = keys.count == 1 ? keys[0].singleKey : nil
     }
 
-    /// The value under the first key present in `dictionary`, and which key that was.
-    func value(in dictionary: [String: Any]) -> (value: Any, key: ExternalKey)? {
+    /// The value under the first key present in `dictionary`, and which key that was; `nil`
+    /// when none is. A path that meets a value of the wrong kind on the way (a dictionary where
+    /// it indexes an array, a number where it looks up a key) throws, with the path to that
+    /// value, unless another key is present.
+    func value(in dictionary: [String: Any]) throws -> (value: Any, key: ExternalKey)? {
+        var misplaced: MappingError?
         for key in all {
-            if let value = Self.value(at: key.components[...], in: dictionary) { return (value, key) }
+            do {
+                if let value = try Self.value(at: key, in: dictionary) { return (value, key) }
+            } catch {
+                misplaced.merge(MappingError.wrapping(error, at: []))
+            }
         }
+        if let misplaced { throw misplaced }
         return nil
     }
 
-    private static func value(at path: ArraySlice<String>, in dictionary: [String: Any]) -> Any? {
-        guard let first = path.first, let value = dictionary[first] else { return nil }
-        var current = value
-        for step in path.dropFirst() {
-            if let nested = current as? [String: Any], let next = nested[step] {
-                current = next
-            } else if let index = Int(step), let array = current as? [Any], array.indices.contains(index) {
-                current = array[index]
-            } else {
-                return nil
+    private static func value(at key: ExternalKey, in dictionary: [String: Any]) throws -> Any? {
+        var current: Any = dictionary
+        for (position, step) in key.steps.enumerated() {
+            let container = InputValue.flattened(current)
+            switch step {
+            case .key(let name):
+                if let nested = InputValue.dictionary(container) {
+                    guard let next = nested[name] else { return nil }
+                    current = next
+                    continue
+                }
+            case .index(let index):
+                if let array = InputValue.array(container) {
+                    guard array.indices.contains(index) else { return nil }
+                    current = array[index]
+                    continue
+                }
             }
+            if InputValue.isNSNull(container) { return nil }
+            throw misplaced(step, of: key, at: position, found: container)
         }
         return current
+    }
+
+    /// The error for a container of the wrong kind before step `position` of `key`.
+    private static func misplaced(_ step: ExternalKey.Step, of key: ExternalKey, at position: Int, found: Any) -> MappingError {
+        let expected: String
+        switch step {
+        case .key(let name): expected = "Dictionary with the key \(name.debugDescription) (path \(key))"
+        case .index(let index): expected = "Array with the index \(index) (path \(key); write '\(index)' for a key)"
+        }
+        var error = MappingError(.mismatch(expected: expected, found: ValueDescription.describe(found)))
+        for step in key.steps[..<position].reversed() { error.prefix(step.pathComponent) }
+        return error
     }
 
     /// Where an error about this property is reported: the key its value was found under, or
     /// the first key when it was absent.
     func errorPath(in dictionary: [String: Any]) -> [PathComponent] {
-        let key = value(in: dictionary)?.key ?? all[0]
-        return Self.pathComponents(of: key, in: dictionary)
+        let key = (try? value(in: dictionary))?.key ?? all[0]
+        return key.steps.map(\.pathComponent)
     }
 
-    /// The path components of `key` as found in `dictionary`: numeric steps into arrays become
-    /// indexes, so errors read `images[0].url`.
-    static func pathComponents(of key: ExternalKey, in dictionary: [String: Any]) -> [PathComponent] {
-        var components: [PathComponent] = []
-        var current: Any = dictionary
-        for step in key.components {
-            if let nested = current as? [String: Any] {
-                components.append(.key(step))
-                current = nested[step] as Any
-            } else if let index = Int(step), let array = current as? [Any], array.indices.contains(index) {
-                components.append(.index(index))
-                current = array[index]
-            } else {
-                components.append(.key(step))
-            }
-        }
-        return components
-    }
-
-    /// Writes `value` at `key` in `dictionary`, creating the dictionaries (and arrays, for
-    /// numeric steps) on the way. A value already written there is kept: the first property
-    /// mapped to a key writes it.
+    /// Writes `value` at `key` in `dictionary`, creating dictionaries for key steps and arrays
+    /// for index steps on the way. A value already written there is kept: the first property
+    /// mapped to a key writes it. (Plans refuse keys that disagree on a container's kind.)
     static func write(_ value: Any, at key: ExternalKey, into dictionary: inout [String: Any]) {
-        let path = key.components[...]
-        guard let first = path.first else { return }
+        let path = key.steps[...]
+        guard case .key(let first)? = path.first else { return }
         if path.count == 1 {
             if dictionary[first] == nil { dictionary[first] = value }
             return
@@ -73,22 +84,24 @@ struct FieldKeys: Sendable {
         dictionary[first] = inserting(value, at: path.dropFirst(), into: dictionary[first])
     }
 
-    private static func inserting(_ value: Any, at path: ArraySlice<String>, into container: Any?) -> Any {
+    private static func inserting(_ value: Any, at path: ArraySlice<ExternalKey.Step>, into container: Any?) -> Any {
         guard let step = path.first else { return container ?? value }
         let rest = path.dropFirst()
-        if let index = Int(step), index >= 0, container == nil || container is [Any] {
-            var array = (container as? [Any]) ?? []
+        switch step {
+        case .index(let index):
+            var array = container.flatMap(InputValue.array) ?? []
             while array.count <= index { array.append(NSNull()) }
             let existing = InputValue.isNSNull(array[index]) ? nil : array[index]
             array[index] = rest.isEmpty ? (existing ?? value) : inserting(value, at: rest, into: existing)
             return array
+        case .key(let name):
+            var nested = container.flatMap(InputValue.dictionary) ?? [:]
+            if rest.isEmpty {
+                if nested[name] == nil { nested[name] = value }
+            } else {
+                nested[name] = inserting(value, at: rest, into: nested[name])
+            }
+            return nested
         }
-        var nested = (container as? [String: Any]) ?? [:]
-        if rest.isEmpty {
-            if nested[step] == nil { nested[step] = value }
-        } else {
-            nested[step] = inserting(value, at: rest, into: nested[step])
-        }
-        return nested
     }
 }

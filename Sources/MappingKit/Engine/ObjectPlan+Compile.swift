@@ -37,6 +37,8 @@ extension ObjectPlan {
                 }
             }
         }
+        let mappedKeys = rules.properties.filter { !$0.isIgnored }.flatMap { $0.keys ?? [] }
+        problems += containerConflicts(among: mappedKeys + rules.hooks.keyHandlers.flatMap(\.keys.all))
         guard problems.isEmpty else {
             throw MappingError(issues: problems.map {
                 MappingError.Issue(problem: .configuration(type: ValueDescription.typeName(type), message: $0))
@@ -70,6 +72,30 @@ extension ObjectPlan {
             represented: representedOffsets.map { subset in offsets.map(subset.contains) },
             hooks: rules.hooks
         )
+    }
+
+    /// Keys that need an array and a dictionary at the same place (`a.0` and `a.b`): one of them
+    /// could never be written back.
+    private static func containerConflicts(among keys: [ExternalKey]) -> [String] {
+        var seen: [ArraySlice<ExternalKey.Step>: ExternalKey] = [:]
+        var problems: [String] = []
+        for key in keys {
+            for position in key.steps.indices.dropFirst() {
+                let prefix = key.steps[..<position]
+                guard let other = seen[prefix] else {
+                    seen[prefix] = key
+                    continue
+                }
+                let isIndex = { (key: ExternalKey) in
+                    if case .index = key.steps[position] { true } else { false }
+                }
+                if isIndex(other) != isIndex(key) {
+                    let path = ExternalKey(steps: Array(prefix))
+                    problems.append("keys \(other) and \(key) disagree on whether \(path) is an array or a dictionary")
+                }
+            }
+        }
+        return problems
     }
 
     /// `true` when `codec` converts values of `type`.

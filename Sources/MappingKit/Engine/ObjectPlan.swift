@@ -43,7 +43,7 @@ final class ObjectPlan: Sendable {
         self.hooks = hooks
         var consumed = ConsumedKeys()
         for key in fields.flatMap(\.keys.all) + hooks.keyHandlers.flatMap(\.keys.all) {
-            consumed.insert(key.components[...])
+            consumed.insert(key.steps[...])
         }
         self.consumed = consumed
         let slots: [any FieldSlot] = fields + (stash.map { [$0] } ?? [])
@@ -96,7 +96,13 @@ final class ObjectPlan: Sendable {
             var failure: MappingError?
             for (index, field) in fields.enumerated() {
                 let input: Any?
-                if let key = singleKeys[index] { input = dictionary[key] } else { input = field.keys.value(in: dictionary)?.value }
+                do {
+                    if let key = singleKeys[index] { input = dictionary[key] } else { input = try field.keys.value(in: dictionary)?.value }
+                } catch {
+                    (staged + index).initialize(to: false)
+                    failure.merge(MappingError.wrapping(error, at: []))
+                    continue
+                }
                 do {
                     if let input {
                         try field.decode(input, into: staging, in: context)
@@ -173,7 +179,7 @@ final class ObjectPlan: Sendable {
                     FieldKeys.write(value, at: key, into: &result)
                 }
             } catch {
-                failure.merge(MappingError.wrapping(error, at: key.components.map(PathComponent.key)))
+                failure.merge(MappingError.wrapping(error, at: key.steps.map(\.pathComponent)))
             }
         }
         if let failure { throw failure }

@@ -82,13 +82,17 @@ struct MappingConfigurationKeysTests {
         #expect(try plainRepresentation(of: Shared(title: "A", headline: "B")) == .object(["name": .string("A")]))
     }
 
-    @Test("ExternalKey parses dots, escapes and literals", arguments: [
-        ("a", ["a"]), ("a.b.c", ["a", "b", "c"]), (#"a\.b"#, ["a.b"]), ("images.0.url", ["images", "0", "url"]),
-        ("", [""]), (#"trailing\"#, [#"trailing\"#]),
-    ])
-    func parsing(text: String, components: [String]) {
-        #expect(ExternalKey(text).components == components)
-        #expect(ExternalKey(components: components).description == (text == #"trailing\"# ? #"trailing\"# : text))
+    @Test("ExternalKey parses dots, escapes, quoted keys and indexes; its description parses back", arguments: [
+        ("a", [.key("a")]), ("a.b.c", [.key("a"), .key("b"), .key("c")]), (#"a\.b"#, [.key("a.b")]),
+        ("images.0.url", [.key("images"), .index(0), .key("url")]),
+        ("stats.'2023'.total", [.key("stats"), .key("2023"), .key("total")]),
+        ("0.a", [.key("0"), .key("a")]), ("a.007", [.key("a"), .key("007")]), ("a.''", [.key("a"), .key("")]),
+        ("", [.key("")]), (#"trailing\"#, [.key(#"trailing\"#)]), (#"back\\slash"#, [.key(#"back\slash"#)]),
+        ("a.'''b'''", [.key("a"), .key("''b''")]),
+    ] as [(String, [ExternalKey.Step])])
+    func parsing(text: String, steps: [ExternalKey.Step]) {
+        #expect(ExternalKey(text).steps == steps)
+        #expect(ExternalKey(ExternalKey(steps: steps).description).steps == steps)
     }
 
     @Test("snake_case conversion", arguments: [
