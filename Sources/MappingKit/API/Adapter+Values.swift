@@ -27,7 +27,7 @@ struct CodableCodec<Value: Codable>: ValueCodec {
     /// refused before they reach it.
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         let expected = "\(ValueDescription.typeName(Value.self)) (Codable)"
-        guard JSONSerialization.isValidJSONObject([input]),
+        guard !InputValue.isUnsafeToBridge(input), JSONSerialization.isValidJSONObject([input]),
               let data = try? JSONSerialization.data(withJSONObject: input, options: [.fragmentsAllowed]) else {
             throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
         }

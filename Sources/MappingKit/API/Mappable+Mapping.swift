@@ -22,6 +22,8 @@ extension Mappable {
     /// hooks, or throws and changes nothing.
     mutating func applyPlan(to dictionary: [String: Any], configuration: MappingConfiguration) throws {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
+        let context = configuration.context.started()
+        try context.countModel()
         var input = dictionary
         for hook in plan.hooks.willMap {
             do {
@@ -30,7 +32,6 @@ extension Mappable {
                 throw MappingError.wrapping(error, at: [])
             }
         }
-        let context = configuration.context
         if plan.isObject {
             let object = self as AnyObject
             try withExtendedLifetime(object) {
@@ -95,8 +96,9 @@ extension Mappable {
     /// ```
     public static func array(from array: [Any]) throws -> [Self] {
         let configuration = Self.mappingConfiguration
+        let context = MappingContext().started()
         return try models(from: array) { dictionary in
-            try instantiate(from: dictionary, configuration: configuration, context: MappingContext())
+            try instantiate(from: dictionary, configuration: configuration, context: context)
         }
     }
 
@@ -132,7 +134,7 @@ extension Mappable {
         var failure: MappingError?
         for (index, element) in array.enumerated() {
             do {
-                guard let dictionary = element as? [String: Any] else {
+                guard let dictionary = InputValue.dictionary(element) else {
                     throw MappingError(.mismatch(
                         expected: "\(ValueDescription.typeName(Self.self)) (a dictionary)",
                         found: ValueDescription.describe(element)
@@ -167,6 +169,8 @@ extension Mappable {
     /// The dictionary representation with `configuration`, already resolved by the caller.
     func encodedDictionary(in context: MappingContext, configuration: MappingConfiguration) throws -> [String: Any] {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
+        let context = context.started()
+        try context.countModel()
         return try withModelBytes(isObject: plan.isObject) { model in
             try plan.encode(model, in: context)
         }

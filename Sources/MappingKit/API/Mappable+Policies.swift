@@ -22,7 +22,7 @@ extension Mappable {
     /// Maps every element of `array` with `undefinedKeys` as the policy for this call.
     public static func array(from array: [Any], undefinedKeys: UndefinedKeyPolicy) throws -> [Self] {
         let configuration = Self.mappingConfiguration
-        let context = MappingContext(undefinedKeys: undefinedKeys)
+        let context = MappingContext(undefinedKeys: undefinedKeys).started()
         return try models(from: array) { dictionary in
             try instantiate(from: dictionary, configuration: configuration, context: context)
         }

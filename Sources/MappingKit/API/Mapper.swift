@@ -32,17 +32,25 @@ public final class Mapper: Sendable {
     /// An undefined-key policy for every model mapped through this mapper, over the types' own;
     /// `nil` keeps each type's.
     public let undefinedKeys: UndefinedKeyPolicy?
+    /// The work limits of every call through this mapper; `nil` is ``MappingLimits/default``.
+    public let limits: MappingLimits?
 
-    /// A mapper with no registrations; `keyStrategy`, `coercion` and `undefinedKeys`, when given,
+    /// A mapper with no registrations; `keyStrategy`, `coercion`, `undefinedKeys` and `limits`, when given,
     /// apply to every type mapped through it (explicit keys still win over the strategy).
     ///
     /// ```swift
     /// let snake = Mapper(keyStrategy: .snakeCase, coercion: .strict)
     /// ```
-    public init(keyStrategy: KeyStrategy? = nil, coercion: CoercionMode? = nil, undefinedKeys: UndefinedKeyPolicy? = nil) {
+    public init(
+        keyStrategy: KeyStrategy? = nil,
+        coercion: CoercionMode? = nil,
+        undefinedKeys: UndefinedKeyPolicy? = nil,
+        limits: MappingLimits? = nil
+    ) {
         self.keyStrategy = keyStrategy
         self.coercion = coercion
         self.undefinedKeys = undefinedKeys
+        self.limits = limits
     }
 
     /// Uses `configuration` for `model` in every mapping through this mapper.
@@ -84,6 +92,6 @@ public final class Mapper: Sendable {
     }
 
     private var context: MappingContext {
-        MappingContext(depth: 0, mapper: self, undefinedKeys: undefinedKeys)
+        MappingContext(depth: 0, mapper: self, undefinedKeys: undefinedKeys).started()
     }
 }

@@ -83,11 +83,11 @@ public struct UnmappedValues: @unchecked Sendable, Equatable, CustomStringConver
     /// Equal when both keep the same keys with strictly equal values (`1`, `1.0` and `true`
     /// differ; an `NSNumber` equals the Swift number of the same kind and value).
     public static func == (lhs: UnmappedValues, rhs: UnmappedValues) -> Bool {
-        PlainValue(lhs.dictionary) == PlainValue(rhs.dictionary)
+        UntypedValues.equal(lhs.dictionary, rhs.dictionary)
     }
 
     /// `UnmappedValues(["profile": ["bio": "…"], "theme": "dark"])`, keys sorted.
     public var description: String {
-        "UnmappedValues(\(PlainValue(dictionary)))"
+        "UnmappedValues(\(UntypedValues.describe(dictionary)))"
     }
 }

@@ -78,6 +78,7 @@ struct DictionaryCodec<Value>: ValueCodec {
         guard let dictionary = InputValue.dictionary(input) else {
             return try mismatch(input, expected: "Dictionary", in: context)
         }
+        try context.countValues(dictionary.count)
         var result: [String: Value] = Dictionary(minimumCapacity: dictionary.count)
         var failure: MappingError?
         for (key, item) in dictionary {
@@ -99,6 +100,7 @@ struct DictionaryCodec<Value>: ValueCodec {
 
     func encode(_ dictionary: [String: Value], in context: MappingContext) throws -> Any? {
         if encodesUnchanged { return dictionary }
+        try context.countValues(dictionary.count)
         var result: [String: Any] = Dictionary(minimumCapacity: dictionary.count)
         var failure: MappingError?
         for (key, item) in dictionary {
@@ -133,6 +135,7 @@ enum CollectionCoding {
         in context: MappingContext
     ) throws -> [Element] {
         if array.isEmpty { return [] }
+        try context.countValues(array.count)
         var result: [Element] = []
         result.reserveCapacity(array.count)
         var failure: MappingError?
@@ -155,6 +158,7 @@ enum CollectionCoding {
         with codec: any ValueCodec<Element>,
         in context: MappingContext
     ) throws -> [Any] {
+        try context.countValues(elements.count)
         var result: [Any] = []
         result.reserveCapacity(elements.count)
         var failure: MappingError?

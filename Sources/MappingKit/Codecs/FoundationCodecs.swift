@@ -14,7 +14,7 @@ struct StringFormCodec<Value>: ValueCodec {
             }
             return value
         }
-        if let value = input as? Value { return value }
+        if !InputValue.isUnsafeToBridge(input), let value = input as? Value { return value }
         return try mismatch(input, expected: typeName, in: context)
     }
 

@@ -78,14 +78,31 @@ enum InputValue {
     }
 
     /// `value` as an array, from non-generic code (where the cast's metadata is cached once,
-    /// not looked up on every call as in generic code).
+    /// not looked up on every call as in generic code). A Foundation array that cannot be
+    /// bridged safely is not one.
     static func array(_ value: Any) -> [Any]? {
-        value as? [Any]
+        if ObjectIdentifier(type(of: value)) == anyArray { return value as? [Any] }
+        return isUnsafeToBridge(value) ? nil : value as? [Any]
     }
 
-    /// `value` as a dictionary, from non-generic code.
+    /// `value` as a dictionary, from non-generic code; the same for Foundation dictionaries.
     static func dictionary(_ value: Any) -> [String: Any]? {
-        value as? [String: Any]
+        if ObjectIdentifier(type(of: value)) == anyDictionary { return value as? [String: Any] }
+        return isUnsafeToBridge(value) ? nil : value as? [String: Any]
+    }
+
+    private static let anyArray = ObjectIdentifier([Any].self)
+    private static let anyDictionary = ObjectIdentifier([String: Any].self)
+
+    /// `true` for a Foundation container whose bridging would recurse without end or beyond
+    /// what a stack holds (see ``FoundationContainers``). Apple platforms bridge lazily, one
+    /// level at a time, so nothing there is unsafe.
+    static func isUnsafeToBridge(_ value: Any) -> Bool {
+        #if canImport(Darwin)
+        return false
+        #else
+        return FoundationContainers.isContainer(value) && FoundationContainers.shape(of: value as AnyObject) != .tree
+        #endif
     }
 
     /// `true` for `NSNull` and for a Swift `Optional.none` stored in an `Any`.

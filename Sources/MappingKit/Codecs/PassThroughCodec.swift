@@ -3,7 +3,7 @@ struct PassThroughCodec<Value>: ValueCodec {
     let expected: String
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
-        if let value = input as? Value { return value }
+        if !InputValue.isUnsafeToBridge(input), let value = input as? Value { return value }
         return try mismatch(input, expected: expected, in: context)
     }
 

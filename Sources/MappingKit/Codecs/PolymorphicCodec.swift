@@ -4,7 +4,7 @@ struct PolymorphicCodec<Value>: ValueCodec {
     let choice: TypeChoice
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
-        guard let dictionary = input as? [String: Any] else {
+        guard let dictionary = InputValue.dictionary(input) else {
             return try mismatch(input, expected: "\(ValueDescription.typeName(Value.self)) (a dictionary)", in: context)
         }
         let chosen = try choose(for: dictionary)

@@ -8,16 +8,37 @@ struct MappingContext: Sendable {
     var undefinedKeys: UndefinedKeyPolicy?
     /// A discriminator key the parent read from this model's dictionary.
     var discriminator: String?
+    /// The limits of this call, over the mapper's and the defaults.
+    var limits: MappingLimits?
+    /// The call's spending, once it has started.
+    var budget: WorkBudget?
 
-    /// Models nested deeper than this are an error instead of a stack overflow. Real data rarely
-    /// nests models more than a dozen levels; cycles and hostile input nest without end. 64
-    /// levels fit a 512 KB thread stack (a secondary thread on Apple platforms) in a debug build.
-    static let maximumDepth = 64
+    /// This context with a budget: a new one at the start of a call, the call's own inside it.
+    func started() -> MappingContext {
+        guard budget == nil else { return self }
+        var context = self
+        context.budget = WorkBudget(limits: limits ?? mapper?.limits ?? .default)
+        return context
+    }
 
-    /// The context one model further down, or the error that says the limit is reached.
+    /// Counts a model made or written, against the call's budget.
+    func countModel() throws {
+        try budget?.countModel()
+    }
+
+    /// Counts collection elements converted, against the call's budget.
+    func countValues(_ count: Int) throws {
+        try budget?.countValues(count)
+    }
+
+    /// The context one model further down, or the error that says a limit is reached: the
+    /// nesting depth, or the stack the call has used.
     func nested() throws -> MappingContext {
-        guard depth < Self.maximumDepth else { throw MappingError(.tooDeep(limit: Self.maximumDepth)) }
-        return MappingContext(depth: depth + 1, mapper: mapper, undefinedKeys: undefinedKeys)
+        let context = started()
+        let limit = context.budget?.limits.maximumDepth ?? MappingLimits.default.maximumDepth
+        guard depth < limit else { throw MappingError(.tooDeep(limit: limit)) }
+        try context.budget?.checkStack()
+        return MappingContext(depth: depth + 1, mapper: mapper, undefinedKeys: undefinedKeys, limits: limits, budget: context.budget)
     }
 
     /// The configuration for a model of `type` met in this mapping.

@@ -14,6 +14,10 @@ enum Problem: Sendable {
     case unsupportedType(String)
     /// Nesting deeper than the limit: a reference cycle or hostile input.
     case tooDeep(limit: Int)
+    /// A ``MappingLimits`` bound reached: `(limit, what, name of the limit)`.
+    case limitExceeded(Int, String, name: String)
+    /// Nesting that would exhaust the thread's stack, after `used` bytes of it.
+    case outOfStack(used: Int)
     /// A ``Requirement`` that the value (or its absence) does not meet.
     case unmetRequirement(String, found: String)
     /// A key that no mapping reads, under `UndefinedKeyPolicy.raise`.
@@ -32,6 +36,8 @@ enum Problem: Sendable {
         case .unknownRawValue(let type, let known, _): "\(type) (one of \(known.joined(separator: ", ")))"
         case .unsupportedType: "a type MappingKit can convert"
         case .tooDeep(let limit): "at most \(limit) levels of nested models"
+        case .limitExceeded(let limit, let what, let name): "at most \(limit) \(what) (MappingLimits.\(name))"
+        case .outOfStack: "nesting that fits the thread's stack"
         case .failed: "no error"
         case .configuration(let type, _): "a valid configuration of \(type)"
         case .unmetRequirement(let requirement, _): requirement
@@ -47,6 +53,8 @@ enum Problem: Sendable {
         case .null: "null"
         case .unsupportedType(let type): "\(type), which has no built-in conversion"
         case .tooDeep: "deeper nesting (a reference cycle or runaway input)"
+        case .limitExceeded: "more"
+        case .outOfStack(let used): "deeper nesting, after \(used) bytes of stack (run deep input on a thread with a larger stack)"
         case .failed(let description, _): description
         case .configuration(_, let message): message
         case .unmetRequirement(_, let found), .undefinedKey(_, let found): found

@@ -11,6 +11,7 @@ enum ValueDescription {
         if InputValue.isNSNull(value) { return "null" }
         if let number = NumericInput.read(value) { return describe(number) }
         if let string = value as? String { return "String \(quoted(string))" }
+        if FoundationContainers.isContainer(value) { return FoundationContainers.describe(value) }
         if let array = value as? [Any] { return "Array of \(count(array.count, "element"))" }
         if let dictionary = value as? [String: Any] { return "Dictionary of \(count(dictionary.count, "key"))" }
         return String(describing: type(of: value))

@@ -1,0 +1,38 @@
+/// Bounds on the work one mapping call may do, so hostile input (a reference cycle, a shared
+/// sub-graph reached a billion times, nesting deeper than a thread's stack) is an error that
+/// names the limit instead of a crash, a hang or an exhausted memory.
+///
+/// The defaults are far beyond real data: a JSON document that creates ten million models is
+/// gigabytes long. Set them per ``Mapper``, or per call:
+///
+/// ```swift
+/// let tree = try Tree(dictionary: input, limits: MappingLimits(maximumModels: 10_000))
+/// // On input that would create more:
+/// // MappingError: expected at most 10000 models in one call (MappingLimits.maximumModels), found more
+/// ```
+///
+/// Limits count both directions: the dictionary representation of a model graph is bounded
+/// the same way. Beyond them, nesting that would exhaust the calling thread's stack (measured,
+/// not estimated, with 64 KB kept free) is an error too, whatever the depth limit says.
+public struct MappingLimits: Sendable, Hashable {
+    /// Models nested deeper than this are an error. Default: 64.
+    public var maximumDepth: Int
+    /// Models created (or written, by the dictionary representation) in one call: the root,
+    /// every nested model, every element of an array of models. Default: 10,000,000.
+    public var maximumModels: Int
+    /// Elements of arrays, sets and dictionaries converted in one call. Default: 100,000,000.
+    public var maximumValues: Int
+    /// Limits with the given values; those left out take their defaults.
+    public init(
+        maximumDepth: Int = 64,
+        maximumModels: Int = 10_000_000,
+        maximumValues: Int = 100_000_000
+    ) {
+        self.maximumDepth = maximumDepth
+        self.maximumModels = maximumModels
+        self.maximumValues = maximumValues
+    }
+
+    /// The defaults.
+    public static let `default` = MappingLimits()
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Equality and descriptions of untyped values (`Any` from a dictionary), compared strictly:
+/// numbers by kind and value (an `NSNumber` is the kind it stores), so `1`, `1.0` and `true`
+/// differ.
+///
+/// Both walk with a stack of their own, never by recursion: untyped input may nest as deep as
+/// it likes, and a secondary thread's stack is small.
+enum UntypedValues {
+    /// Most values a description shows; the rest is elided with `…`.
+    static let maximumDescribedValues = 100_000
+
+    /// A value seen one level at a time.
+    private enum Node {
+        case scalar(Scalar)
+        case array([Any])
+        case dictionary([String: Any])
+    }
+
+    private enum Scalar: Equatable {
+        case bool(Bool)
+        case integer(Int128)
+        case unsigned(UInt128)
+        case floating(Double)
+        case decimal(Decimal)
+        case string(String)
+        case null
+        case other(String)
+    }
+
+    private static func node(_ value: Any) -> Node {
+        let value = InputValue.flattened(value)
+        if InputValue.isNSNull(value) { return .scalar(.null) }
+        if let number = NumericInput.read(value) {
+            switch number {
+            case .bool(let value): return .scalar(.bool(value))
+            case .signed(let value): return .scalar(.integer(value))
+            case .unsigned(let value): return .scalar(Int128(exactly: value).map(Scalar.integer) ?? .unsigned(value))
+            case .floating(let value): return .scalar(.floating(value))
+            case .decimal(let value): return .scalar(.decimal(value))
+            }
+        }
+        if let string = value as? String { return .scalar(.string(string)) }
+        if FoundationContainers.isContainer(value), InputValue.isUnsafeToBridge(value) {
+            return .scalar(.other(FoundationContainers.describe(value)))
+        }
+        if let array = InputValue.array(value) { return .array(array) }
+        if let dictionary = InputValue.dictionary(value) { return .dictionary(dictionary) }
+        return .scalar(.other("\(type(of: value)): \(value)"))
+    }
+
+    /// `true` when `left` and `right` hold the same plain values.
+    static func equal(_ left: Any, _ right: Any) -> Bool {
+        var pending: [(Any, Any)] = [(left, right)]
+        while let (left, right) = pending.popLast() {
+            switch (node(left), node(right)) {
+            case (.scalar(let left), .scalar(let right)):
+                guard left == right else { return false }
+            case (.array(let left), .array(let right)):
+                guard left.count == right.count else { return false }
+                pending.append(contentsOf: zip(left, right))
+            case (.dictionary(let left), .dictionary(let right)):
+                guard left.count == right.count else { return false }
+                for (key, value) in left {
+                    guard let other = right[key] else { return false }
+                    pending.append((value, other))
+                }
+            default:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// `["a": 1, "b": [true, null]]`: keys sorted, strings quoted.
+    static func describe(_ value: Any) -> String {
+        enum Work {
+            case value(Any)
+            case text(String)
+        }
+        var text = ""
+        var pending: [Work] = [.value(value)]
+        var described = 0
+        while let work = pending.popLast() {
+            let value: Any
+            switch work {
+            case .text(let piece):
+                text += piece
+                continue
+            case .value(let next):
+                value = next
+            }
+            described += 1
+            guard described <= maximumDescribedValues else { return text + "…" }
+            switch node(value) {
+            case .scalar(let scalar):
+                text += describe(scalar)
+            case .array(let elements):
+                text += "["
+                pending.append(.text("]"))
+                for (index, element) in elements.enumerated().reversed() {
+                    pending.append(.value(element))
+                    if index > 0 { pending.append(.text(", ")) }
+                }
+            case .dictionary(let dictionary) where dictionary.isEmpty:
+                text += "[:]"
+            case .dictionary(let dictionary):
+                text += "["
+                pending.append(.text("]"))
+                let sorted = dictionary.sorted { $0.key < $1.key }
+                for (index, (key, element)) in sorted.enumerated().reversed() {
+                    pending.append(.value(element))
+                    pending.append(.text((index > 0 ? ", " : "") + key.debugDescription + ": "))
+                }
+            }
+        }
+        return text
+    }
+
+    private static func describe(_ scalar: Scalar) -> String {
+        switch scalar {
+        case .bool(let value): "\(value)"
+        case .integer(let value): "\(value)"
+        case .unsigned(let value): "\(value)"
+        case .floating(let value): "\(value)"
+        case .decimal(let value): "\(value)"
+        case .string(let value): value.debugDescription
+        case .null: "null"
+        case .other(let text): text
+        }
+    }
+}
