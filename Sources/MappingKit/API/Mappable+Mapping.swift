@@ -142,7 +142,7 @@ extension Mappable {
                 }
                 models.append(try make(dictionary))
             } catch {
-                failure.merge(MappingError.wrapping(error, at: .index(index)))
+                try failure.collect(MappingError.wrapping(error, at: .index(index)))
             }
         }
         if let failure { throw failure }

@@ -38,6 +38,16 @@ public struct MappingError: Error, Sendable, CustomStringConvertible {
         return "\(issues.count) problems:\n" + issues.map { "  \($0.description)" }.joined(separator: "\n")
     }
 
+    /// `true` when a problem ends the whole call: a work limit or the nesting limit.
+    var isFatal: Bool {
+        issues.contains { issue in
+            switch issue.problem {
+            case .tooDeep, .limitExceeded, .outOfStack: true
+            default: false
+            }
+        }
+    }
+
     /// Puts `component` in front of every problem's path, as the error leaves a nested value.
     mutating func prefix(_ component: PathComponent) {
         for index in issues.indices {

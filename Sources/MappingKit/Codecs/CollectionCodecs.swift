@@ -85,7 +85,7 @@ struct DictionaryCodec<Value>: ValueCodec {
             do {
                 result[key] = try value.decode(item, in: context)
             } catch {
-                failure.merge(MappingError.wrapping(error, at: .key(key)))
+                try failure.collect(MappingError.wrapping(error, at: .key(key)))
             }
         }
         if let failure { throw failure }
@@ -107,7 +107,7 @@ struct DictionaryCodec<Value>: ValueCodec {
             do {
                 result[key] = try value.encode(item, in: context) ?? NSNull()
             } catch {
-                failure.merge(MappingError.wrapping(error, at: .key(key)))
+                try failure.collect(MappingError.wrapping(error, at: .key(key)))
             }
         }
         if let failure { throw failure }
@@ -140,12 +140,12 @@ enum CollectionCoding {
         result.reserveCapacity(array.count)
         var failure: MappingError?
         // Elements are borrowed from the buffer, not copied (a retain each) as a loop would.
-        array.withUnsafeBufferPointer { elements in
+        try array.withUnsafeBufferPointer { elements in
             for index in elements.indices {
                 do {
                     result.append(try codec.decode(elements[index], in: context))
                 } catch {
-                    failure.merge(MappingError.wrapping(error, at: .index(index)))
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
                 }
             }
         }
@@ -166,7 +166,7 @@ enum CollectionCoding {
             do {
                 result.append(try codec.encode(item, in: context) ?? NSNull())
             } catch {
-                failure.merge(MappingError.wrapping(error, at: .index(index)))
+                try failure.collect(MappingError.wrapping(error, at: .index(index)))
             }
         }
         if let failure { throw failure }
@@ -182,5 +182,12 @@ extension Optional where Wrapped == MappingError {
         } else {
             self?.issues.append(contentsOf: error.issues)
         }
+    }
+
+    /// Collects `error`, and throws everything collected at once when it ends the call (a work
+    /// limit, or nesting too deep): nothing more is mapped after that.
+    mutating func collect(_ error: MappingError) throws {
+        merge(error)
+        if error.isFatal, let collected = self { throw collected }
     }
 }

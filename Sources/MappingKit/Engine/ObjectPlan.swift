@@ -93,31 +93,35 @@ final class ObjectPlan: Sendable {
         try withUnsafeTemporaryAllocation(byteCount: stagingByteCount + slotCount, alignment: stagingAlignment) { buffer in
             guard let staging = buffer.baseAddress else { return }
             let staged = (staging + stagingByteCount).bindMemory(to: Bool.self, capacity: slotCount)
+            staged.initialize(repeating: false, count: slotCount)
+            defer {
+                for (index, field) in fields.enumerated() where staged[index] { field.discard(staging) }
+                if staged[fields.count] { stash?.discard(staging) }
+            }
             var failure: MappingError?
             for (index, field) in fields.enumerated() {
                 let input: Any?
                 do {
+                    // Errors of a key path's containers carry their own path.
                     if let key = singleKeys[index] { input = dictionary[key] } else { input = try field.keys.value(in: dictionary)?.value }
                 } catch {
-                    (staged + index).initialize(to: false)
                     failure.merge(MappingError.wrapping(error, at: []))
                     continue
                 }
                 do {
                     if let input {
                         try field.decode(input, into: staging, in: context)
-                        (staged + index).initialize(to: true)
+                        staged[index] = true
                     } else {
-                        (staged + index).initialize(to: try field.decodeMissing(into: staging))
+                        staged[index] = try field.decodeMissing(into: staging)
                     }
                 } catch {
-                    (staged + index).initialize(to: false)
                     failure.merge(MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary)))
+                    if failure?.isFatal == true { break }
                 }
             }
             let policy = context.undefinedKeys ?? output.undefinedKeys
-            (staged + fields.count).initialize(to: false)
-            if policy != .drop {
+            if policy != .drop, failure?.isFatal != true {
                 checkUndefinedKeys(of: dictionary, policy, in: context, failure: &failure) { stash in
                     guard let slot = self.stash else { return }
                     var kept = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
@@ -125,10 +129,6 @@ final class ObjectPlan: Sendable {
                     (staging + slot.offset).initializeMemory(as: UnmappedValues.self, to: kept)
                     staged[fields.count] = true
                 }
-            }
-            defer {
-                for (index, field) in fields.enumerated() where staged[index] { field.discard(staging) }
-                if staged[fields.count] { stash?.discard(staging) }
             }
             if let failure { throw failure }
             guard !hooks.isEmpty else {
@@ -179,7 +179,7 @@ final class ObjectPlan: Sendable {
                     FieldKeys.write(value, at: key, into: &result)
                 }
             } catch {
-                failure.merge(MappingError.wrapping(error, at: key.steps.map(\.pathComponent)))
+                try failure.collect(MappingError.wrapping(error, at: key.steps.map(\.pathComponent)))
             }
         }
         if let failure { throw failure }

@@ -1,0 +1,43 @@
+extension Mappable {
+    /// Creates a model from `dictionary` with `limits` bounding this call's work.
+    ///
+    /// ```swift
+    /// let tree = try Tree(dictionary: untrusted, limits: MappingLimits(maximumModels: 10_000))
+    /// ```
+    public init(dictionary: [String: Any], limits: MappingLimits) throws {
+        self.init()
+        try update(from: dictionary, limits: limits)
+    }
+
+    /// Updates the model from `dictionary` with `limits` bounding this call's work.
+    public mutating func update(from dictionary: [String: Any], limits: MappingLimits) throws {
+        var configuration = type(of: self).mappingConfiguration
+        configuration.context.limits = limits
+        try update(from: dictionary, configuration: configuration)
+    }
+
+    /// Maps every element of `array` with `limits` bounding the whole call's work.
+    public static func array(from array: [Any], limits: MappingLimits) throws -> [Self] {
+        let configuration = Self.mappingConfiguration
+        let context = MappingContext(limits: limits).started()
+        return try models(from: array) { dictionary in
+            try instantiate(from: dictionary, configuration: configuration, context: context)
+        }
+    }
+
+    /// The dictionary representation, with `limits` bounding the models it writes.
+    public func dictionaryRepresentation(limits: MappingLimits) throws -> [String: Any] {
+        try encodedDictionary(in: MappingContext(limits: limits))
+    }
+}
+
+extension Mappable where Self: AnyObject {
+    /// Updates the object in place with `limits` bounding this call's work; callable on a `let`
+    /// reference.
+    public func update(from dictionary: [String: Any], limits: MappingLimits) throws {
+        var object = self
+        var configuration = type(of: self).mappingConfiguration
+        configuration.context.limits = limits
+        try object.update(from: dictionary, configuration: configuration)
+    }
+}
