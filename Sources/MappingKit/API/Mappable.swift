@@ -44,4 +44,19 @@ public protocol Mappable {
     ///
     /// Either every property is updated or, when this throws, none is.
     mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws
+
+    /// The model's dictionary representation, using `configuration`: the reverse of
+    /// ``update(from:configuration:)``, and its override point for writing.
+    ///
+    /// The default implementation runs ``defaultDictionaryRepresentation(configuration:)``.
+    /// Implement it to adjust the configuration for each call, as for reading:
+    ///
+    /// ```swift
+    /// func dictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any] {
+    ///     var configuration = configuration  // keep it: it carries the call's depth and limits
+    ///     configuration.extend(for: Self.self) { $0.map(\.pet, choosing: .always(Dog.self)) }
+    ///     return try defaultDictionaryRepresentation(configuration: configuration)
+    /// }
+    /// ```
+    func dictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any]
 }

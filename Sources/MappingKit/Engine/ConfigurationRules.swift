@@ -42,7 +42,11 @@ final class ConfigurationRules: Sendable {
         var policies = other.output
         policies.represented = other.output.represented ?? output.represented
         return ConfigurationRules(
-            properties: properties.filter { !overridden.contains($0.label) } + other.properties,
+            properties: properties.filter { !overridden.contains($0.label) } + other.properties.map { rule in
+                var rule = rule
+                rule.layer += (properties.map(\.layer).max() ?? 0) + 1
+                return rule
+            },
             keyStrategy: other.keyStrategy,
             coercion: other.coercion,
             output: policies,
@@ -92,10 +96,14 @@ struct PropertyRule: Sendable {
     var requirements: (any Sendable)?
     /// Identities of defaults and requirements, which cannot be compared.
     var valueIdentities: [String] = []
+    /// How many configurations extend the one the rule was declared in: a rule of a later
+    /// layer (a subclass's) replaces an earlier one for the same property, even when its key
+    /// path names the property through another type.
+    var layer = 0
 
     var fingerprint: String {
         ([label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
-          codecIdentity ?? ""] + valueIdentities).joined(separator: "\u{2}")
+          codecIdentity ?? "", "layer \(layer)"] + valueIdentities).joined(separator: "\u{2}")
     }
 }
 

@@ -9,7 +9,8 @@ extension ObjectPlan {
             switch rule.locator.offset(among: stored) {
             case .success(let offset):
                 if let other = ruleAtOffset[offset] {
-                    problems.append("\(rule.label) and \(other.label) name the same property")
+                    if other.layer > rule.layer { continue }
+                    if other.layer == rule.layer { problems.append("\(rule.label) and \(other.label) name the same property") }
                 }
                 if let makeCodec = rule.makeCodec, let field = stored.first(where: { $0.offset == offset }),
                    !Self.fits(makeCodec(field.type, rules.coercion), field.type) {
