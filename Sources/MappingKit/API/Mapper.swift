@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Maps models with configurations registered on it, which override the types' own
 /// ``Mappable/mappingConfiguration`` for every model mapped through it, nested ones included
@@ -21,7 +20,7 @@ public final class Mapper: Sendable {
     /// A mapper for the whole program, for code that registers its configurations in one place.
     public static let shared = Mapper()
 
-    private let registry = Mutex<[ObjectIdentifier: MappingConfiguration]>([:])
+    private let registry = Locked<[ObjectIdentifier: MappingConfiguration]>([:])
 
     /// A key strategy for every type mapped through this mapper, over the types' own; `nil`
     /// keeps each type's.

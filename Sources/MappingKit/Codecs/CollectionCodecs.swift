@@ -40,7 +40,7 @@ struct ArrayCodec<Element>: ValueCodec {
 }
 
 /// `Set<Element>` from an array (repeated elements collapse, as in `Set(_:)`); written back as an
-/// array in the set's iteration order.
+/// array in one fixed order (``UntypedValues/sortedCanonically(_:)``), so equal sets write equal arrays.
 struct SetCodec<Element: Hashable>: ValueCodec {
     let element: any ValueCodec<Element>
     var mode = CoercionMode.lossless
@@ -56,7 +56,7 @@ struct SetCodec<Element: Hashable>: ValueCodec {
     }
 
     func encode(_ value: Set<Element>, in context: MappingContext) throws -> Any? {
-        try CollectionCoding.encodeElements(of: value, with: element, in: context)
+        UntypedValues.sortedCanonically(try CollectionCoding.encodeElements(of: value, with: element, in: context))
     }
 }
 

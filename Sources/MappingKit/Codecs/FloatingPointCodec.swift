@@ -9,7 +9,8 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
     @_specialize(where Floating == Double)
     @_specialize(where Floating == Float)
     func decode(_ input: Any, in context: MappingContext) throws -> Floating {
-        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Floating.self), let value = input as? Floating {
+        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Floating.self), let value = input as? Floating,
+           value.isFinite {
             return value
         }
         if let number = NumericInput.read(input) {
@@ -89,7 +90,7 @@ struct DoubleCodec: ValueCodec {
     let general: FloatingPointCodec<Double>
 
     func decode(_ input: Any, in context: MappingContext) throws -> Double {
-        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Double.self), let value = input as? Double {
+        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Double.self), let value = input as? Double, value.isFinite {
             return value
         }
         return try general.decode(input, in: context)

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// What a configuration says, compiled into plans. Immutable once built.
 final class ConfigurationRules: Sendable {
@@ -116,7 +115,7 @@ struct ConfigurationFailure: Error {
 
 /// Numbers rule fingerprints, so plan lookups hash two integers instead of a string.
 enum RulesIdentity {
-    private static let ids = Mutex<[String: Int]>([:])
+    private static let ids = Locked<[String: Int]>([:])
 
     static func id(for fingerprint: String) -> Int {
         ids.withLock { ids in

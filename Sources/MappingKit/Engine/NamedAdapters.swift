@@ -1,8 +1,7 @@
-import Synchronization
 
 /// Adapters registered under a name, for configurations written as text.
 enum NamedAdapters {
-    private static let adapters = Mutex<[String: any NamedAdapter]>([:])
+    private static let adapters = Locked<[String: any NamedAdapter]>([:])
 
     static func register(_ adapter: some NamedAdapter, as name: String) {
         adapters.withLock { $0[name] = adapter }

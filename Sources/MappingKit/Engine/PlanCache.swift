@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Compiled plans, one per model type, shared by every thread.
 enum PlanCache {
@@ -7,7 +6,7 @@ enum PlanCache {
         let rules: Int
     }
 
-    private static let plans = Mutex<[Key: ObjectPlan]>([:])
+    private static let plans = Locked<[Key: ObjectPlan]>([:])
 
     /// Configurations made anew with new adapters on every call would each add a plan; past this
     /// many, the cache starts over (plans are recompiled on demand).

@@ -17,6 +17,8 @@ enum UntypedValues {
         case dictionary([String: Any])
     }
 
+    /// Equal when they are the same kind and value; a NaN equals a NaN, so that every value
+    /// equals itself (as `Equatable` requires of ``UnmappedValues``).
     private enum Scalar: Equatable {
         case bool(Bool)
         case integer(Int128)
@@ -26,6 +28,20 @@ enum UntypedValues {
         case string(String)
         case null
         case other(String)
+
+        static func == (left: Scalar, right: Scalar) -> Bool {
+            switch (left, right) {
+            case (.bool(let left), .bool(let right)): left == right
+            case (.integer(let left), .integer(let right)): left == right
+            case (.unsigned(let left), .unsigned(let right)): left == right
+            case (.floating(let left), .floating(let right)): left == right || (left.isNaN && right.isNaN)
+            case (.decimal(let left), .decimal(let right)): left == right || (left.isNaN && right.isNaN)
+            case (.string(let left), .string(let right)): left == right
+            case (.null, .null): true
+            case (.other(let left), .other(let right)): left == right
+            default: false
+            }
+        }
     }
 
     private static func node(_ value: Any) -> Node {
@@ -70,6 +86,33 @@ enum UntypedValues {
             }
         }
         return true
+    }
+
+    /// `values` in one fixed order, whatever order they came in: null, booleans, numbers by
+    /// value, strings, then everything else by its description. Sets are written this way, so a
+    /// set writes the same array every time.
+    static func sortedCanonically(_ values: [Any]) -> [Any] {
+        func key(_ value: Any) -> (rank: Int, number: Double, integer: Int128, text: String) {
+            guard case .scalar(let scalar) = node(value) else { return (6, 0, 0, describe(value)) }
+            switch scalar {
+            case .null: return (0, 0, 0, "")
+            case .bool(let value): return (1, value ? 1 : 0, 0, "")
+            case .integer(let value): return (2, Double(value), value, "")
+            case .unsigned(let value): return (2, Double(value), Int128(clamping: value), "")
+            case .floating(let value): return (2, value, 0, "")
+            case .decimal(let value): return (2, NSDecimalNumber(decimal: value).doubleValue, 0, "\(value)")
+            case .string(let value): return (3, 0, 0, value)
+            case .other(let text): return (5, 0, 0, text)
+            }
+        }
+        let keyed = values.map { (key: key($0), value: $0) }
+        return keyed.sorted { left, right in
+            let (a, b) = (left.key, right.key)
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.number != b.number { return a.number < b.number }
+            if a.integer != b.integer { return a.integer < b.integer }
+            return a.text < b.text
+        }.map(\.value)
     }
 
     /// `["a": 1, "b": [true, null]]`: keys sorted, strings quoted.

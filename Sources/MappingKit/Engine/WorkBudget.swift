@@ -7,8 +7,7 @@ final class WorkBudget: @unchecked Sendable {
     let limits: MappingLimits
     private var models = 0
     private var values = 0
-    /// Where the thread's stack ends, and where the call started in it.
-    private let stackLowerBound: UInt?
+    /// Where the call started in the thread's stack.
     private let stackStart: UInt
 
     /// Stack kept free below the deepest model: room for one more level of mapping (a level
@@ -17,7 +16,6 @@ final class WorkBudget: @unchecked Sendable {
 
     init(limits: MappingLimits) {
         self.limits = limits
-        stackLowerBound = ThreadStack.lowerBound()
         stackStart = ThreadStack.currentAddress()
     }
 
@@ -42,7 +40,7 @@ final class WorkBudget: @unchecked Sendable {
     /// still holds.
     func checkStack() throws {
         let current = ThreadStack.currentAddress()
-        guard let lowerBound = stackLowerBound, current > lowerBound, current <= stackStart else { return }
+        guard let lowerBound = ThreadStack.lowerBound(), current > lowerBound, current <= stackStart else { return }
         guard current - lowerBound >= Self.stackReserve else {
             throw MappingError(.outOfStack(used: Int(stackStart - current)))
         }

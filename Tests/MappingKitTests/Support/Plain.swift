@@ -91,3 +91,40 @@ func jsonObject(_ text: String) throws -> Any {
 func jsonDictionary(_ text: String) throws -> [String: Any] {
     try #require(try jsonObject(text) as? [String: Any])
 }
+
+/// How a mapping ended, in words a test can compare: "mapped", "too deep", "out of stack", or
+/// the error's description.
+func mappingOutcome(_ body: () throws -> Void) -> String {
+    do {
+        try body()
+        return "mapped"
+    } catch let error as MappingError {
+        if error.issues.first?.expected.hasPrefix("at most 64 levels") == true { return "too deep" }
+        if error.issues.first?.expected == "nesting that fits the thread's stack" { return "out of stack" }
+        return error.description
+    } catch {
+        return "\(error)"
+    }
+}
+
+/// Strings recorded from another thread.
+final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    func record(_ outcome: String) { lock.withLock { recorded.append(outcome) } }
+    var values: [String] { lock.withLock { recorded } }
+}
+
+/// Empties every Foundation container in `value` (which hostile tests make contain themselves),
+/// so their reference cycles do not leak under AddressSanitizer.
+func breakCycles(in value: Any) {
+    if let dictionary = value as? NSMutableDictionary, type(of: value) is NSMutableDictionary.Type {
+        dictionary.removeAllObjects()
+    } else if let array = value as? NSMutableArray, type(of: value) is NSMutableArray.Type {
+        array.removeAllObjects()
+    } else if let dictionary = value as? [String: Any], !(type(of: value) is AnyClass) {
+        dictionary.values.forEach(breakCycles)
+    } else if let array = value as? [Any], !(type(of: value) is AnyClass) {
+        array.forEach(breakCycles)
+    }
+}
