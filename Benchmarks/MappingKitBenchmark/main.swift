@@ -18,6 +18,17 @@ func load(_ name: String) throws -> Data {
     try Data(contentsOf: dataDirectory.appendingPathComponent(name))
 }
 
+// The data comes from the workspace's shared folder, never from the repository.
+for name in ["twitter.json", "citm_catalog.json"]
+where !FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent(name).path) {
+    print("""
+        error: \(name) not found in \(dataDirectory.path).
+        The benchmark reads real-world JSON (twitter.json, citm_catalog.json) from ../shared/data beside
+        the package checkout; point it elsewhere with --data DIR.
+        """)
+    exit(2)
+}
+
 func check(_ condition: Bool, _ message: String) {
     if !condition {
         print("error: \(message)")

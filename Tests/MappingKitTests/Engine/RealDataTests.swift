@@ -40,7 +40,13 @@ private struct Geometry: Mappable {
     var coordinates: [[[Double]]] = []
 }
 
-@Suite("Real-world JSON", .enabled(if: FileManager.default.fileExists(atPath: dataDirectory.path)))
+@Suite(
+    "Real-world JSON",
+    .enabled(
+        if: FileManager.default.fileExists(atPath: dataDirectory.path),
+        "the real-world JSON folder ../shared/data is not beside this checkout"
+    )
+)
 struct RealDataTests {
     @Test("twitter.json: 100 statuses with their users; 64-bit ids exact to the last digit")
     func twitter() throws {
