@@ -81,15 +81,10 @@ struct MappingLimitsTests {
     @Test("a 40-property model nested 44 levels on a 512 KB thread: mapped, or an error before the stack runs out")
     func wideModels() async throws {
         let outcomes = Outcomes()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
-                var input: [String: Any] = ["a0": "leaf"]
-                for _ in 0..<44 { input = ["a0": "x", "next": [input]] }
-                outcomes.record(mappingOutcome { _ = try Wide(dictionary: input).dictionaryRepresentation() })
-                done.resume()
-            }
-            thread.stackSize = 512 * 1024
-            thread.start()
+        await onThread {
+            var input: [String: Any] = ["a0": "leaf"]
+            for _ in 0..<44 { input = ["a0": "x", "next": [input]] }
+            outcomes.record(mappingOutcome { _ = try Wide(dictionary: input).dictionaryRepresentation() })
         }
         #expect(outcomes.values == ["mapped"] || outcomes.values == ["out of stack"])
     }

@@ -116,18 +116,13 @@ struct MappableCodecTests {
     @Test("on a 512 KB thread, deep input is an error before the stack runs out, both ways")
     func smallStack() async throws {
         let outcomes = Outcomes()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
-                var input: [String: Any] = ["name": "leaf"]
-                for _ in 0..<200 { input = ["next": input] }
-                outcomes.record(mappingOutcome { _ = try TreeNode(dictionary: input) })
-                var fits: [String: Any] = ["name": "leaf"]
-                for _ in 0..<64 { fits = ["next": fits] }
-                outcomes.record(mappingOutcome { _ = try TreeNode(dictionary: fits).dictionaryRepresentation() })
-                done.resume()
-            }
-            thread.stackSize = 512 * 1024
-            thread.start()
+        await onThread {
+            var input: [String: Any] = ["name": "leaf"]
+            for _ in 0..<200 { input = ["next": input] }
+            outcomes.record(mappingOutcome { _ = try TreeNode(dictionary: input) })
+            var fits: [String: Any] = ["name": "leaf"]
+            for _ in 0..<64 { fits = ["next": fits] }
+            outcomes.record(mappingOutcome { _ = try TreeNode(dictionary: fits).dictionaryRepresentation() })
         }
         let (deep, sixtyFour) = (outcomes.values.first, outcomes.values.last)
         // 200 levels: the depth limit, or (under a sanitizer's larger frames) the stack check.

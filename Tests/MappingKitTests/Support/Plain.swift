@@ -128,3 +128,16 @@ func breakCycles(in value: Any) {
         array.forEach(breakCycles)
     }
 }
+
+/// Runs `body` on a new thread with a stack of `stackSize` bytes (512 KB: a secondary thread on
+/// Apple platforms) and waits for it.
+func onThread(stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        let thread = Thread {
+            body()
+            done.resume()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}
