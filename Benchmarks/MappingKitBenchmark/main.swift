@@ -188,3 +188,53 @@ do {
         ("MappingKit twitter pattern, model with one date", "DateFormatter (twitter pattern)"),
     ])
 }
+
+// A configuration computed on every call (`static var`) against the same one stored once: the
+// plan is compiled once for both; the computed one pays for building the configuration and for
+// binding its closures. Resident memory must stay flat however many calls are made.
+do {
+    struct Stored: Mappable {
+        var name = ""
+        var count = 0
+        var seen = false
+        static let mappingConfiguration = MappingConfiguration(for: Stored.self) { map in
+            map.map(\.count, using: Adapter<Int>(from: Int.self) { $0 * 2 } encode: { $0 / 2 })
+            map.didMap { $0.seen = true }
+        }
+    }
+    struct Computed: Mappable {
+        var name = ""
+        var count = 0
+        var seen = false
+        static var mappingConfiguration: MappingConfiguration {
+            MappingConfiguration(for: Computed.self) { map in
+                map.map(\.count, using: Adapter<Int>(from: Int.self) { $0 * 2 } encode: { $0 / 2 })
+                map.didMap { $0.seen = true }
+            }
+        }
+    }
+    func residentKilobytes() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+    }
+    let input: [[String: Any]] = Array(repeating: ["name": "a", "count": 21], count: 1_000)
+    check(try Computed.array(from: input).allSatisfy { $0.count == 42 && $0.seen }, "computed configuration: wrong result")
+    var harness = Harness(rounds: max(rounds / 5, 5), only: option("--only"))
+    harness.add("static let configuration", objects: input.count) {
+        try input.reduce(0) { count, element in count + (try Stored(dictionary: element).count) }
+    }
+    harness.add("static var configuration (built on every call)", objects: input.count) {
+        try input.reduce(0) { count, element in count + (try Computed(dictionary: element).count) }
+    }
+    try harness.run()
+    harness.printTable(title: "configurations computed on every call (\(input.count) models per round)", ratios: [
+        ("static var configuration (built on every call)", "static let configuration"),
+    ])
+    let before = residentKilobytes()
+    for _ in 0..<(rounds >= 100 ? 1_000 : 100) {
+        for element in input { _ = try Computed(dictionary: element) }
+    }
+    let calls = (rounds >= 100 ? 1_000 : 100) * input.count
+    print("\nresident memory after \(calls) more calls with a computed configuration: \(residentKilobytes() - before) KB more")
+}

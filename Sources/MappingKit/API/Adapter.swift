@@ -31,7 +31,7 @@ public struct Adapter<Value>: Sendable {
 
     init(name: String, builtIn: Bool = false, codec: @escaping @Sendable (CoercionMode) -> any ValueCodec<Value>) {
         self.name = name
-        identity = builtIn ? "builtin:\(name):\(Value.self)" : "custom#\(AdapterIdentity.next())"
+        identity = builtIn ? "builtin:\(name):\(Value.self)" : AdapterIdentity.instance("custom:\(name)")
         self.codec = codec
     }
 
@@ -86,4 +86,19 @@ enum AdapterIdentity {
     static func next() -> Int {
         counter.add(1, ordering: .relaxed).newValue
     }
+
+    /// The identity of one closure or value of `kind`: the kind, then a number no other
+    /// instance has. Plans are compiled once per kind (see ``structural(_:)``) and bound to
+    /// the instances of each configuration.
+    static func instance(_ kind: String) -> String {
+        "\(kind)\(separator)\(next())"
+    }
+
+    /// `identity` without its instance number: what a plan's layout depends on.
+    static func structural(_ identity: String) -> String {
+        guard let separatorIndex = identity.lastIndex(of: separator) else { return identity }
+        return String(identity[..<separatorIndex])
+    }
+
+    private static let separator: Character = "\u{3}"
 }

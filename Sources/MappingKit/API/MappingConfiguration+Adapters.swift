@@ -44,7 +44,7 @@ extension MappingConfiguration.Builder {
         if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two adapters") }
         if keys.isEmpty { checkNotIgnored(property, at: index, given: "mapped") }
         editRule(at: index) { rule in
-            rule.makeCodec = { _, mode in makeCodec(mode) }
+            rule.makeCodec = { _, mode in CodecBox(makeCodec(mode)) }
             rule.adapterName = adapter.name
             rule.codecIdentity = "adapter#\(adapter.identity)"
         }

@@ -89,7 +89,7 @@ extension MappingConfiguration {
         /// The key path's identity: `\User.userId`, or `\Animal.<computed 0x… (Int)>` for
         /// properties reached through accessors (computed ones, and those of non-final classes).
         static func label<Value>(of property: WritableKeyPath<Model, Value>) -> String {
-            String(describing: property)
+            KeyPathNames.name(of: property)
         }
 
         /// How messages name the key path: `\User.userId`, or `\Animal.<computed Int>`.

@@ -10,7 +10,7 @@ extension MappingConfiguration.Builder {
         checkNotIgnored(property, at: index, given: "given a default")
         editRule(at: index) { rule in
             rule.defaults.whenMissing = value
-            rule.valueIdentities.append("missing#\(AdapterIdentity.next())")
+            rule.valueIdentities.append(AdapterIdentity.instance("missing"))
         }
     }
 
@@ -21,7 +21,7 @@ extension MappingConfiguration.Builder {
         checkNotIgnored(property, at: index, given: "given a default")
         editRule(at: index) { rule in
             rule.defaults.whenNull = value
-            rule.valueIdentities.append("null#\(AdapterIdentity.next())")
+            rule.valueIdentities.append(AdapterIdentity.instance("null"))
         }
     }
 
@@ -36,7 +36,7 @@ extension MappingConfiguration.Builder {
         checkNotIgnored(property, at: index, given: "required")
         editRule(at: index) { rule in
             rule.requirements = ((rule.requirements as? [Requirement<Value>]) ?? []) + requirements
-            rule.valueIdentities.append("requirements#\(AdapterIdentity.next())")
+            rule.valueIdentities.append(AdapterIdentity.instance("requirements"))
         }
     }
 
@@ -44,7 +44,7 @@ extension MappingConfiguration.Builder {
     /// block): fill in missing values, rename keys, unwrap an envelope.
     public mutating func willMap(_ transform: @escaping @Sendable ([String: Any]) throws -> [String: Any]) {
         hooks.willMap.append(DictionaryHook(transform: transform))
-        hooks.identities.append("willMap#\(AdapterIdentity.next())")
+        hooks.identities.append(AdapterIdentity.instance("willMap"))
     }
 
     /// Runs after every property has been mapped: finish or validate the model. Throwing undoes
@@ -57,7 +57,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func didMap(_ body: @escaping @Sendable (inout Model) throws -> Void) {
         hooks.didMap.append(ModelHook<Model>(.model(body)))
-        hooks.identities.append("didMap#\(AdapterIdentity.next())")
+        hooks.identities.append(AdapterIdentity.instance("didMap"))
     }
 
     /// Hands the value of `key` to `body`, which may set any properties (DHNObjectMapping's block
@@ -72,7 +72,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func handle(_ key: ExternalKey, _ body: @escaping @Sendable (Any, inout Model) throws -> Void) {
         hooks.keyHandlers.append(KeyHandler(keys: FieldKeys([key]), hook: ModelHook<Model>(.value(body))))
-        hooks.identities.append("handle#\(key)#\(AdapterIdentity.next())")
+        hooks.identities.append(AdapterIdentity.instance("handle \(key)"))
     }
 
     /// Makes the model's instances wherever MappingKit creates them (nested models, `array(from:)`,
@@ -87,7 +87,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func factory(_ make: @escaping @Sendable ([String: Any]) throws -> Model) {
         hooks.factory = ModelFactory<Model>(make)
-        hooks.identities.append("factory#\(AdapterIdentity.next())")
+        hooks.identities.append(AdapterIdentity.instance("factory"))
     }
 
     /// Maps the model from an array by position: `[59.9, 10.75]` → `latitude`, `longitude`

@@ -32,7 +32,7 @@ public struct TypeChoice: Sendable {
 
     /// `choose` picks the type from each incoming dictionary (XLYMapping's dynamic mapping).
     public static func by(_ choose: @escaping @Sendable ([String: Any]) throws -> any Mappable.Type) -> TypeChoice {
-        TypeChoice(rule: .by(choose), identity: "by#\(AdapterIdentity.next())")
+        TypeChoice(rule: .by(choose), identity: AdapterIdentity.instance("by"))
     }
 
     /// Every type the choice can make, for checking against the property's type.

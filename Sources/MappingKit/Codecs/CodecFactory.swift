@@ -3,9 +3,23 @@ import Foundation
 /// Chooses the codec for a property type, once, when a plan is compiled.
 enum CodecFactory {
     /// The codec for `type`; one that reports the type as unsupported when there is none.
+    /// Made once per type and mode: adapters over a typed input ask for it whenever a plan is
+    /// bound to them.
     static func codec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> any ValueCodec<Value> {
-        supportedCodec(for: type, mode: mode) ?? UnsupportedCodec<Value>()
+        let key = CacheKey(type: ObjectIdentifier(type), mode: mode)
+        if let box = made.withLock({ $0[key] }) as? CodecBox<Value> { return box.codec }
+        let codec = supportedCodec(for: type, mode: mode) ?? UnsupportedCodec<Value>()
+        made.withLock { $0[key] = CodecBox(codec) }
+        return codec
     }
+
+    private struct CacheKey: Hashable {
+        let type: ObjectIdentifier
+        let mode: CoercionMode
+    }
+
+    /// Codecs made so far, as `CodecBox`es; a program has a fixed set of property types.
+    private static let made = Locked<[CacheKey: AnyObject]>([:])
 
     /// The codec for `type`, or `nil` when MappingKit has no conversion for it.
     static func supportedCodec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> (any ValueCodec<Value>)? {

@@ -34,3 +34,13 @@ extension ValueCodec {
         throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
     }
 }
+
+/// A codec behind a configuration rule, typed by its box: rules keep codecs without their type,
+/// and casting to a generic class is far cheaper than to `any ValueCodec<Value>`.
+final class CodecBox<Value>: Sendable {
+    let codec: any ValueCodec<Value>
+
+    init(_ codec: any ValueCodec<Value>) {
+        self.codec = codec
+    }
+}

@@ -8,10 +8,17 @@ final class ConfigurationRules: Sendable {
     let hooks: ConfigurationHooks
     /// Mistakes found while the configuration was built, reported when a plan is compiled.
     let problems: [String]
-    /// Identifies the rules' content, so that equal configurations share a plan.
+    /// Identifies the rules' content, closures and values by instance, so that equal
+    /// configurations (copies of one another) share a plan.
     let fingerprint: String
     /// The fingerprint as a number: rules with equal content have equal ids.
     let id: Int
+    /// The fingerprint with closures and values identified by kind only: what a plan's layout
+    /// depends on. A configuration built anew on every call has a new ``id`` each time, and
+    /// the same structure: its plan is compiled once and bound to each call's closures.
+    let structureID: Int
+    /// `true` when the rules hold closures or values a plan must be bound to.
+    var needsBinding: Bool { structureID != id }
 
     init(
         properties: [PropertyRule],
@@ -27,9 +34,25 @@ final class ConfigurationRules: Sendable {
         self.output = output
         self.hooks = hooks
         self.problems = problems
-        fingerprint = ([keyStrategy.name, coercion.rawValue, output.fingerprint] + properties.map(\.fingerprint)
-            + hooks.identities + problems).joined(separator: "\u{1}")
+        var fingerprint = "\(keyStrategy.name)\u{1}\(coercion.rawValue)\u{1}\(output.fingerprint)"
+        var structure = ""
+        var needsBinding = false
+        func append(_ part: String, structural: String) {
+            if !needsBinding, structural != part {
+                needsBinding = true
+                structure = fingerprint
+            }
+            fingerprint += "\u{1}" + part
+            if needsBinding { structure += "\u{1}" + structural }
+        }
+        for property in properties {
+            append(property.fingerprint, structural: property.needsBinding ? property.structure : property.fingerprint)
+        }
+        for identity in hooks.identities { append(identity, structural: AdapterIdentity.structural(identity)) }
+        for problem in problems { append(problem, structural: problem) }
+        self.fingerprint = fingerprint
         id = RulesIdentity.id(for: fingerprint)
+        structureID = needsBinding ? RulesIdentity.id(for: structure) : id
     }
 
     static let empty = ConfigurationRules(properties: [], keyStrategy: .useNames, coercion: .lossless, problems: [])
@@ -84,8 +107,8 @@ struct PropertyRule: Sendable {
     let locator: any PropertyLocating
     var keys: [ExternalKey]?
     var isIgnored = false
-    /// Builds the property's `any ValueCodec<Value>` when an adapter replaces the default, given
-    /// the property's type; `nil` when the adapter does not fit that type.
+    /// Makes the property's codec when an adapter replaces the default: a ``CodecBox`` of the
+    /// property's type, for a type and coercion mode; `nil` when the adapter does not fit it.
     var makeCodec: (@Sendable (Any.Type, CoercionMode) -> Any?)?
     /// How messages name the adapter: `iso8601`.
     var adapterName: String?
@@ -101,8 +124,22 @@ struct PropertyRule: Sendable {
     var layer = 0
 
     var fingerprint: String {
+        fingerprint(codec: codecIdentity ?? "", values: valueIdentities)
+    }
+
+    /// The fingerprint with closures and values identified by kind.
+    var structure: String {
+        fingerprint(codec: AdapterIdentity.structural(codecIdentity ?? ""), values: valueIdentities.map(AdapterIdentity.structural))
+    }
+
+    /// `true` when the rule holds a closure or a value that a plan must be bound to.
+    var needsBinding: Bool {
+        !valueIdentities.isEmpty || AdapterIdentity.structural(codecIdentity ?? "") != (codecIdentity ?? "")
+    }
+
+    private func fingerprint(codec: String, values: [String]) -> String {
         ([label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
-          codecIdentity ?? "", "layer \(layer)"] + valueIdentities).joined(separator: "\u{2}")
+          codec, "layer \(layer)"] + values).joined(separator: "\u{2}")
     }
 }
 
@@ -114,14 +151,26 @@ struct ConfigurationFailure: Error {
 
 
 /// Numbers rule fingerprints, so plan lookups hash two integers instead of a string.
+///
+/// Configurations built anew with new closures on every call bring a new fingerprint each
+/// time; past ``maximumCount`` fingerprints the table starts over. Numbers are never reused,
+/// so a fingerprint seen again after that only gets a new number (and its plan is bound anew).
 enum RulesIdentity {
-    private static let ids = Locked<[String: Int]>([:])
+    private struct Table {
+        var ids: [String: Int] = [:]
+        var next = 0
+    }
+
+    private static let table = Locked(Table())
+    static let maximumCount = 4096
 
     static func id(for fingerprint: String) -> Int {
-        ids.withLock { ids in
-            if let id = ids[fingerprint] { return id }
-            let id = ids.count
-            ids[fingerprint] = id
+        table.withLock { table in
+            if let id = table.ids[fingerprint] { return id }
+            if table.ids.count >= maximumCount { table.ids.removeAll(keepingCapacity: true) }
+            let id = table.next
+            table.next += 1
+            table.ids[fingerprint] = id
             return id
         }
     }

@@ -25,6 +25,8 @@ protocol FieldSlot: AnyObject, Sendable {
     /// Moves the value in `backup` back into the model.
     func restore(_ model: UnsafeMutableRawPointer, from backup: UnsafeMutableRawPointer)
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any?
+    /// The same field with `rule`'s adapter, defaults and requirements.
+    func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
 }
 
 /// A property of type `Value` at `offset`.
@@ -56,6 +58,23 @@ final class TypedField<Value>: FieldSlot {
         self.requirements = requirements
         hasNullDefault = defaults.whenNull != nil
         hasRules = !requirements.isEmpty || defaults.whenMissing != nil
+    }
+
+    /// The field for `rule` (or for no rule): its adapter's codec, or the built-in one.
+    convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule?, coercion: CoercionMode) {
+        self.init(
+            name: name,
+            keys: keys,
+            offset: offset,
+            codec: (rule?.makeCodec?(Value.self, coercion) as? CodecBox<Value>)?.codec
+                ?? CodecFactory.codec(for: Value.self, mode: coercion),
+            defaults: rule?.defaults ?? FieldDefaults(),
+            requirements: (rule?.requirements as? [Requirement<Value>]) ?? []
+        )
+    }
+
+    func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {
+        TypedField(name: name, keys: keys, offset: offset, rule: rule, coercion: coercion)
     }
 
     var endOffset: Int { offset + MemoryLayout<Value>.size }

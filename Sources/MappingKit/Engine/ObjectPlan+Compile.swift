@@ -5,7 +5,8 @@ extension ObjectPlan {
         let stored = FieldDiscovery.storedFields(of: type)
         var problems = rules.problems
         var ruleAtOffset: [Int: PropertyRule] = [:]
-        for rule in rules.properties {
+        var ruleIndexAtOffset: [Int: Int] = [:]
+        for (ruleIndex, rule) in rules.properties.enumerated() {
             switch rule.locator.offset(among: stored) {
             case .success(let offset):
                 if let other = ruleAtOffset[offset] {
@@ -20,6 +21,7 @@ extension ObjectPlan {
                         : "adapter \(name) does not fit \(field.name), a \(ValueDescription.typeName(field.type))")
                 }
                 ruleAtOffset[offset] = rule
+                ruleIndexAtOffset[offset] = ruleIndex
             case .failure(let failure):
                 problems.append(failure.message)
             }
@@ -46,22 +48,15 @@ extension ObjectPlan {
             })
         }
         var offsets: [Int] = []
+        var fieldRules: [Int?] = []
         let fields: [any FieldSlot] = stored.filter { $0.isMappable && !isStash($0) }.compactMap { field in
             let rule = ruleAtOffset[field.offset]
             if rule?.isIgnored == true { return nil }
             let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
             offsets.append(field.offset)
+            fieldRules.append(ruleIndexAtOffset[field.offset])
             func make<Value>(_: Value.Type) -> any FieldSlot {
-                let codec = (rule?.makeCodec?(Value.self, rules.coercion) as? any ValueCodec<Value>)
-                    ?? CodecFactory.codec(for: Value.self, mode: rules.coercion)
-                return TypedField<Value>(
-                    name: field.name,
-                    keys: FieldKeys(keys),
-                    offset: field.offset,
-                    codec: codec,
-                    defaults: rule?.defaults ?? FieldDefaults(),
-                    requirements: (rule?.requirements as? [Requirement<Value>]) ?? []
-                )
+                TypedField<Value>(name: field.name, keys: FieldKeys(keys), offset: field.offset, rule: rule, coercion: rules.coercion)
             }
             return make(field.type)
         }
@@ -71,7 +66,9 @@ extension ObjectPlan {
             stash: stash,
             output: rules.output,
             represented: representedOffsets.map { subset in offsets.map(subset.contains) },
-            hooks: rules.hooks
+            hooks: rules.hooks,
+            fieldRules: fieldRules,
+            rulesID: rules.id
         )
     }
 
@@ -101,7 +98,7 @@ extension ObjectPlan {
 
     /// `true` when `codec` converts values of `type`.
     private static func fits(_ codec: Any?, _ type: Any.Type) -> Bool {
-        func check<Value>(_: Value.Type) -> Bool { codec is any ValueCodec<Value> }
+        func check<Value>(_: Value.Type) -> Bool { codec is CodecBox<Value> }
         return check(type)
     }
 }

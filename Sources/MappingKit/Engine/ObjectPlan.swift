@@ -22,6 +22,10 @@ final class ObjectPlan: Sendable {
     let hooks: ConfigurationHooks
     private let stagingByteCount: Int
     private let stagingAlignment: Int
+    /// For each field, the index of the configuration rule it was compiled from.
+    private let fieldRules: [Int?]
+    /// The ``ConfigurationRules/id`` of the rules whose closures and values the plan holds.
+    let rulesID: Int
 
     init(
         fields: [any FieldSlot],
@@ -29,8 +33,12 @@ final class ObjectPlan: Sendable {
         stash: TypedField<UnmappedValues>? = nil,
         output: OutputPolicies = OutputPolicies(),
         represented: [Bool]? = nil,
-        hooks: ConfigurationHooks = ConfigurationHooks()
+        hooks: ConfigurationHooks = ConfigurationHooks(),
+        fieldRules: [Int?] = [],
+        rulesID: Int = -1
     ) {
+        self.fieldRules = fieldRules
+        self.rulesID = rulesID
         self.fields = fields
         self.stash = stash
         self.output = output
@@ -49,6 +57,39 @@ final class ObjectPlan: Sendable {
         let slots: [any FieldSlot] = fields + (stash.map { [$0] } ?? [])
         stagingByteCount = max(slots.map(\.endOffset).max() ?? 0, 1)
         stagingAlignment = max(slots.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
+    }
+
+    /// A copy of `template` holding `fields` and `hooks`, bound to the rules numbered `rulesID`.
+    private init(binding template: ObjectPlan, fields: [any FieldSlot], hooks: ConfigurationHooks, rulesID: Int) {
+        self.fields = fields
+        self.hooks = hooks
+        self.rulesID = rulesID
+        stash = template.stash
+        consumed = template.consumed
+        output = template.output
+        represented = template.represented
+        singleKeys = template.singleKeys
+        sharesKeys = template.sharesKeys
+        modelName = template.modelName
+        isObject = template.isObject
+        stagingByteCount = template.stagingByteCount
+        stagingAlignment = template.stagingAlignment
+        fieldRules = template.fieldRules
+    }
+
+    /// This plan with the closures and values of `rules` (which have the same structure as
+    /// the rules it was compiled from) in place of its own: no reflection, no checks, one new
+    /// field for each rule that holds an adapter, a default or a requirement.
+    func bound(to rules: ConfigurationRules) -> ObjectPlan {
+        guard rules.id != rulesID else { return self }
+        var fields = self.fields
+        for (index, ruleIndex) in fieldRules.enumerated() {
+            guard let ruleIndex, rules.properties.indices.contains(ruleIndex), rules.properties[ruleIndex].needsBinding else {
+                continue
+            }
+            fields[index] = fields[index].rebound(to: rules.properties[ruleIndex], coercion: rules.coercion)
+        }
+        return ObjectPlan(binding: self, fields: fields, hooks: rules.hooks, rulesID: rules.id)
     }
 
     /// Applies the undefined-key policy: `.raise` adds a problem for every undefined key;

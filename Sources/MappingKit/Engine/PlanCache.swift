@@ -19,7 +19,14 @@ enum PlanCache {
         let rules = configuration.rules
         let key = Key(type: ObjectIdentifier(type), rules: rules.id)
         if let plan = plans.withLock({ $0[key] }) { return plan }
-        return try insert(ObjectPlan.compile(for: type, rules: rules), for: key)
+        // Rules with closures or values: a plan compiled for the same structure is bound to them.
+        let template = Key(type: ObjectIdentifier(type), rules: rules.structureID)
+        if rules.needsBinding, let compiled = plans.withLock({ $0[template] }) {
+            return insert(compiled.bound(to: rules), for: key)
+        }
+        let compiled = try ObjectPlan.compile(for: type, rules: rules)
+        if rules.needsBinding { _ = insert(compiled, for: template) }
+        return insert(compiled, for: key)
     }
 
     private static func insert(_ compiled: ObjectPlan, for key: Key) -> ObjectPlan {

@@ -50,3 +50,44 @@ struct PlanCacheTests {
         #expect(results.allSatisfy { $0 })
     }
 }
+
+/// The factor a computed configuration captures when it is built.
+private let currentFactor = Locked(1)
+
+/// A thread-safe value for the test above.
+private final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result { lock.withLock { body(&value) } }
+}
+
+private struct Scaled: Mappable {
+    var count = 0
+    var seenFactor = 0
+
+    /// Built anew on every call, with closures that capture the factor of that moment.
+    static var mappingConfiguration: MappingConfiguration {
+        let factor = currentFactor.withLock { $0 }
+        return MappingConfiguration(for: Scaled.self) { map in
+            map.map(\.count, using: Adapter<Int>(from: Int.self) { $0 * factor } encode: { $0 / factor })
+            map.defaultValue(\.seenFactor, whenMissing: -factor)
+            map.didMap { $0.seenFactor *= -1 }
+        }
+    }
+}
+
+@Suite("Plan cache: configurations built on every call")
+struct ComputedConfigurationTests {
+    @Test("every call runs its own closures and values, on a plan compiled once for their structure")
+    func binding() throws {
+        currentFactor.withLock { $0 = 2 }
+        let doubled = try Scaled(dictionary: ["count": 5])
+        currentFactor.withLock { $0 = 3 }
+        let tripled = try Scaled(dictionary: ["count": 5])
+        #expect(doubled.count == 10 && doubled.seenFactor == 2)
+        #expect(tripled.count == 15 && tripled.seenFactor == 3)
+        #expect(Plain(try tripled.dictionaryRepresentation()) == Plain(["count": 5, "seenFactor": 3]))
+        currentFactor.withLock { $0 = 1 }
+    }
+}
