@@ -80,6 +80,7 @@ public final class Mapper: Sendable {
     /// Models made from every element of `array`, which must all be dictionaries.
     public func array<Model: Mappable>(of model: Model.Type, from array: [Any]) throws -> [Model] {
         let configuration = configuration(for: model)
+        let context = context
         return try Model.models(from: array) { dictionary in
             try Model.instantiate(from: dictionary, configuration: configuration, context: context)
         }
@@ -91,6 +92,6 @@ public final class Mapper: Sendable {
     }
 
     private var context: MappingContext {
-        MappingContext(depth: 0, mapper: self, undefinedKeys: undefinedKeys).started()
+        MappingContext(mapper: self, undefinedKeys: undefinedKeys)
     }
 }

@@ -2,43 +2,63 @@
 struct MappingContext: Sendable {
     /// How many models deep the current value is; the root model is at depth 0.
     var depth = 0
-    /// The mapper whose registrations apply, when mapping through one.
-    var mapper: Mapper?
-    /// The undefined-key policy of this call or mapper, over every configuration's own.
-    var undefinedKeys: UndefinedKeyPolicy?
     /// A discriminator key the parent read from this model's dictionary.
     var discriminator: String?
-    /// The limits of this call, over the mapper's and the defaults.
-    var limits: MappingLimits?
-    /// The call's spending, once it has started.
-    var budget: WorkBudget?
+    /// The call's settings and spending, once it has started (or been given settings).
+    private var call: MappingCall?
 
-    /// This context with a budget: a new one at the start of a call, the call's own inside it.
+    /// A context for a call with these settings; with none, the call starts when mapping does.
+    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) {
+        if mapper != nil || undefinedKeys != nil || limits != nil {
+            call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: limits)
+        }
+    }
+
+    /// The mapper whose registrations apply, when mapping through one.
+    var mapper: Mapper? { call?.mapper }
+
+    /// The undefined-key policy of this call or mapper, over every configuration's own. Setting
+    /// it starts a new call with it.
+    var undefinedKeys: UndefinedKeyPolicy? {
+        get { call?.undefinedKeys }
+        set { call = MappingCall(mapper: mapper, undefinedKeys: newValue, limits: call?.requestedLimits) }
+    }
+
+    /// The limits of this call, over the mapper's and the defaults. Setting them starts a new
+    /// call with them.
+    var limits: MappingLimits? {
+        get { call?.requestedLimits }
+        set { call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: newValue) }
+    }
+
+    /// This context with a call: a new one at the start of a call, the call's own inside it.
     func started() -> MappingContext {
-        guard budget == nil else { return self }
+        guard call == nil else { return self }
         var context = self
-        context.budget = WorkBudget(limits: limits ?? mapper?.limits ?? .default)
+        context.call = MappingCall()
         return context
     }
 
-    /// Counts a model made or written, against the call's budget.
+    /// Counts a model made or written, against the call's limits.
     func countModel() throws {
-        try budget?.countModel()
+        try call?.countModel()
     }
 
-    /// Counts collection elements converted, against the call's budget.
+    /// Counts collection elements converted, against the call's limits.
     func countValues(_ count: Int) throws {
-        try budget?.countValues(count)
+        try call?.countValues(count)
     }
 
     /// The context one model further down, or the error that says a limit is reached: the
     /// nesting depth, or the stack the call has used.
     func nested() throws -> MappingContext {
-        let context = started()
-        let limit = context.budget?.limits.maximumDepth ?? MappingLimits.default.maximumDepth
-        guard depth < limit else { throw MappingError(.tooDeep(limit: limit)) }
-        try context.budget?.checkStack()
-        return MappingContext(depth: depth + 1, mapper: mapper, undefinedKeys: undefinedKeys, limits: limits, budget: context.budget)
+        let call = call ?? MappingCall()
+        guard depth < call.limits.maximumDepth else { throw MappingError(.tooDeep(limit: call.limits.maximumDepth)) }
+        try call.checkStack()
+        var nested = MappingContext()
+        nested.depth = depth + 1
+        nested.call = call
+        return nested
     }
 
     /// The configuration for a model of `type` met in this mapping.

@@ -1,21 +1,34 @@
-/// What one mapping call has spent of its ``MappingLimits``: shared by every nested model of
-/// the call, made when the call starts.
+/// One mapping call: its settings (the mapper, the undefined-key policy and the limits it runs
+/// under) and what it has spent of its ``MappingLimits``. Shared by every nested model of the
+/// call through ``MappingContext``, so a context copy retains one object however much a call
+/// carries.
 ///
-/// A call runs on one thread at a time, and a budget is never shared between calls; the
+/// A call runs on one thread at a time, and a call object is never shared between calls; the
 /// counters need no lock, hence the unchecked sendability.
-final class WorkBudget: @unchecked Sendable {
+final class MappingCall: @unchecked Sendable {
+    /// The mapper whose registrations apply, when mapping through one.
+    let mapper: Mapper?
+    /// The undefined-key policy of this call or mapper, over every configuration's own.
+    let undefinedKeys: UndefinedKeyPolicy?
+    /// The limits asked for by the call (or its mapper), if any.
+    let requestedLimits: MappingLimits?
+    /// The limits in force: the call's, else the mapper's, else the defaults.
     let limits: MappingLimits
     private var models = 0
     private var values = 0
-    /// Where the call started in the thread's stack.
+    /// Where the call started in the thread's stack, and where that stack ends (asked once).
     private let stackStart: UInt
+    private lazy var stackLowerBound: UInt? = ThreadStack.lowerBound()
 
     /// Stack kept free below the deepest model: room for one more level of mapping (a level
     /// takes 7 to 13 KB in a debug build) and for the code it calls (hooks, adapters).
     static let stackReserve: UInt = 64 * 1024
 
-    init(limits: MappingLimits) {
-        self.limits = limits
+    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) {
+        self.mapper = mapper
+        self.undefinedKeys = undefinedKeys
+        requestedLimits = limits
+        self.limits = limits ?? mapper?.limits ?? .default
         stackStart = ThreadStack.currentAddress()
     }
 
@@ -40,7 +53,7 @@ final class WorkBudget: @unchecked Sendable {
     /// still holds.
     func checkStack() throws {
         let current = ThreadStack.currentAddress()
-        guard let lowerBound = ThreadStack.lowerBound(), current > lowerBound, current <= stackStart else { return }
+        guard let lowerBound = stackLowerBound, current > lowerBound, current <= stackStart else { return }
         guard current - lowerBound >= Self.stackReserve else {
             throw MappingError(.outOfStack(used: Int(stackStart - current)))
         }
