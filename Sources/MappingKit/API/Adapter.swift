@@ -51,6 +51,9 @@ public struct Adapter<Value>: Sendable {
         }
     }
 
+    /// An adapter over the raw dictionary value: `decode` receives exactly what the dictionary
+    /// holds, and `encode` returns a plain value (`Int`, `Double`, `Bool`, `String`, arrays and
+    /// dictionaries of them).
     public init(
         _ name: String = "custom",
         decode: @escaping @Sendable (Any) throws -> Value,
