@@ -13,9 +13,9 @@ final class ObjectPlan: Sendable {
     /// Which fields the dictionary representation writes (all, unless a subset is registered).
     let represented: [Bool]
     /// Each field's key when it is a single plain key (the common case), looked up directly.
-    private let singleKeys: [String?]
+    let singleKeys: [String?]
     /// Two properties write the same key: the first one written must be kept.
-    private let sharesKeys: Bool
+    let sharesKeys: Bool
     let modelName: String
     /// Classes are updated in place through the object; structs through their own bytes.
     let isObject: Bool
@@ -203,31 +203,5 @@ final class ObjectPlan: Sendable {
             }
             for slot in slots { slot.discard(backup) }
         }
-    }
-
-    /// The dictionary representation of `model`; `nil` optionals are left out.
-    func encode(_ model: UnsafeRawPointer, in context: MappingContext) throws -> [String: Any] {
-        var result: [String: Any] = Dictionary(minimumCapacity: fields.count)
-        var failure: MappingError?
-        for (index, field) in fields.enumerated() where represented[index] {
-            let key = field.keys.all[0]
-            do {
-                guard let value = try field.encode(from: model, in: context)
-                    ?? (output.nilRepresentation == .null ? NSNull() : nil) else { continue }
-                if let single = singleKeys[index] {
-                    if !sharesKeys || result[single] == nil { result[single] = value }
-                } else {
-                    FieldKeys.write(value, at: key, into: &result)
-                }
-            } catch {
-                try failure.collect(MappingError.wrapping(error, at: key.steps.map(\.pathComponent)))
-            }
-        }
-        if let failure { throw failure }
-        if let stash, output.represented == nil {
-            let kept = UnsafeRawPointer(model + stash.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
-            ConsumedKeys.merge(kept.dictionary, into: &result)
-        }
-        return result
     }
 }

@@ -1,0 +1,46 @@
+extension Mappable {
+    /// The model as plain values that JSONSerialization accepts: `Int`, `Double`, `Bool`,
+    /// `String`, arrays and dictionaries, nested models as dictionaries. `nil` optionals are left
+    /// out.
+    ///
+    /// ```swift
+    /// let data = try JSONSerialization.data(withJSONObject: user.dictionaryRepresentation())
+    /// ```
+    public func dictionaryRepresentation() throws -> [String: Any] {
+        try encodedDictionary(in: MappingContext())
+    }
+
+    /// The dictionary representation at a given nesting depth, with the configuration that
+    /// applies in `context` (a mapper's registration, or the type's own).
+    func encodedDictionary(in context: MappingContext) throws -> [String: Any] {
+        try encodedDictionary(in: context, configuration: context.configuration(for: type(of: self)))
+    }
+
+    /// The dictionary representation with `configuration`, already resolved by the caller,
+    /// through the model's own ``dictionaryRepresentation(configuration:)``.
+    func encodedDictionary(in context: MappingContext, configuration: MappingConfiguration) throws -> [String: Any] {
+        var configuration = configuration
+        configuration.context = context.started()
+        do {
+            return try dictionaryRepresentation(configuration: configuration)
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
+    }
+
+    /// Runs ``defaultDictionaryRepresentation(configuration:)``.
+    public func dictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any] {
+        try defaultDictionaryRepresentation(configuration: configuration)
+    }
+
+    /// MappingKit's own dictionary representation with `configuration`: the behaviour a
+    /// ``dictionaryRepresentation(configuration:)`` override calls after adjusting it.
+    public func defaultDictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any] {
+        let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
+        let context = configuration.context.started()
+        try context.countModel()
+        return try withModelBytes(isObject: plan.isObject) { model in
+            try plan.encode(model, in: context)
+        }
+    }
+}
