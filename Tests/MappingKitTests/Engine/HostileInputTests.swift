@@ -132,6 +132,27 @@ struct HostileInputTests {
         #expect(try Plain(zoo.dictionaryRepresentation()) == before)
     }
 
+    @Test("every NSNumber storage kind is read by its kind, never rounded", arguments: [
+        (NSNumber(value: Int8(-5)), "uint64: expected UInt64 in 0...18446744073709551615, found Int -5"),
+        (NSNumber(value: UInt8(200)), "int8: expected Int8 in -128...127, found Int 200"),
+        (NSNumber(value: Int16(300)), "int8: expected Int8 in -128...127, found Int 300"),
+        (NSNumber(value: UInt16(300)), "int8: expected Int8 in -128...127, found Int 300"),
+        (NSNumber(value: Int32(-70_000)), "int8: expected Int8 in -128...127, found Int -70000"),
+        (NSNumber(value: UInt32(70_000)), "int8: expected Int8 in -128...127, found Int 70000"),
+        (NSNumber(value: Int64.min), "int8: expected Int8 in -128...127, found Int -9223372036854775808"),
+        (NSNumber(value: UInt64.max), "int8: expected Int8 in -128...127, found Int 18446744073709551615"),
+        (NSNumber(value: Float(2.5)), "int8: expected Int8, found Double 2.5"),
+        (NSNumber(value: 1e300), "float: expected Float in ±3.4028235e+38, found Double 1e+300"),
+        (NSNumber(value: false), "int8: expected Int8, found Bool false"),
+    ] as [(NSNumber, String)])
+    func numbers(number: NSNumber, error: String) {
+        let key = String(error.prefix { $0 != ":" })
+        var zoo = Zoo()
+        let message = mappingError { try zoo.update(from: [key: number]) }
+        #expect(message?.description == error)
+        #expect(zoo.int8 == 2 && zoo.uint64 == 4 && zoo.float == 6.5)
+    }
+
     @Test("odd keys are kept exactly under .stash and named exactly under .raise")
     func oddKeys() throws {
         let odd: [String: Any] = ["": 1, "a.b": 2, "'q'": 3, "\u{0}": 4, "e\u{301}": 5, "🙂": [NSNull()]]
