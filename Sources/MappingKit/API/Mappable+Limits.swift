@@ -11,18 +11,12 @@ extension Mappable {
 
     /// Updates the model from `dictionary` with `limits` bounding this call's work.
     public mutating func update(from dictionary: [String: Any], limits: MappingLimits) throws {
-        var configuration = type(of: self).mappingConfiguration
-        configuration.context.limits = limits
-        try update(from: dictionary, configuration: configuration)
+        try update(from: dictionary, call: MappingContext(limits: limits))
     }
 
     /// Maps every element of `array` with `limits` bounding the whole call's work.
     public static func array(from array: [Any], limits: MappingLimits) throws -> [Self] {
-        let configuration = Self.mappingConfiguration
-        let context = MappingContext(limits: limits).started()
-        return try models(from: array) { dictionary in
-            try instantiate(from: dictionary, configuration: configuration, context: context)
-        }
+        try Self.array(from: array, call: MappingContext(limits: limits))
     }
 
     /// The dictionary representation, with `limits` bounding the models it writes.
@@ -36,8 +30,6 @@ extension Mappable where Self: AnyObject {
     /// reference.
     public func update(from dictionary: [String: Any], limits: MappingLimits) throws {
         var object = self
-        var configuration = type(of: self).mappingConfiguration
-        configuration.context.limits = limits
-        try object.update(from: dictionary, configuration: configuration)
+        try object.update(from: dictionary, call: MappingContext(limits: limits))
     }
 }

@@ -95,11 +95,7 @@ extension Mappable {
     /// let messages = try Message.array(from: json["messages"] as? [Any] ?? [])
     /// ```
     public static func array(from array: [Any]) throws -> [Self] {
-        let configuration = Self.mappingConfiguration
-        let context = MappingContext().started()
-        return try models(from: array) { dictionary in
-            try instantiate(from: dictionary, configuration: configuration, context: context)
-        }
+        try Self.array(from: array, call: MappingContext())
     }
 
     /// A model for `dictionary`: made by the configuration's factory (or `init()`), then updated
@@ -125,6 +121,23 @@ extension Mappable {
     @inline(never)
     private static func make(from dictionary: [String: Any], _ configuration: MappingConfiguration) throws -> Self {
         try configuration.rules.hooks.factory?.make(Self.self, from: dictionary) ?? Self()
+    }
+
+    /// Updates the model with the type's configuration, in a call with `context`'s settings
+    /// (an undefined-key policy, limits): what the per-call entry points share.
+    mutating func update(from dictionary: [String: Any], call context: MappingContext) throws {
+        var configuration = type(of: self).mappingConfiguration
+        configuration.context = context
+        try update(from: dictionary, configuration: configuration)
+    }
+
+    /// Maps every element of `array` in one call with `context`'s settings.
+    static func array(from array: [Any], call context: MappingContext) throws -> [Self] {
+        let configuration = Self.mappingConfiguration
+        let context = context.started()
+        return try models(from: array) { dictionary in
+            try instantiate(from: dictionary, configuration: configuration, context: context)
+        }
     }
 
     /// Maps every element of `array`, collecting every element's problems under its index.

@@ -14,18 +14,12 @@ extension Mappable {
     /// Under `.stash`, new undefined keys are added to the model's ``UnmappedValues`` and keys it
     /// already keeps are replaced.
     public mutating func update(from dictionary: [String: Any], undefinedKeys: UndefinedKeyPolicy) throws {
-        var configuration = type(of: self).mappingConfiguration
-        configuration.context.undefinedKeys = undefinedKeys
-        try update(from: dictionary, configuration: configuration)
+        try update(from: dictionary, call: MappingContext(undefinedKeys: undefinedKeys))
     }
 
     /// Maps every element of `array` with `undefinedKeys` as the policy for this call.
     public static func array(from array: [Any], undefinedKeys: UndefinedKeyPolicy) throws -> [Self] {
-        let configuration = Self.mappingConfiguration
-        let context = MappingContext(undefinedKeys: undefinedKeys).started()
-        return try models(from: array) { dictionary in
-            try instantiate(from: dictionary, configuration: configuration, context: context)
-        }
+        try Self.array(from: array, call: MappingContext(undefinedKeys: undefinedKeys))
     }
 
     /// The dictionary representation, limited to the top-level `keys`.
@@ -43,8 +37,6 @@ extension Mappable where Self: AnyObject {
     /// call; callable on a `let` reference.
     public func update(from dictionary: [String: Any], undefinedKeys: UndefinedKeyPolicy) throws {
         var object = self
-        var configuration = type(of: self).mappingConfiguration
-        configuration.context.undefinedKeys = undefinedKeys
-        try object.update(from: dictionary, configuration: configuration)
+        try object.update(from: dictionary, call: MappingContext(undefinedKeys: undefinedKeys))
     }
 }
