@@ -45,25 +45,7 @@ struct CodableCodec<Value: Codable>: ValueCodec {
 
 /// The built-in value adapters, made once.
 enum BuiltInValueAdapters {
-    static let decimal = Adapter<Decimal>(name: "decimal", builtIn: true, decode: { input, _, _ in
-        if let number = NumericInput.read(input) {
-            switch number {
-            case .decimal(let value): return value
-            case .signed(let value): return try exactDecimal("\(value)", found: ValueDescription.describe(number))
-            case .unsigned(let value): return try exactDecimal("\(value)", found: ValueDescription.describe(number))
-            case .floating(let value) where value.isFinite:
-                return try exactDecimal("\(value)", found: ValueDescription.describe(number))
-            case .floating, .bool: break
-            }
-            throw MappingError(.mismatch(expected: "Decimal", found: ValueDescription.describe(number)))
-        }
-        if let text = input as? String {
-            return try exactDecimal(text, found: ValueDescription.describe(input))
-        }
-        throw MappingError(.mismatch(expected: "Decimal", found: ValueDescription.describe(input)))
-    }, encode: { value, _ in
-        value
-    })
+    static let decimal = Adapter<Decimal>(name: "decimal", builtIn: true, fixed: DecimalCodec())
 
     static let base64 = Adapter<Data>(name: "base64", builtIn: true, decode: { input, context, mode in
         let text = try StringCodec(mode: mode).decode(input, in: context)

@@ -6,7 +6,8 @@ extension Mappable {
 
     /// Runs ``defaultUpdate(from:configuration:)``.
     public mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
-        try defaultUpdate(from: dictionary, configuration: configuration)
+        if configuration.context.jsonProbe == ObjectIdentifier(type(of: self)) { throw DefaultUpdateReached() }
+        try applyPlan(to: dictionary, configuration: configuration, byDefault: true)
     }
 
     /// MappingKit's own mapping of `dictionary` onto this model: the behaviour an
@@ -20,8 +21,11 @@ extension Mappable {
 
     /// Decodes `dictionary` with this type's plan and commits it, running the configuration's
     /// hooks, or throws and changes nothing.
-    mutating func applyPlan(to dictionary: [String: Any], configuration: MappingConfiguration) throws {
+    /// `byDefault`: called by the default ``update(from:configuration:)``, which tells the plan
+    /// that the type has no override (JSON may then be read straight into it).
+    mutating func applyPlan(to dictionary: [String: Any], configuration: MappingConfiguration, byDefault: Bool = false) throws {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
+        if byDefault { plan.defaults.sawDefaultUpdate() }
         let context = configuration.context.started()
         try context.countModel()
         var input = dictionary
@@ -35,7 +39,7 @@ extension Mappable {
         if plan.isObject {
             let object = self as AnyObject
             try withExtendedLifetime(object) {
-                try plan.decode(input, into: Unmanaged.passUnretained(object).toOpaque(), in: context) {
+                try plan.decode(input, into: Unmanaged.passUnretained(object).toOpaque(), in: context) { input in
                     var target = self
                     try Self.runHooks(plan.hooks, with: input, on: &target)
                 }
@@ -44,7 +48,7 @@ extension Mappable {
         }
         try withUnsafeMutableBytes(of: &self) { bytes in
             try ModelAccess.withNonNilBase(bytes.baseAddress) { model in
-                try plan.decode(input, into: model, in: context) {
+                try plan.decode(input, into: model, in: context) { input in
                     try Self.runHooks(plan.hooks, with: input, on: &model.assumingMemoryBound(to: Self.self).pointee)
                 }
             }
@@ -52,7 +56,7 @@ extension Mappable {
     }
 
     /// Key handlers for the keys present, then `didMap` hooks; errors carry the key's path.
-    private static func runHooks(_ hooks: ConfigurationHooks, with input: [String: Any], on model: inout Self) throws {
+    static func runHooks(_ hooks: ConfigurationHooks, with input: [String: Any], on model: inout Self) throws {
         guard !hooks.isEmpty else { return }
         for handler in hooks.keyHandlers {
             guard let (value, key) = try handler.keys.value(in: input) else { continue }

@@ -30,13 +30,20 @@ extension Mappable {
 
     /// Runs ``defaultDictionaryRepresentation(configuration:)``.
     public func dictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any] {
-        try defaultDictionaryRepresentation(configuration: configuration)
+        try representation(configuration: configuration, byDefault: true)
     }
 
     /// MappingKit's own dictionary representation with `configuration`: the behaviour a
     /// ``dictionaryRepresentation(configuration:)`` override calls after adjusting it.
     public func defaultDictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any] {
+        try representation(configuration: configuration, byDefault: false)
+    }
+
+    /// `byDefault`: called by the default ``dictionaryRepresentation(configuration:)``, which
+    /// tells the plan that the type has no override (JSON may then be written straight from it).
+    private func representation(configuration: MappingConfiguration, byDefault: Bool) throws -> [String: Any] {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
+        if byDefault { plan.defaults.sawDefaultRepresentation() }
         let context = configuration.context.started()
         try context.countModel()
         return try withModelBytes(isObject: plan.isObject) { model in

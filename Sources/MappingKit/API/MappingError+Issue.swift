@@ -32,6 +32,18 @@ extension MappingError {
             problem.found
         }
 
+        /// Where the JSON input breaks its grammar, for a syntax error.
+        ///
+        /// ```swift
+        /// // try User(json: Data(#"{"name": "Ann",}"#.utf8)) throws:
+        /// // expected a key (a string), found '}' at line 1, column 16 (byte 15)
+        /// issue.location?.line    // 1
+        /// issue.location?.offset  // 15
+        /// ```
+        public var location: JSONLocation? {
+            if case .syntax(_, _, let location) = problem { location } else { nil }
+        }
+
         /// The error that user code threw, when the problem came from one.
         public var underlyingError: (any Error)? {
             problem.underlyingError

@@ -38,11 +38,12 @@ public struct MappingError: Error, Sendable, CustomStringConvertible {
         return "\(issues.count) problems:\n" + issues.map { "  \($0.description)" }.joined(separator: "\n")
     }
 
-    /// `true` when a problem ends the whole call: a work limit or the nesting limit.
+    /// `true` when a problem ends the whole call: a work limit, the nesting limit, or a JSON
+    /// syntax error.
     var isFatal: Bool {
         issues.contains { issue in
             switch issue.problem {
-            case .tooDeep, .limitExceeded, .outOfStack: true
+            case .tooDeep, .limitExceeded, .outOfStack, .syntax: true
             default: false
             }
         }

@@ -22,12 +22,18 @@ public struct MappingLimits: Sendable, Hashable {
     public var maximumModels: Int
     /// Elements of arrays, sets and dictionaries converted in one call. Default: 100,000,000.
     public var maximumValues: Int
+    /// JSON arrays and objects open inside one another at any point of a document, models
+    /// included; untyped values (`Any`, stashed keys, ``JSONValue``) are bounded by it alone.
+    /// Default: 512.
+    public var maximumNesting: Int
     /// Limits with the given values; those left out take their defaults.
     public init(
         maximumDepth: Int = 64,
         maximumModels: Int = 10_000_000,
-        maximumValues: Int = 100_000_000
+        maximumValues: Int = 100_000_000,
+        maximumNesting: Int = 512
     ) {
+        self.maximumNesting = maximumNesting
         self.maximumDepth = maximumDepth
         self.maximumModels = maximumModels
         self.maximumValues = maximumValues

@@ -44,6 +44,7 @@ enum CodecFactory {
         case ObjectIdentifier(Float.self): FloatingPointCodec<Float>(mode: mode)
         case ObjectIdentifier(Bool.self): BoolCodec(mode: mode)
         case ObjectIdentifier(String.self): StringCodec(mode: mode)
+        case ObjectIdentifier(Decimal.self): DecimalCodec()
         case ObjectIdentifier(URL.self): StringFormCodec.url
         case ObjectIdentifier(UUID.self): StringFormCodec.uuid
         case ObjectIdentifier(Any.self): PassThroughCodec<Any>(expected: "a value")

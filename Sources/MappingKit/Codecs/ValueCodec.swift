@@ -16,10 +16,36 @@ protocol ValueCodec<Value>: Sendable {
     /// `true` when every `Value` already is its own plain value (`Int`, `String`, `Bool`, and
     /// collections of them), so collections of it are written without converting each element.
     var encodesUnchanged: Bool { get }
+
+    /// Reads the next JSON value as a `Value`, or throws as ``decode(_:in:)`` would for the same
+    /// value as native values (`Int`, `Double`, `String`, `[Any]`…). The default reads exactly
+    /// that and decodes it; codecs override it to read their common case straight from bytes.
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value
+
+    /// Writes `value` as JSON, and says whether it wrote anything (`false` for a `nil`
+    /// optional). The default writes what ``encode(_:in:)`` gives.
+    func encodeJSON(_ value: Value, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
 }
 
 extension ValueCodec {
     var encodesUnchanged: Bool { false }
+
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value {
+        try decode(try reader.readAny(), in: context)
+    }
+
+    /// The value at `mark`, read again as native values and decoded: the answer, or the exact
+    /// error, for every case a codec's fast path leaves alone.
+    func decodeJSON(again reader: inout JSONReader, from mark: JSONReader.Mark, in context: MappingContext) throws -> Value {
+        reader.reset(to: mark)
+        return try decode(try reader.readAny(), in: context)
+    }
+
+    func encodeJSON(_ value: Value, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        guard let plain = try encode(value, in: context) else { return false }
+        try writer.writeAny(plain)
+        return true
+    }
 
     /// The error for `input` when it is not a `Value`; a Swift `Optional` inside the `Any` is
     /// looked through first, so `["n": Optional(3)]` still decodes.

@@ -25,6 +25,10 @@ protocol FieldSlot: AnyObject, Sendable {
     /// Moves the value in `backup` back into the model.
     func restore(_ model: UnsafeMutableRawPointer, from backup: UnsafeMutableRawPointer)
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any?
+    /// Stages the value of the next JSON value in `reader`.
+    func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws
+    /// Writes the property's value as JSON; `false` when there is nothing to write.
+    func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
     /// The same field with `rule`'s adapter, defaults and requirements.
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
 }
@@ -39,8 +43,8 @@ final class TypedField<Value>: FieldSlot {
     let requirements: [Requirement<Value>]
     /// Whether defaults or requirements apply, decided once: in unspecialized generic code even
     /// `requirements.isEmpty` asks the runtime for metadata, so the common path checks these.
-    private let hasNullDefault: Bool
-    private let hasRules: Bool
+    let hasNullDefault: Bool
+    let hasRules: Bool
 
     init(
         name: String,
@@ -103,7 +107,7 @@ final class TypedField<Value>: FieldSlot {
     }
 
     @inline(never)
-    private func stageNullDefault(for input: Any, in staging: UnsafeMutableRawPointer) throws -> Bool {
+    func stageNullDefault(for input: Any, in staging: UnsafeMutableRawPointer) throws -> Bool {
         guard let null = defaults.whenNull, InputValue.isNull(input), let fallback = null as? Value else { return false }
         try check(fallback, found: "null")
         stage(fallback, in: staging)
@@ -111,12 +115,12 @@ final class TypedField<Value>: FieldSlot {
     }
 
     @inline(never)
-    private func checkDecoded(_ value: Value, input: Any) throws {
+    func checkDecoded(_ value: Value, input: Any) throws {
         guard !requirements.isEmpty else { return }
         try check(InputValue.isNull(input) ? nil : value, found: ValueDescription.describe(input))
     }
 
-    private func stage(_ value: Value, in staging: UnsafeMutableRawPointer) {
+    func stage(_ value: Value, in staging: UnsafeMutableRawPointer) {
         (staging + offset).initializeMemory(as: Value.self, to: value)
     }
 

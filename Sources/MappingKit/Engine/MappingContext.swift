@@ -4,6 +4,9 @@ struct MappingContext: Sendable {
     var depth = 0
     /// A discriminator key the parent read from this model's dictionary.
     var discriminator: String?
+    /// The model type whose default `update(from:configuration:)` should only say that it ran
+    /// (``DefaultUpdateReached``), when JSON is about to be read into it.
+    var jsonProbe: ObjectIdentifier?
     /// The call's settings and spending, once it has started (or been given settings).
     private var call: MappingCall?
 
@@ -29,6 +32,11 @@ struct MappingContext: Sendable {
     var limits: MappingLimits? {
         get { call?.requestedLimits }
         set { call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: newValue) }
+    }
+
+    /// The limits in force: the call's, else the mapper's, else the defaults.
+    var effectiveLimits: MappingLimits {
+        call?.limits ?? mapper?.limits ?? .default
     }
 
     /// This context with a call: a new one at the start of a call, the call's own inside it.

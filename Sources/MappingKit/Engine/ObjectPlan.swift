@@ -26,6 +26,11 @@ final class ObjectPlan: Sendable {
     private let fieldRules: [Int?]
     /// The ``ConfigurationRules/id`` of the rules whose closures and values the plan holds.
     let rulesID: Int
+    /// How JSON objects are read into and written from this plan.
+    let json: JSONLayout
+    /// Whether the model type reads and writes through MappingKit's own implementations
+    /// (shared with every plan bound from this one: it is the type's, not the rules').
+    let defaults: DefaultPaths
 
     init(
         fields: [any FieldSlot],
@@ -57,6 +62,8 @@ final class ObjectPlan: Sendable {
         let slots: [any FieldSlot] = fields + (stash.map { [$0] } ?? [])
         stagingByteCount = max(slots.map(\.endOffset).max() ?? 0, 1)
         stagingAlignment = max(slots.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
+        json = JSONLayout(fields: fields, hooks: hooks)
+        defaults = DefaultPaths()
     }
 
     /// A copy of `template` holding `fields` and `hooks`, bound to the rules numbered `rulesID`.
@@ -75,6 +82,8 @@ final class ObjectPlan: Sendable {
         stagingByteCount = template.stagingByteCount
         stagingAlignment = template.stagingAlignment
         fieldRules = template.fieldRules
+        json = template.json
+        defaults = template.defaults
     }
 
     /// This plan with the closures and values of `rules` (which have the same structure as
@@ -126,58 +135,89 @@ final class ObjectPlan: Sendable {
         _ dictionary: [String: Any],
         into model: UnsafeMutableRawPointer,
         in context: MappingContext,
-        finish: () throws -> Void
+        finish: ([String: Any]) throws -> Void
     ) throws {
-        // One allocation on the stack: the staged values, then a flag per field saying whether
-        // it holds one. (Nested models recurse through here: every frame counts.)
+        try stage(into: model, in: context, finish: finish) { staging, failure in
+            for index in fields.indices {
+                guard let problem = stageField(index, from: dictionary, into: staging, in: context) else { continue }
+                failure.merge(problem)
+                if problem.isFatal { break }
+            }
+            return dictionary
+        }
+    }
+
+    /// Stages field `index` from `dictionary`: its value, or its default when its keys are
+    /// absent. Returns the problem, with its path, when there is one.
+    func stageField(_ index: Int, from dictionary: [String: Any], into staging: Staging, in context: MappingContext) -> MappingError? {
+        let field = fields[index]
+        let input: Any?
+        do {
+            // Errors of a key path's containers carry their own path.
+            if let key = singleKeys[index] { input = dictionary[key] } else { input = try field.keys.value(in: dictionary)?.value }
+        } catch {
+            return MappingError.wrapping(error, at: [])
+        }
+        do {
+            if let input {
+                try field.decode(input, into: staging.buffer, in: context)
+                staging.staged[index] = true
+            } else {
+                staging.staged[index] = try field.decodeMissing(into: staging.buffer)
+            }
+            return nil
+        } catch {
+            return MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary))
+        }
+    }
+
+    /// The staging buffer of one decode: the values, then a flag per slot (fields, then the
+    /// stash) saying whether it holds one, then a flag per field saying whether its key was met.
+    struct Staging {
+        let buffer: UnsafeMutableRawPointer
+        let staged: UnsafeMutablePointer<Bool>
+        let seen: UnsafeMutablePointer<Bool>
+    }
+
+    /// Runs `fill`, which stages values and collects problems and returns the input (or the
+    /// part of it that undefined keys and hooks read), then applies the undefined-key policy
+    /// and commits the staged values to `model`, or throws and leaves `model` as it was.
+    func stage(
+        into model: UnsafeMutableRawPointer,
+        in context: MappingContext,
+        finish: ([String: Any]) throws -> Void,
+        fill: (Staging, inout MappingError?) throws -> [String: Any]
+    ) throws {
+        // One allocation on the stack. (Nested models recurse through here: every frame counts.)
         let slotCount = fields.count + 1
-        try withUnsafeTemporaryAllocation(byteCount: stagingByteCount + slotCount, alignment: stagingAlignment) { buffer in
-            guard let staging = buffer.baseAddress else { return }
-            let staged = (staging + stagingByteCount).bindMemory(to: Bool.self, capacity: slotCount)
-            staged.initialize(repeating: false, count: slotCount)
+        try withUnsafeTemporaryAllocation(byteCount: stagingByteCount + 2 * slotCount, alignment: stagingAlignment) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let flags = (base + stagingByteCount).bindMemory(to: Bool.self, capacity: 2 * slotCount)
+            flags.initialize(repeating: false, count: 2 * slotCount)
+            let staging = Staging(buffer: base, staged: flags, seen: flags + slotCount)
             defer {
-                for (index, field) in fields.enumerated() where staged[index] { field.discard(staging) }
-                if staged[fields.count] { stash?.discard(staging) }
+                for (index, field) in fields.enumerated() where staging.staged[index] { field.discard(base) }
+                if staging.staged[fields.count] { stash?.discard(base) }
             }
             var failure: MappingError?
-            for (index, field) in fields.enumerated() {
-                let input: Any?
-                do {
-                    // Errors of a key path's containers carry their own path.
-                    if let key = singleKeys[index] { input = dictionary[key] } else { input = try field.keys.value(in: dictionary)?.value }
-                } catch {
-                    failure.merge(MappingError.wrapping(error, at: []))
-                    continue
-                }
-                do {
-                    if let input {
-                        try field.decode(input, into: staging, in: context)
-                        staged[index] = true
-                    } else {
-                        staged[index] = try field.decodeMissing(into: staging)
-                    }
-                } catch {
-                    failure.merge(MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary)))
-                    if failure?.isFatal == true { break }
-                }
-            }
+            let input = try fill(staging, &failure)
             let policy = context.undefinedKeys ?? output.undefinedKeys
             if policy != .drop, failure?.isFatal != true {
-                checkUndefinedKeys(of: dictionary, policy, in: context, failure: &failure) { stash in
+                checkUndefinedKeys(of: input, policy, in: context, failure: &failure) { stash in
                     guard let slot = self.stash else { return }
                     var kept = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
                     kept.merge(stash)
-                    (staging + slot.offset).initializeMemory(as: UnmappedValues.self, to: kept)
-                    staged[fields.count] = true
+                    (base + slot.offset).initializeMemory(as: UnmappedValues.self, to: kept)
+                    staging.staged[fields.count] = true
                 }
             }
             if let failure { throw failure }
             guard !hooks.isEmpty else {
-                for (index, field) in fields.enumerated() where staged[index] { field.swap(staging, model) }
-                if staged[fields.count] { stash?.swap(staging, model) }
+                for (index, field) in fields.enumerated() where staging.staged[index] { field.swap(base, model) }
+                if staging.staged[fields.count] { stash?.swap(base, model) }
                 return
             }
-            try commitWithHooks(staging: staging, staged: staged, model: model, finish: finish)
+            try commitWithHooks(staging: base, staged: staging.staged, model: model) { try finish(input) }
         }
     }
 

@@ -22,6 +22,8 @@ enum Problem: Sendable {
     case unmetRequirement(String, found: String)
     /// A key that no mapping reads, under `UndefinedKeyPolicy.raise`.
     case undefinedKey(model: String, found: String)
+    /// JSON that breaks RFC 8259's grammar, and where.
+    case syntax(expected: String, found: String, location: JSONLocation)
     /// A configuration mistake, found when the model's plan is compiled.
     case configuration(type: String, message: String)
     /// An error thrown by user code (an `update(from:configuration:)` override, say).
@@ -38,6 +40,7 @@ enum Problem: Sendable {
         case .tooDeep(let limit): "at most \(limit) levels of nested models"
         case .limitExceeded(let limit, let what, let name): "at most \(limit) \(what) (MappingLimits.\(name))"
         case .outOfStack: "nesting that fits the thread's stack"
+        case .syntax(let expected, _, _): expected
         case .failed: "no error"
         case .configuration(let type, _): "a valid configuration of \(type)"
         case .unmetRequirement(let requirement, _): requirement
@@ -51,6 +54,7 @@ enum Problem: Sendable {
              .unknownRawValue(_, _, let found):
             found
         case .null: "null"
+        case .syntax(_, let found, let location): "\(found) at \(location)"
         case .unsupportedType(let type): "\(type), which has no built-in conversion"
         case .tooDeep: "deeper nesting (a reference cycle or runaway input)"
         case .limitExceeded: "more"

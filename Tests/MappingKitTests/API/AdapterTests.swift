@@ -83,7 +83,7 @@ private enum DateComponentsParser {
 struct AdapterTests {
     @Test("ObjectMapping: a colour from an array of numbers, keyed by the model's property, and back")
     func colorAdapter() throws {
-        let paint = try Paint(dictionary: jsonDictionary(#"{"color": [122, 50, 80], "accents": [[255, 0, 0]], "highlight_color": null}"#))
+        let paint = try mapped(Paint.self, jsonDictionary(#"{"color": [122, 50, 80], "accents": [[255, 0, 0]], "highlight_color": null}"#))
         #expect(paint.color == Color(red: 122.0 / 255, green: 50.0 / 255, blue: 80.0 / 255))
         #expect(paint.accents == [Color(red: 1)])
         #expect(paint.highlight == nil)
@@ -95,7 +95,7 @@ struct AdapterTests {
     @Test("adapter errors: the external type's own checks, and errors the closure throws")
     func colorErrors() throws {
         let input = try jsonDictionary(#"{"color": [1, "x", 3], "accents": [[1, 2]], "highlight_color": "red"}"#)
-        #expect(mappingError { _ = try Paint(dictionary: input) }?.description == """
+        #expect(mappingError { _ = try mapped(Paint.self, input) }?.description == """
             3 problems:
               color[1]: expected Int, found String "x"
               accents[0]: a colour needs 3 components, found 2
@@ -108,18 +108,18 @@ struct AdapterTests {
         "2016-02-29T23:59:59.999Z", "1969-12-31T23:59:59Z",
     ])
     func iso8601(text: String) throws {
-        let parsed = try Dates(dictionary: ["iso": text]).iso
+        let parsed = try mapped(Dates.self, ["iso": text]).iso
         #expect(abs(parsed.timeIntervalSince1970 - date(text).timeIntervalSince1970) < 0.000_001)
     }
 
     @Test("ISO 8601 variants Foundation's formatter does not take, and the way dates are written back")
     func iso8601Extras() throws {
-        #expect(try Dates(dictionary: ["iso": "2014-02-13"]).iso == date("2014-02-13T00:00:00Z"))
-        let precise = try Dates(dictionary: ["iso": "2014-02-13T09:30:00.123456789Z"]).iso.timeIntervalSince1970
+        #expect(try mapped(Dates.self, ["iso": "2014-02-13"]).iso == date("2014-02-13T00:00:00Z"))
+        let precise = try mapped(Dates.self, ["iso": "2014-02-13T09:30:00.123456789Z"]).iso.timeIntervalSince1970
         #expect(abs(precise - (date("2014-02-13T09:30:00Z").timeIntervalSince1970 + 0.123456789)) < 0.000_001)
-        #expect(try Dates(dictionary: ["iso": "2014-02-13t09:30:00z"]).iso == date("2014-02-13T09:30:00Z"))
-        #expect(try Dates(dictionary: ["iso": "2014-02-13 09:30:00+0100"]).iso == date("2014-02-13T08:30:00Z"))
-        #expect(try Dates(dictionary: ["iso": "2014-02-13T09:30+01"]).iso == date("2014-02-13T08:30:00Z"))
+        #expect(try mapped(Dates.self, ["iso": "2014-02-13t09:30:00z"]).iso == date("2014-02-13T09:30:00Z"))
+        #expect(try mapped(Dates.self, ["iso": "2014-02-13 09:30:00+0100"]).iso == date("2014-02-13T08:30:00Z"))
+        #expect(try mapped(Dates.self, ["iso": "2014-02-13T09:30+01"]).iso == date("2014-02-13T08:30:00Z"))
         let written = try Dates(iso: date("2014-02-13T09:30:00.250Z")).dictionaryRepresentation()
         #expect(written["iso"] as? String == "2014-02-13T09:30:00.250Z")
         let whole = try Dates(iso: date("2014-02-13T09:30:00Z")).dictionaryRepresentation()
@@ -139,12 +139,12 @@ struct AdapterTests {
     ])
     func dateErrors(json: String, message: String) throws {
         let input = try jsonDictionary(json)
-        #expect(mappingError { _ = try Dates(dictionary: input) }?.description == message)
+        #expect(mappingError { _ = try mapped(Dates.self, input) }?.description == message)
     }
 
     @Test("fixed patterns, Unix seconds and milliseconds, both ways")
     func patternsAndEpochs() throws {
-        let dates = try Dates(dictionary: jsonDictionary("""
+        let dates = try mapped(Dates.self, jsonDictionary("""
             {"day": "2001/01/01", "seconds": 1392249600, "milliseconds": 1392249600250,
              "stamp": "13.02.2014 10:30:00.250"}
             """))
@@ -157,7 +157,7 @@ struct AdapterTests {
         #expect(Plain(back["seconds"] as Any) == .int(1_392_249_600))
         #expect(Plain(back["milliseconds"] as Any) == .int(1_392_249_600_250))
         #expect(Plain(back["stamp"] as Any) == .string("13.02.2014 10:30:00.250"))
-        #expect(try Dates(dictionary: back) == dates)
+        #expect(try mapped(Dates.self, back) == dates)
         #expect(Plain(try Dates(seconds: Date(timeIntervalSince1970: 1.5)).dictionaryRepresentation()["seconds"] as Any)
             == .double(1.5))
     }
@@ -170,11 +170,11 @@ struct AdapterTests {
                 map.map(\.createdAt, to: "created_at", using: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))
             }
         }
-        let tweet = try Tweet(dictionary: ["created_at": "Sun Aug 31 00:29:15 +0000 2014"])
+        let tweet = try mapped(Tweet.self, ["created_at": "Sun Aug 31 00:29:15 +0000 2014"])
         #expect(tweet.createdAt == date("2014-08-31T00:29:15Z"))
-        #expect(try Tweet(dictionary: ["created_at": "Sat Aug 30 20:29:15 -0400 2014"]).createdAt == tweet.createdAt)
+        #expect(try mapped(Tweet.self, ["created_at": "Sat Aug 30 20:29:15 -0400 2014"]).createdAt == tweet.createdAt)
         #expect(try tweet.dictionaryRepresentation()["created_at"] as? String == "Sun Aug 31 00:29:15 +0000 2014")
-        #expect(mappingError { _ = try Tweet(dictionary: ["created_at": "Sun Foo 31 00:29:15 +0000 2014"]) }?.description
+        #expect(mappingError { _ = try mapped(Tweet.self, ["created_at": "Sun Foo 31 00:29:15 +0000 2014"]) }?.description
             == #"created_at: expected Date as EEE MMM dd HH:mm:ss Z yyyy, found String "Sun Foo 31 00:29:15 +0000 2014""#)
     }
 
@@ -190,15 +190,15 @@ struct AdapterTests {
 
     @Test("Decimal is exact from text and from JSON numbers; base64 data and Codable leaves map both ways")
     func values() throws {
-        let values = try Values(dictionary: jsonDictionary(#"""
+        let values = try mapped(Values.self, jsonDictionary(#"""
             {"price": 19.99, "payload": "aGVsbG8=", "location": {"lat": 59.9, "lng": 10.75}}
             """#))
         #expect(values.price == Decimal(string: "19.99"))
         #expect(values.payload == Data("hello".utf8))
         #expect(values.location == Location(lat: 59.9, lng: 10.75))
-        #expect(try Values(dictionary: ["price": "12345678901234567890.123456789"]).price
+        #expect(try mapped(Values.self, ["price": "12345678901234567890.123456789"]).price
             == Decimal(string: "12345678901234567890.123456789"))
-        #expect(try Values(dictionary: ["price": 7]).price == 7)
+        #expect(try mapped(Values.self, ["price": 7]).price == 7)
         let back = try values.dictionaryRepresentation()
         #expect(back["price"] as? Decimal == Decimal(string: "19.99"))
         #expect(back["payload"] as? String == "aGVsbG8=")
@@ -216,12 +216,12 @@ struct AdapterTests {
     ])
     func valueErrors(json: String, message: String) throws {
         let input = try jsonDictionary(json)
-        #expect(mappingError { _ = try Values(dictionary: input) }?.description == message)
+        #expect(mappingError { _ = try mapped(Values.self, input) }?.description == message)
     }
 
     @Test("a value JSONSerialization cannot hold is refused by the Codable adapter, not raised")
     func codableRefusesForeignValues() {
-        #expect(mappingError { _ = try Values(dictionary: ["location": Date()]) }?.description
+        #expect(mappingError { _ = try mapped(Values.self, ["location": Date()]) }?.description
             == "location: expected Location (Codable), found Date")
     }
 }

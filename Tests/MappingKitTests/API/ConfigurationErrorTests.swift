@@ -55,24 +55,24 @@ private struct Upper: Mappable, Equatable {
 struct ConfigurationErrorTests {
     @Test("a factory that throws is reported at the element's path")
     func factory() {
-        #expect(mappingError { _ = try Made.array(from: [["id": 1], ["id": 13]]) }?.description == "[1]: id 13 refused")
+        #expect(mappingError { _ = try mappedArray(Made.self, [["id": 1], ["id": 13]]) }?.description == "[1]: id 13 refused")
     }
 
     @Test("a will-map hook that throws is reported at the model's path")
     func willMap() {
-        #expect(mappingError { _ = try Enveloped(dictionary: ["name": "x"]) }?.description == "a payload without data refused")
-        #expect((try? Enveloped(dictionary: ["data": ["name": "inner"]]))?.name == "inner")
+        #expect(mappingError { _ = try mapped(Enveloped.self, ["name": "x"]) }?.description == "a payload without data refused")
+        #expect((try? mapped(Enveloped.self, ["data": ["name": "inner"]]))?.name == "inner")
     }
 
     @Test("a type-choosing closure that throws is reported at the element's path")
     func typeChoice() {
-        #expect(mappingError { _ = try Chosen(dictionary: ["items": [["kind": 1], [:]]]) }?.description
+        #expect(mappingError { _ = try mapped(Chosen.self, ["items": [["kind": 1], [:]]]) }?.description
             == "items[1]: an item without a kind refused")
     }
 
     @Test("a custom key strategy applies both ways, and explicit keys win over it")
     func customStrategyBothWays() throws {
-        let upper = try Upper(dictionary: ["USERNAME": "ann", "x": 2, "EXPLICIT": 9])
+        let upper = try mapped(Upper.self, ["USERNAME": "ann", "x": 2, "EXPLICIT": 9])
         #expect(upper == Upper(userName: "ann", explicit: 2))
         #expect(try plainRepresentation(of: upper) == .object(["USERNAME": .string("ann"), "x": .int(2)]))
     }

@@ -48,7 +48,7 @@ private final class Derived: Base {
 struct MappableClassTests {
     @Test("inherited stored properties map with the subclass's own")
     func inheritance() throws {
-        let dog = try Dog(dictionary: ["name": "Rex", "age": 3, "aboutLink": "http://link.to.DogA"])
+        let dog = try mapped(Dog.self, ["name": "Rex", "age": 3, "aboutLink": "http://link.to.DogA"])
         #expect(dog.name == "Rex")
         #expect(dog.age == 3)
         #expect(dog.aboutLink == URL(string: "http://link.to.DogA"))
@@ -59,7 +59,7 @@ struct MappableClassTests {
 
     @Test("weak, unowned, closure, lazy and let properties are never touched")
     func untouched() throws {
-        let dog = try Dog(dictionary: [
+        let dog = try mapped(Dog.self, [
             "owner": ["name": "x"], "pack": ["name": "y"], "onBark": 1, "nickname": "Spot", "kind": "cat",
             "$__lazy_storage_$_nickname": "Spot",
         ])
@@ -81,7 +81,7 @@ struct MappableClassTests {
 
     @Test("a failed update leaves the object exactly as it was")
     func atomic() throws {
-        let dog = try Dog(dictionary: ["name": "Rex", "age": 3])
+        let dog = try mapped(Dog.self, ["name": "Rex", "age": 3])
         let error = mappingError { try dog.update(from: ["name": "Max", "age": "old", "aboutLink": "http://x"]) }
         #expect(error?.description == #"age: expected Int, found String "old""#)
         #expect(dog.name == "Rex")
@@ -91,7 +91,7 @@ struct MappableClassTests {
 
     @Test("subclass overrides of update(from:configuration:) call up to the base class")
     func overrideChain() throws {
-        let derived = try Derived(dictionary: ["tag": "t", "extra": 5])
+        let derived = try mapped(Derived.self, ["tag": "t", "extra": 5])
         #expect(derived.log == ["Derived", "Base"])
         #expect(derived.tag == "t")
         #expect(derived.extra == 5)
@@ -99,7 +99,7 @@ struct MappableClassTests {
 
     @Test("the representation is taken from the object's dynamic type")
     func dynamicType() throws {
-        let animal: Animal = try Dog(dictionary: ["name": "Rex", "aboutLink": "http://a"])
+        let animal: Animal = try mapped(Dog.self, ["name": "Rex", "aboutLink": "http://a"])
         #expect(Set(try animal.dictionaryRepresentation().keys) == ["name", "age", "aboutLink"])
     }
 }

@@ -67,7 +67,7 @@ struct MapperTests {
             "author": .object(["uid": .int(7), "display_name": .string("Ann")]),
             "coauthors": .array([.object(["uid": .int(8), "display_name": .string("")])]),
         ]))
-        let plain = try Post(dictionary: ["author": ["id": 1, "name": "Bob"]])
+        let plain = try mapped(Post.self, ["author": ["id": 1, "name": "Bob"]])
         #expect(plain.author == Author(id: 1, name: "Bob"))
         #expect(try Mapper().map(["author": ["id": 2]], to: Post.self).author.id == 2)
     }
@@ -98,26 +98,26 @@ struct MapperTests {
 
     @Test("EFDataMappingKit: a registered initializer may return an existing instance")
     func factory() throws {
-        let entities = try Entity.array(from: [["id": 1, "name": "first"], ["id": 2], ["id": 1, "name": "again"]])
+        let entities = try mappedArray(Entity.self, [["id": 1, "name": "first"], ["id": 2], ["id": 1, "name": "again"]])
         #expect(entities[0] === entities[2])
         #expect(entities[0].name == "again")
         #expect(entities[1].id == 2)
         struct Holder: Mappable { var entity = Entity() }
-        let held = try Holder(dictionary: ["entity": ["id": 2, "name": "nested"]])
+        let held = try mapped(Holder.self, ["entity": ["id": 2, "name": "nested"]])
         #expect(held.entity === entities[1])
         #expect(entities[1].name == "nested")
     }
 
     @Test("positional mapping: [lat, lng] hydrates a Coordinate, and is written back as an array")
     func positions() throws {
-        let venue = try Venue(dictionary: jsonDictionary(#"{"name": "Opera", "location": [59.9, 10.75], "corners": [[1, 2], [3, 4]]}"#))
+        let venue = try mapped(Venue.self, jsonDictionary(#"{"name": "Opera", "location": [59.9, 10.75], "corners": [[1, 2], [3, 4]]}"#))
         #expect(venue == Venue(name: "Opera", location: Coordinate(latitude: 59.9, longitude: 10.75),
                                corners: [Coordinate(latitude: 1, longitude: 2), Coordinate(latitude: 3, longitude: 4)]))
         #expect(try plainRepresentation(of: venue) == .object([
             "name": .string("Opera"), "location": .array([.double(59.9), .double(10.75)]),
             "corners": .array([.array([.double(1), .double(2)]), .array([.double(3), .double(4)])]),
         ]))
-        #expect(mappingError { _ = try Venue(dictionary: ["location": [1, "north"]]) }?.description
+        #expect(mappingError { _ = try mapped(Venue.self, ["location": [1, "north"]]) }?.description
             == #"location[1]: expected Double, found String "north""#)
     }
 }

@@ -76,14 +76,14 @@ private final class DataObject: Mappable {
 struct MappingConfigurationClassTests {
     @Test("a subclass extends its superclass's configuration and overrides a rule")
     func hierarchy() throws {
-        let dog = try Dog(dictionary: ["animal_name": "Rex", "years": 5, "about link": "http://link.to.DogA", "age": 1])
+        let dog = try mapped(Dog.self, ["animal_name": "Rex", "years": 5, "about link": "http://link.to.DogA", "age": 1])
         #expect(dog.name == "Rex")
         #expect(dog.age == 5)
         #expect(dog.aboutLink == URL(string: "http://link.to.DogA"))
         #expect(try plainRepresentation(of: dog) == .object([
             "animal_name": .string("Rex"), "years": .int(5), "about link": .string("http://link.to.DogA"),
         ]))
-        let animal = try Animal(dictionary: ["animal_name": "Generic", "age": 2])
+        let animal = try mapped(Animal.self, ["animal_name": "Generic", "age": 2])
         #expect(animal.name == "Generic")
         #expect(animal.age == 2)
     }
@@ -146,10 +146,10 @@ struct MappingConfigurationClassTests {
 
     @Test("DHNObjectMapping: an override sets key mappings on every call, then calls the default")
     func dhnOverride() throws {
-        let object = try DataObject(dictionary: ["someKey": "mapped", "someOtherKey": 3, "mappToMe": "not this"])
+        let object = try mapped(DataObject.self, ["someKey": "mapped", "someOtherKey": 3, "mappToMe": "not this"])
         #expect(object.mappToMe == "mapped")
         #expect(object.someOtherProperty == 3)
-        let again = try DataObject(dictionary: ["someKey": "second call"])
+        let again = try mapped(DataObject.self, ["someKey": "second call"])
         #expect(again.mappToMe == "second call")
     }
 }

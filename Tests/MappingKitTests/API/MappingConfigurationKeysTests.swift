@@ -36,7 +36,7 @@ private struct Shared: Mappable, Equatable {
 struct MappingConfigurationKeysTests {
     @Test("renames, key strategy, nested paths, array indexes, literal dots and ignored properties")
     func decode() throws {
-        let profile = try Profile(dictionary: jsonDictionary(#"""
+        let profile = try mapped(Profile.self, jsonDictionary(#"""
             {"user_id": 7, "display_name": "Ann", "address": {"city": "Oslo"},
              "images": [{"url": "a.png"}, {"url": "b.png"}], "version.major": "6", "a.b": "annie",
              "cache": "x", "displayName": "ignored: the strategy maps display_name"}
@@ -47,8 +47,8 @@ struct MappingConfigurationKeysTests {
 
     @Test("the first key present wins")
     func alternatives() throws {
-        #expect(try Profile(dictionary: ["id": 1, "user_id": 2]).userId == 1)
-        #expect(try Profile(dictionary: ["user_id": 2]).userId == 2)
+        #expect(try mapped(Profile.self, ["id": 1, "user_id": 2]).userId == 1)
+        #expect(try mapped(Profile.self, ["user_id": 2]).userId == 2)
     }
 
     @Test("the representation writes the first key, builds nested paths and leaves ignored properties out")
@@ -60,14 +60,14 @@ struct MappingConfigurationKeysTests {
             "images": .array([.object(["url": .string("a.png")])]), "version.major": .string("6"),
             "a.b": .string("annie"),
         ]))
-        #expect(try Profile(dictionary: profile.dictionaryRepresentation()) == Profile(
+        #expect(try mapped(Profile.self, profile.dictionaryRepresentation()) == Profile(
             userId: 7, displayName: "Ann", city: "Oslo", firstImage: "a.png", version: "6", nickname: "annie"))
     }
 
     @Test("errors under a key path carry the whole path")
     func errorPaths() throws {
         let input = try jsonDictionary(#"{"address": {"city": ["x"]}, "images": [{"url": false}], "id": "one"}"#)
-        #expect(mappingError { _ = try Profile(dictionary: input) }?.description == """
+        #expect(mappingError { _ = try mapped(Profile.self, input) }?.description == """
             3 problems:
               id: expected Int, found String "one"
               address.city: expected String, found Array of 1 element
@@ -77,7 +77,7 @@ struct MappingConfigurationKeysTests {
 
     @Test("one key can feed several properties; the first writes it back")
     func sharedKey() throws {
-        let shared = try Shared(dictionary: ["name": "News"])
+        let shared = try mapped(Shared.self, ["name": "News"])
         #expect(shared == Shared(title: "News", headline: "News"))
         #expect(try plainRepresentation(of: Shared(title: "A", headline: "B")) == .object(["name": .string("A")]))
     }

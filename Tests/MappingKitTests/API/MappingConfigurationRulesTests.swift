@@ -67,16 +67,16 @@ private final class Place: Mappable {
 struct MappingConfigurationRulesTests {
     @Test("XLYMapping: a default for a missing value, and separately for null")
     func defaults() throws {
-        #expect(try Child(dictionary: ["child_name": "Kim"]) == Child(name: "Kim", isMale: true, nickname: nil, age: 0))
-        #expect(try Child(dictionary: jsonDictionary(#"{"isMale": false, "nickname": null, "age": null}"#))
+        #expect(try mapped(Child.self, ["child_name": "Kim"]) == Child(name: "Kim", isMale: true, nickname: nil, age: 0))
+        #expect(try mapped(Child.self, jsonDictionary(#"{"isMale": false, "nickname": null, "age": null}"#))
             == Child(name: "", isMale: false, nickname: "none", age: -1))
-        #expect(try Child(dictionary: ["nickname": "Kimmy", "age": 4]) == Child(isMale: true, nickname: "Kimmy", age: 4))
+        #expect(try mapped(Child.self, ["nickname": "Kimmy", "age": 4]) == Child(isMale: true, nickname: "Kimmy", age: 4))
     }
 
     @Test("requirements: every failure is reported with its path")
     func requirements() throws {
-        #expect(try Account(dictionary: ["userId": 1, "username": "ann"]) == Account(userId: 1, username: "ann"))
-        let error = mappingError { _ = try Account(dictionary: ["username": "al", "phone": "555", "age": 200]) }
+        #expect(try mapped(Account.self, ["userId": 1, "username": "ann"]) == Account(userId: 1, username: "ann"))
+        let error = mappingError { _ = try mapped(Account.self, ["username": "al", "phone": "555", "age": 200]) }
         #expect(error?.description == """
             4 problems:
               userId: expected a value, found nothing
@@ -89,7 +89,7 @@ struct MappingConfigurationRulesTests {
     @Test("a null value does not satisfy .exists")
     func nullIsNotAValue() throws {
         let input = try jsonDictionary(#"{"userId": 1, "username": "ann", "email": null}"#)
-        #expect(try Account(dictionary: input).email == nil)
+        #expect(try mapped(Account.self, input).email == nil)
         var account = Account()
         let error = mappingError { try account.update(from: jsonDictionary(#"{"userId": null, "username": "bob"}"#)) }
         #expect(error?.description == "userId: expected Int, found null")
@@ -97,7 +97,7 @@ struct MappingConfigurationRulesTests {
 
     @Test("will-map rewrites the input, key handlers set properties, did-map finishes")
     func hooks() throws {
-        let place = try Place(dictionary: ["place": ["name": "Oslo", "location": [59.9, 10.75]]])
+        let place = try mapped(Place.self, ["place": ["name": "Oslo", "location": [59.9, 10.75]]])
         #expect(place.name == "Oslo")
         #expect(place.latitude == 59.9)
         #expect(place.longitude == 10.75)
@@ -110,7 +110,7 @@ struct MappingConfigurationRulesTests {
 
     @Test("a hook that throws undoes the whole update, for classes too")
     func hookFailureIsAtomic() throws {
-        let place = try Place(dictionary: ["name": "Oslo", "location": [1.0, 2.0]])
+        let place = try mapped(Place.self, ["name": "Oslo", "location": [1.0, 2.0]])
         let failed = mappingError { try place.update(from: ["name": "", "location": [3.0, 4.0]]) }
         #expect(failed?.description == "a place needs a name")
         #expect((place.name, place.latitude, place.longitude) == ("Oslo", 1.0, 2.0))

@@ -17,7 +17,7 @@ private struct Inbox: Mappable {
 struct MappingErrorTests {
     @Test("one problem reads as one line with its path")
     func single() throws {
-        let error = mappingError { _ = try Inbox(dictionary: ["messages": [[:], [:], ["read": "yes"]]]) }
+        let error = mappingError { _ = try mapped(Inbox.self, ["messages": [[:], [:], ["read": "yes"]]]) }
         #expect(error?.description == #"messages[2].read: expected Bool, found String "yes""#)
         #expect(error?.path == "messages[2].read")
         #expect(error?.issues.map(\.expected) == ["Bool"])
@@ -28,7 +28,7 @@ struct MappingErrorTests {
     @Test("every problem is listed, in input order")
     func many() throws {
         let error = mappingError {
-            _ = try Inbox(dictionary: ["messages": [["message_id": "one", "published_at": ["2014"]], ["read": 7]]])
+            _ = try mapped(Inbox.self, ["messages": [["message_id": "one", "published_at": ["2014"]], ["read": 7]]])
         }
         #expect(error?.description == """
             3 problems:
@@ -41,13 +41,13 @@ struct MappingErrorTests {
 
     @Test("keys that are not identifiers are quoted in paths")
     func quotedKeys() throws {
-        let error = mappingError { _ = try Inbox(dictionary: ["owners": ["about link": ["read": 2], "2nd": ["read": 3]]]) }
+        let error = mappingError { _ = try mapped(Inbox.self, ["owners": ["about link": ["read": 2], "2nd": ["read": 3]]]) }
         #expect(Set(error?.issues.map(\.path) ?? []) == [#"owners["about link"].read"#, #"owners["2nd"].read"#])
     }
 
     @Test("a root-level problem has an empty path")
     func rootPath() {
-        let error = mappingError { _ = try Message.array(from: [1]) }
+        let error = mappingError { _ = try mappedArray(Message.self, [1]) }
         #expect(error?.description == "[0]: expected Message (a dictionary), found Int 1")
         let issue = error?.issues.first
         #expect(issue == error?.issues.last)
@@ -55,7 +55,7 @@ struct MappingErrorTests {
 
     @Test("the error is usable through Foundation's localizedDescription")
     func localized() {
-        let error: (any Error)? = mappingError { _ = try Message(dictionary: ["read": "no"]) }
+        let error: (any Error)? = mappingError { _ = try mapped(Message.self, ["read": "no"]) }
         #expect(error?.localizedDescription == #"read: expected Bool, found String "no""#)
     }
 }

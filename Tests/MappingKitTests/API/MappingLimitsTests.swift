@@ -27,7 +27,7 @@ private func sharedGraph(levels: Int) -> [String: Any] {
 struct MappingLimitsTests {
     @Test("shared sub-graphs stop at the model limit, at once, with one problem")
     func models() {
-        let error = mappingError { _ = try Graph(dictionary: sharedGraph(levels: 30), limits: MappingLimits(maximumModels: 1_000)) }
+        let error = mappingError { _ = try mapped(Graph.self, sharedGraph(levels: 30), limits: MappingLimits(maximumModels: 1_000)) }
         #expect(error?.issues.count == 1)
         #expect(error?.issues.first?.description.hasSuffix(
             "expected at most 1000 models in one call (MappingLimits.maximumModels), found more") == true)
@@ -35,7 +35,7 @@ struct MappingLimitsTests {
 
     @Test("the defaults hold a real graph and refuse a runaway one")
     func defaults() throws {
-        let graph = try Graph(dictionary: sharedGraph(levels: 10))
+        let graph = try mapped(Graph.self, sharedGraph(levels: 10))
         #expect(graph.kids.count == 2)
         #expect(MappingLimits.default == MappingLimits(
             maximumDepth: 64, maximumModels: 10_000_000, maximumValues: 100_000_000))
@@ -44,7 +44,7 @@ struct MappingLimitsTests {
     @Test("collection elements count against the value limit")
     func values() {
         let error = mappingError {
-            _ = try Graph(dictionary: ["kids": Array(repeating: [String: Any](), count: 2_000)],
+            _ = try mapped(Graph.self, ["kids": Array(repeating: [String: Any](), count: 2_000)],
                           limits: MappingLimits(maximumValues: 1_000))
         }
         #expect(error?.description == "kids: expected at most 1000 collection elements in one call (MappingLimits.maximumValues), found more")
@@ -55,7 +55,7 @@ struct MappingLimitsTests {
         let mapper = Mapper(limits: MappingLimits(maximumModels: 10))
         let error = mappingError { _ = try mapper.map(sharedGraph(levels: 5), to: Graph.self) }
         #expect(error?.issues.first?.expected == "at most 10 models in one call (MappingLimits.maximumModels)")
-        let graph = try Graph(dictionary: sharedGraph(levels: 5))
+        let graph = try mapped(Graph.self, sharedGraph(levels: 5))
         let writing = mappingError { _ = try mapper.dictionaryRepresentation(of: graph) }
         #expect(writing?.issues.first?.expected == "at most 10 models in one call (MappingLimits.maximumModels)")
         #expect(try graph.dictionaryRepresentation(limits: MappingLimits(maximumModels: 63)).count == 1)
@@ -64,7 +64,7 @@ struct MappingLimitsTests {
     @Test("arrays of models share one budget per call")
     func arrays() {
         let error = mappingError {
-            _ = try Graph.array(from: Array(repeating: sharedGraph(levels: 3), count: 10), limits: MappingLimits(maximumModels: 40))
+            _ = try mappedArray(Graph.self, Array(repeating: sharedGraph(levels: 3), count: 10), limits: MappingLimits(maximumModels: 40))
         }
         #expect(error?.issues.first?.expected == "at most 40 models in one call (MappingLimits.maximumModels)")
         #expect(error?.path.hasPrefix("[2]") == true)
@@ -74,7 +74,7 @@ struct MappingLimitsTests {
     func depth() {
         var input: [String: Any] = [:]
         for _ in 0..<10 { input = ["kids": [input]] }
-        let error = mappingError { _ = try Graph(dictionary: input, limits: MappingLimits(maximumDepth: 5)) }
+        let error = mappingError { _ = try mapped(Graph.self, input, limits: MappingLimits(maximumDepth: 5)) }
         #expect(error?.description == "kids[0].kids[0].kids[0].kids[0].kids[0].kids[0]: expected at most 5 levels of nested models, found deeper nesting (a reference cycle or runaway input)")
     }
 
@@ -84,7 +84,7 @@ struct MappingLimitsTests {
         await onThread {
             var input: [String: Any] = ["a0": "leaf"]
             for _ in 0..<44 { input = ["a0": "x", "next": [input]] }
-            outcomes.record(mappingOutcome { _ = try Wide(dictionary: input).dictionaryRepresentation() })
+            outcomes.record(mappingOutcome { _ = try mapped(Wide.self, input).dictionaryRepresentation() })
         }
         #expect(outcomes.values == ["mapped"] || outcomes.values == ["out of stack"])
     }

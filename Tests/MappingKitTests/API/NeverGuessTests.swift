@@ -154,11 +154,11 @@ struct NeverGuessTests {
 
     @Test("ISO 8601 reads only what it can write: a leap second at the end of 9999 is refused")
     func leapSecond() throws {
-        let error = mappingError { _ = try Stamp(dictionary: ["when": "9999-12-31T23:59:60Z"]) }
+        let error = mappingError { _ = try mapped(Stamp.self, ["when": "9999-12-31T23:59:60Z"]) }
         #expect(error?.description == #"when: expected Date in ISO 8601, found String "9999-12-31T23:59:60Z""#)
-        let last = try Stamp(dictionary: ["when": "9999-12-31T23:59:59.999Z"])
+        let last = try mapped(Stamp.self, ["when": "9999-12-31T23:59:59.999Z"])
         #expect(Plain(try last.dictionaryRepresentation()) == Plain(["when": "9999-12-31T23:59:59.999Z"]))
-        let leap = try Stamp(dictionary: ["when": "2016-12-31T23:59:60Z"])
+        let leap = try mapped(Stamp.self, ["when": "2016-12-31T23:59:60Z"])
         #expect(Plain(try leap.dictionaryRepresentation()) == Plain(["when": "2017-01-01T00:00:00Z"]))
         let far = Stamp(when: Date(timeIntervalSince1970: 253_402_300_800))
         let writing = mappingError { _ = try far.dictionaryRepresentation() }
@@ -209,7 +209,7 @@ struct NeverGuessTests {
 
     @Test("closures, optional or not, are skipped both ways")
     func closures() throws {
-        var model = try WithClosures(dictionary: ["name": "new", "callback": "x", "nested": 1])
+        var model = try mapped(WithClosures.self, ["name": "new", "callback": "x", "nested": 1])
         model.callback = {}
         #expect(model.name == "new")
         #expect(Plain(try model.dictionaryRepresentation()) == Plain(["name": "new", "handlers": [String: Any]()]))
@@ -217,16 +217,16 @@ struct NeverGuessTests {
 
     @Test("a subclass maps an inherited property again, both ways")
     func subclassRule() throws {
-        let manager = try Manager(dictionary: ["manager_name": "Ann", "full_name": "ignored"])
+        let manager = try mapped(Manager.self, ["manager_name": "Ann", "full_name": "ignored"])
         #expect(manager.fullName == "Ann")
         #expect(Plain(try manager.dictionaryRepresentation()) == Plain(["manager_name": "Ann"]))
-        let staff = try Staff(dictionary: ["full_name": "Bob"])
+        let staff = try mapped(Staff.self, ["full_name": "Bob"])
         #expect(Plain(try staff.dictionaryRepresentation()) == Plain(["full_name": "Bob"]))
     }
 
     @Test("a configuration adjusted per call applies to writing too")
     func reverseOverride() throws {
-        let owner = try Owner(dictionary: ["name": "Ann", "pet": ["name": "Rex"]])
+        let owner = try mapped(Owner.self, ["name": "Ann", "pet": ["name": "Rex"]])
         #expect((owner.pet as? Dog)?.name == "Rex")
         #expect(Plain(try owner.dictionaryRepresentation()) == Plain(["name": "Ann", "pet": ["name": "Rex"]]))
     }

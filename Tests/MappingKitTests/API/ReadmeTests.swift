@@ -64,7 +64,7 @@ struct ReadmeTests {
         let json = #"{"username": "john.doe", "messages": [{"text": "Hi", "read": true}], "website": "http://example.com"}"#
         let dictionary = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
 
-        var user = try User(dictionary: dictionary)
+        var user = try mapped(User.self, dictionary)
         #expect(user.username == "john.doe")
         #expect(user.messages.map(\.text) == ["Hi"])
         #expect(user.messages.map(\.read) == [true])
@@ -84,14 +84,14 @@ struct ReadmeTests {
 
     @Test("the call-super example converts before mapping, and takes the alternative key")
     func callSuper() throws {
-        #expect(try Reading(dictionary: ["fahrenheit": 212.0]).celsius == 100)
-        #expect(try Reading(dictionary: ["celsius": 5]).celsius == 5)
-        #expect(try Reading(dictionary: ["temp_c": 7]).celsius == 7)
+        #expect(try mapped(Reading.self, ["fahrenheit": 212.0]).celsius == 100)
+        #expect(try mapped(Reading.self, ["celsius": 5]).celsius == 5)
+        #expect(try mapped(Reading.self, ["temp_c": 7]).celsius == 7)
     }
 
     @Test("the configuration example maps what its comments say")
     func configurationExample() throws {
-        let message = try ConfiguredMessage(dictionary: [
+        let message = try mapped(ConfiguredMessage.self, [
             "id": 9, "published_at": "2014-02-13", "read": true, "author": ["profile": ["name": "Ann"]], "cache": ["x": 1],
         ])
         #expect(message.messageId == 9)
@@ -103,17 +103,17 @@ struct ReadmeTests {
             "message_id": .int(9), "published_at": .string("2014-02-13"), "read": .bool(true),
             "author": .object(["profile": .object(["name": .string("Ann")])]),
         ]))
-        #expect(mappingError { _ = try ConfiguredMessage(dictionary: ["read": true]) }?.description
+        #expect(mappingError { _ = try mapped(ConfiguredMessage.self, ["read": true]) }?.description
             == "message_id: expected a value, found nothing")
     }
 
     @Test("the undefined-keys example stashes, writes back and raises as the README says")
     func undefinedKeys() throws {
         let input: [String: Any] = ["name": "Ann", "theme": "dark", "address": ["city": "Oslo", "zip": "0150"]]
-        let user = try StashingUser(dictionary: input)
+        let user = try mapped(StashingUser.self, input)
         #expect(user.unmapped.description == #"UnmappedValues(["address": ["zip": "0150"], "theme": "dark"])"#)
         #expect(try plainRepresentation(of: user) == Plain(input))
-        #expect(mappingError { _ = try StashingUser(dictionary: input, undefinedKeys: .raise) }?.description == """
+        #expect(mappingError { _ = try mapped(StashingUser.self, input, undefinedKeys: .raise) }?.description == """
             2 problems:
               address.zip: expected a key StashingUser maps, found String "0150"
               theme: expected a key StashingUser maps, found String "dark"

@@ -43,7 +43,7 @@ private struct Wrong: Mappable {
 struct TypeChoiceTests {
     @Test("a protocol-typed property hydrates as the named type, or the type its discriminator names")
     func decode() throws {
-        let drawing = try Drawing(dictionary: jsonDictionary("""
+        let drawing = try mapped(Drawing.self, jsonDictionary("""
             {"main": {"radius": 2}, "highlight": {"kind": "square", "side": 3},
              "shapes": [{"kind": "circle", "radius": 1}, {"kind": "square", "side": 2}],
              "named": {"dot": {"kind": "circle", "radius": 0.5}}}
@@ -72,7 +72,7 @@ struct TypeChoiceTests {
     @Test("an unknown or missing discriminator is an error at its path")
     func unknownKind() throws {
         let input = try jsonDictionary(#"{"shapes": [{"kind": "triangle"}, {"side": 1}]}"#)
-        #expect(mappingError { _ = try Drawing(dictionary: input) }?.description == """
+        #expect(mappingError { _ = try mapped(Drawing.self, input) }?.description == """
             2 problems:
               shapes[0].kind: expected one of "circle", "square", found String "triangle"
               shapes[1].kind: expected one of "circle", "square", found nothing

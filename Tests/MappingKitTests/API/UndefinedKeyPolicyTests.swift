@@ -46,7 +46,7 @@ nonisolated(unsafe) private let input: [String: Any] = [
 struct UndefinedKeyPolicyTests {
     @Test("stash keeps every undefined key with its value, at every level, and writes it back in place")
     func stash() throws {
-        let profile = try Profile(dictionary: input)
+        let profile = try mapped(Profile.self, input)
         #expect(profile.userId == 7)
         #expect(profile.city == "Oslo")
         #expect(profile.unmapped == [
@@ -60,13 +60,13 @@ struct UndefinedKeyPolicyTests {
 
     @Test("alternative keys count as read: they are neither stashed nor raised")
     func alternativesAreConsumed() throws {
-        #expect(try Profile(dictionary: ["id": 1, "user_id": 2]).unmapped.isEmpty)
-        #expect(try Profile(dictionary: ["id": 1, "user_id": 2], undefinedKeys: .raise).userId == 2)
+        #expect(try mapped(Profile.self, ["id": 1, "user_id": 2]).unmapped.isEmpty)
+        #expect(try mapped(Profile.self, ["id": 1, "user_id": 2], undefinedKeys: .raise).userId == 2)
     }
 
     @Test("raise lists every undefined key with its full path, nested models included, word for word")
     func raise() {
-        let error = mappingError { _ = try Profile(dictionary: input, undefinedKeys: .raise) }
+        let error = mappingError { _ = try mapped(Profile.self, input, undefinedKeys: .raise) }
         #expect(error?.description == """
             7 problems:
               address.floor: expected a key Address maps, found Int 3
@@ -81,15 +81,15 @@ struct UndefinedKeyPolicyTests {
 
     @Test("drop ignores undefined keys, per call or by default")
     func drop() throws {
-        let profile = try Profile(dictionary: input, undefinedKeys: .drop)
+        let profile = try mapped(Profile.self, input, undefinedKeys: .drop)
         #expect(profile.unmapped.isEmpty)
         #expect(profile.address.unmapped.isEmpty)
-        #expect(try Loose(dictionary: ["name": "a", "other": 1]).name == "a")
+        #expect(try mapped(Loose.self, ["name": "a", "other": 1]).name == "a")
     }
 
     @Test("update(from:) under stash adds new undefined keys and replaces known ones")
     func updateMerges() throws {
-        var profile = try Profile(dictionary: ["user_id": 1, "theme": "dark", "lang": "en"])
+        var profile = try mapped(Profile.self, ["user_id": 1, "theme": "dark", "lang": "en"])
         try profile.update(from: ["theme": "light", "beta": true])
         #expect(profile.unmapped == ["theme": "light", "lang": "en", "beta": true])
         #expect(profile.userId == 1)
@@ -97,10 +97,10 @@ struct UndefinedKeyPolicyTests {
 
     @Test("array(from:) applies the policy to every element, and reports every element's keys")
     func arrays() throws {
-        let members = try Member.array(from: [["name": "a", "x": 1], ["name": "b"]], undefinedKeys: .stash)
+        let members = try mappedArray(Member.self, [["name": "a", "x": 1], ["name": "b"]], undefinedKeys: .stash)
         #expect(members.map(\.unmapped) == [["x": 1], [:]])
-        #expect(try Member.array(from: [["name": "a", "x": 1]], undefinedKeys: .drop).map(\.unmapped) == [[:]])
-        #expect(mappingError { _ = try Member.array(from: [["name": "a", "x": 1], ["y": 2]], undefinedKeys: .raise) }?
+        #expect(try mappedArray(Member.self, [["name": "a", "x": 1]], undefinedKeys: .drop).map(\.unmapped) == [[:]])
+        #expect(mappingError { _ = try mappedArray(Member.self, [["name": "a", "x": 1], ["y": 2]], undefinedKeys: .raise) }?
             .description == """
             2 problems:
               [0].x: expected a key Member maps, found Int 1
@@ -110,7 +110,7 @@ struct UndefinedKeyPolicyTests {
 
     @Test("stash without an UnmappedValues property is a configuration error")
     func stashNeedsAProperty() {
-        #expect(mappingError { _ = try Loose(dictionary: ["name": "a"], undefinedKeys: .stash) }?.description
+        #expect(mappingError { _ = try mapped(Loose.self, ["name": "a"], undefinedKeys: .stash) }?.description
             == "configuration of Loose: Loose has no UnmappedValues property to stash undefined keys in")
     }
 

@@ -14,7 +14,7 @@ private struct Collections: Mappable, Equatable {
 struct CollectionCodecTests {
     @Test("collections of supported types map both ways")
     func roundTrip() throws {
-        let model = try Collections(dictionary: jsonDictionary("""
+        let model = try mapped(Collections.self, jsonDictionary("""
             {"numbers": [1, 2, "3"], "tags": ["a", "b", "a"], "counts": {"x": 1, "y": 2},
              "matrix": [[1, 2.5], []], "groups": {"admins": ["ann"], "none": []}}
             """))
@@ -28,12 +28,12 @@ struct CollectionCodecTests {
         #expect(Plain(representation["counts"] as Any) == .object(["x": .int(1), "y": .int(2)]))
         #expect(Plain(representation["matrix"] as Any) == .array([.array([.double(1), .double(2.5)]), .array([])]))
         #expect(Plain(representation["groups"] as Any) == .object(["admins": .array([.string("ann")]), "none": .array([])]))
-        #expect(try Collections(dictionary: representation) == model)
+        #expect(try mapped(Collections.self, representation) == model)
     }
 
     @Test("native Swift arrays and dictionaries are accepted directly")
     func native() throws {
-        let model = try Collections(dictionary: ["numbers": [4, 5], "counts": ["z": 9], "matrix": [[1.0]]])
+        let model = try mapped(Collections.self, ["numbers": [4, 5], "counts": ["z": 9], "matrix": [[1.0]]])
         #expect(model == Collections(numbers: [4, 5], counts: ["z": 9], matrix: [[1.0]]))
     }
 
@@ -42,7 +42,7 @@ struct CollectionCodecTests {
         let input = try jsonDictionary("""
             {"numbers": [1, "two", 3.5], "counts": {"x": true}, "matrix": [[1], ["a"]], "tags": true}
             """)
-        let error = mappingError { _ = try Collections(dictionary: input) }
+        let error = mappingError { _ = try mapped(Collections.self, input) }
         #expect(error?.description == """
             5 problems:
               numbers[1]: expected Int, found String "two"
@@ -56,16 +56,16 @@ struct CollectionCodecTests {
 
     @Test("one value where a collection belongs is a one-element collection")
     func singleValue() throws {
-        #expect(try Collections(dictionary: ["tags": "solo", "numbers": "7", "matrix": [2.5]])
+        #expect(try mapped(Collections.self, ["tags": "solo", "numbers": "7", "matrix": [2.5]])
             == Collections(numbers: [7], tags: ["solo"], matrix: [[2.5]]))
-        #expect(mappingError { _ = try Collections(dictionary: ["numbers": NSNull()]) }?.description
+        #expect(mappingError { _ = try mapped(Collections.self, ["numbers": NSNull()]) }?.description
             == "numbers: expected Array, found null")
     }
 
     @Test("a dictionary where an array belongs, and the reverse, are errors")
     func containerMismatch() throws {
         let input = try jsonDictionary(#"{"numbers": {"a": 1}, "counts": [1]}"#)
-        #expect(mappingError { _ = try Collections(dictionary: input) }?.description == """
+        #expect(mappingError { _ = try mapped(Collections.self, input) }?.description == """
             2 problems:
               numbers: expected Array, found Dictionary of 1 key
               counts: expected Dictionary, found Array of 1 element

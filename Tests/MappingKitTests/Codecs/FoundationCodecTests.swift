@@ -12,7 +12,7 @@ private struct Links: Mappable, Equatable {
 struct FoundationCodecTests {
     @Test("strings become URLs and UUIDs, and come back as strings")
     func roundTrip() throws {
-        let model = try Links(dictionary: jsonDictionary("""
+        let model = try mapped(Links.self, jsonDictionary("""
             {"website": "http://www.example.com/a?b=c", "id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f"}
             """))
         #expect(model.website == URL(string: "http://www.example.com/a?b=c"))
@@ -27,7 +27,7 @@ struct FoundationCodecTests {
     @Test("native URL and UUID values are taken as they are")
     func native() throws {
         let url = URL(string: "https://swift.org")
-        let model = try Links(dictionary: ["avatar": url as Any, "id": UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") as Any])
+        let model = try mapped(Links.self, ["avatar": url as Any, "id": UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F") as Any])
         #expect(model.avatar == url)
         #expect(model.id.uuidString == "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
     }
@@ -41,6 +41,6 @@ struct FoundationCodecTests {
     ])
     func rejects(json: String, message: String) throws {
         let input = try jsonDictionary(json)
-        #expect(mappingError { _ = try Links(dictionary: input) }?.description == message)
+        #expect(mappingError { _ = try mapped(Links.self, input) }?.description == message)
     }
 }

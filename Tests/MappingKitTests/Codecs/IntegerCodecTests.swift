@@ -26,7 +26,7 @@ struct IntegerCodecTests {
             "int128": Int128.max, "uint": UInt.max, "uint8": UInt8.max, "uint16": UInt16.max,
             "uint32": UInt32.max, "uint64": UInt64.max, "uint128": UInt128.max,
         ]
-        let model = try Integers(dictionary: maximums)
+        let model = try mapped(Integers.self, maximums)
         #expect(model == Integers(
             int: .max, int8: .max, int16: .max, int32: .max, int64: .max, int128: .max,
             uint: .max, uint8: .max, uint16: .max, uint32: .max, uint64: .max, uint128: .max
@@ -37,14 +37,14 @@ struct IntegerCodecTests {
             "uint": .uint64(UInt64.max), "uint8": .int(255), "uint16": .int(65535), "uint32": .int(4_294_967_295),
             "uint64": .uint64(UInt64.max), "uint128": .string("340282366920938463463374607431768211455"),
         ]))
-        #expect(try Integers(dictionary: model.dictionaryRepresentation()) == model)
+        #expect(try mapped(Integers.self, model.dictionaryRepresentation()) == model)
 
-        let minimums = try Integers(dictionary: [
+        let minimums = try mapped(Integers.self, [
             "int": Int.min, "int8": Int8.min, "int16": Int16.min, "int32": Int32.min, "int64": Int64.min,
             "int128": Int128.min,
         ])
         #expect(minimums == Integers(int: .min, int8: .min, int16: .min, int32: .min, int64: .min, int128: .min))
-        #expect(try Integers(dictionary: minimums.dictionaryRepresentation()) == minimums)
+        #expect(try mapped(Integers.self, minimums.dictionaryRepresentation()) == minimums)
     }
 
     @Test("JSONSerialization numbers, whole doubles and integer strings are accepted", arguments: [
@@ -57,7 +57,7 @@ struct IntegerCodecTests {
         (#"{"int": 9223372036854775807}"#, Int.max),
     ])
     func acceptsFromJSON(json: String, expected: Int) throws {
-        #expect(try Integers(dictionary: jsonDictionary(json)).int == expected)
+        #expect(try mapped(Integers.self, jsonDictionary(json)).int == expected)
     }
 
     @Test("native values of other widths and kinds are accepted when they fit", arguments: [
@@ -69,7 +69,7 @@ struct IntegerCodecTests {
         (Decimal(12) as any Sendable, 12),
     ])
     func acceptsNative(value: any Sendable, expected: Int) throws {
-        #expect(try Integers(dictionary: ["int": value]).int == expected)
+        #expect(try mapped(Integers.self, ["int": value]).int == expected)
     }
 
     @Test("fractions, booleans, overflow and non-numbers are errors", arguments: [
@@ -91,25 +91,25 @@ struct IntegerCodecTests {
     ])
     func rejects(json: String, message: String) throws {
         let input = try jsonDictionary(json)
-        let error = mappingError { _ = try Integers(dictionary: input) }
+        let error = mappingError { _ = try mapped(Integers.self, input) }
         #expect(error?.description == message)
     }
 
     @Test("native booleans and fractions are errors too")
     func rejectsNative() {
-        #expect(mappingError { _ = try Integers(dictionary: ["int": true]) }?.description
+        #expect(mappingError { _ = try mapped(Integers.self, ["int": true]) }?.description
             == "int: expected Int, found Bool true")
-        #expect(mappingError { _ = try Integers(dictionary: ["int16": 1.25]) }?.description
+        #expect(mappingError { _ = try mapped(Integers.self, ["int16": 1.25]) }?.description
             == "int16: expected Int16, found Double 1.25")
-        #expect(mappingError { _ = try Integers(dictionary: ["uint16": Int128(70000)]) }?.description
+        #expect(mappingError { _ = try mapped(Integers.self, ["uint16": Int128(70000)]) }?.description
             == "uint16: expected UInt16 in 0...65535, found Int 70000")
-        #expect(mappingError { _ = try Integers(dictionary: ["int": Decimal(string: "2.5") as Any]) }?.description
+        #expect(mappingError { _ = try mapped(Integers.self, ["int": Decimal(string: "2.5") as Any]) }?.description
             == "int: expected Int, found Decimal 2.5")
     }
 
     @Test("JSONSerialization's largest unsigned value reaches UInt64 exactly")
     func unsignedFromJSON() throws {
-        let model = try Integers(dictionary: jsonDictionary(#"{"uint64": 18446744073709551615, "uint": 18446744073709551615}"#))
+        let model = try mapped(Integers.self, jsonDictionary(#"{"uint64": 18446744073709551615, "uint": 18446744073709551615}"#))
         #expect(model.uint64 == .max)
         #expect(model.uint == .max)
     }

@@ -48,7 +48,7 @@ struct MappableCodecTests {
              "work": {"street": "Dock"}, "previous": [{"zip": 1}, {"zip": 2}],
              "byLabel": {"summer": {"street": "Beach", "zip": 3}}}
             """)
-        let person = try Person(dictionary: input)
+        let person = try mapped(Person.self, input)
         #expect(person == Person(
             name: "Ann", home: Address(street: "Main", zip: 1000), work: Address(street: "Dock", zip: 0),
             previous: [Address(zip: 1), Address(zip: 2)], byLabel: ["summer": Address(street: "Beach", zip: 3)]
@@ -70,7 +70,7 @@ struct MappableCodecTests {
         let input = try jsonDictionary("""
             {"home": {"zip": "x"}, "previous": [{"zip": 1}, {"street": false, "zip": true}], "work": 3}
             """)
-        #expect(mappingError { _ = try Person(dictionary: input) }?.description == """
+        #expect(mappingError { _ = try mapped(Person.self, input) }?.description == """
             4 problems:
               home.zip: expected Int, found String "x"
               work: expected Address (a dictionary), found Int 3
@@ -81,7 +81,7 @@ struct MappableCodecTests {
 
     @Test("recursive class models hydrate to the depth of the input")
     func recursive() throws {
-        let tree = try TreeNode(dictionary: jsonDictionary("""
+        let tree = try mapped(TreeNode.self, jsonDictionary("""
             {"name": "root", "children": [{"name": "a", "children": [{"name": "a1"}]}, {"name": "b"}],
              "next": {"name": "sibling"}}
             """))
@@ -103,14 +103,14 @@ struct MappableCodecTests {
     func depthLimit() throws {
         var input: [String: Any] = ["name": "leaf"]
         for level in 0..<150 { input = ["name": "level \(level)", "next": input] }
-        let error = mappingError { _ = try TreeNode(dictionary: input) }
+        let error = mappingError { _ = try mapped(TreeNode.self, input) }
         #expect(error?.issues.count == 1)
         #expect(error?.issues.first?.expected == "at most 64 levels of nested models")
         #expect(error?.path == Array(repeating: "next", count: 65).joined(separator: "."))
 
         var fits: [String: Any] = ["name": "leaf"]
         for _ in 0..<64 { fits = ["next": fits] }
-        #expect(try TreeNode(dictionary: fits).name == "")
+        #expect(try mapped(TreeNode.self, fits).name == "")
     }
 
     @Test("on a 512 KB thread, deep input is an error before the stack runs out, both ways")
@@ -119,10 +119,10 @@ struct MappableCodecTests {
         await onThread {
             var input: [String: Any] = ["name": "leaf"]
             for _ in 0..<200 { input = ["next": input] }
-            outcomes.record(mappingOutcome { _ = try TreeNode(dictionary: input) })
+            outcomes.record(mappingOutcome { _ = try mapped(TreeNode.self, input) })
             var fits: [String: Any] = ["name": "leaf"]
             for _ in 0..<64 { fits = ["next": fits] }
-            outcomes.record(mappingOutcome { _ = try TreeNode(dictionary: fits).dictionaryRepresentation() })
+            outcomes.record(mappingOutcome { _ = try mapped(TreeNode.self, fits).dictionaryRepresentation() })
         }
         let (deep, sixtyFour) = (outcomes.values.first, outcomes.values.last)
         // 200 levels: the depth limit, or (under a sanitizer's larger frames) the stack check.
@@ -135,7 +135,7 @@ struct MappableCodecTests {
     func sixtyFourLevels() throws {
         var fits: [String: Any] = ["name": "leaf"]
         for _ in 0..<64 { fits = ["next": fits] }
-        let tree = try TreeNode(dictionary: fits)
+        let tree = try mapped(TreeNode.self, fits)
         #expect(try Plain(tree.dictionaryRepresentation()).description.hasPrefix("[\"children\": [], \"name\": \"\", \"next\": ["))
     }
 
@@ -152,7 +152,7 @@ struct MappableCodecTests {
 
     @Test("errors thrown by a nested model's own update are reported at its path")
     func userErrors() throws {
-        let error = mappingError { _ = try Holder(dictionary: ["items": [["value": 1], ["value": -1]]]) }
+        let error = mappingError { _ = try mapped(Holder.self, ["items": [["value": 1], ["value": -1]]]) }
         #expect(error?.description == "items[1]: value must be positive")
         #expect(error?.issues.first?.underlyingError is Strict.Rejected)
     }

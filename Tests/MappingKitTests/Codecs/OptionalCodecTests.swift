@@ -13,7 +13,7 @@ private struct Profile: Mappable, Equatable {
 struct OptionalCodecTests {
     @Test("null clears an optional; an absent key leaves it alone")
     func nullAndAbsent() throws {
-        var profile = try Profile(dictionary: jsonDictionary(#"{"age": 30}"#))
+        var profile = try mapped(Profile.self, jsonDictionary(#"{"age": 30}"#))
         #expect(profile == Profile(nickname: "none yet", age: 30))
         try profile.update(from: jsonDictionary(#"{"nickname": null}"#))
         #expect(profile == Profile(nickname: nil, age: 30))
@@ -23,9 +23,9 @@ struct OptionalCodecTests {
     func swiftOptionalsInAny() throws {
         let none: String? = nil
         let some: Int? = 12
-        let profile = try Profile(dictionary: ["nickname": none as Any, "age": some as Any])
+        let profile = try mapped(Profile.self, ["nickname": none as Any, "age": some as Any])
         #expect(profile == Profile(nickname: nil, age: 12))
-        let error = mappingError { _ = try Profile(dictionary: ["scores": [none as Any, "x"]]) }
+        let error = mappingError { _ = try mapped(Profile.self, ["scores": [none as Any, "x"]]) }
         #expect(error?.description == #"scores[1]: expected Int, found String "x""#)
     }
 
@@ -35,13 +35,13 @@ struct OptionalCodecTests {
         #expect(try plainRepresentation(of: profile) == .object([
             "scores": .array([.int(1), .null, .int(3)]),
         ]))
-        #expect(try Profile(dictionary: profile.dictionaryRepresentation()).scores == [1, nil, 3])
+        #expect(try mapped(Profile.self, profile.dictionaryRepresentation()).scores == [1, nil, 3])
     }
 
     @Test("a wrong value is an error, not a silent nil")
     func wrongValue() throws {
         let input = try jsonDictionary(#"{"age": "thirty"}"#)
-        #expect(mappingError { _ = try Profile(dictionary: input) }?.description
+        #expect(mappingError { _ = try mapped(Profile.self, input) }?.description
             == #"age: expected Int, found String "thirty""#)
     }
 }

@@ -21,7 +21,7 @@ struct PassThroughCodecTests {
         let input = try jsonDictionary("""
             {"payload": {"deep": [1, true]}, "metadata": {"a": "b"}, "items": [1, "x", null], "extra": 2.5}
             """)
-        let envelope = try Envelope(dictionary: input)
+        let envelope = try mapped(Envelope.self, input)
         #expect(Plain(envelope.payload) == Plain(input["payload"] as Any))
         #expect(Plain(envelope.metadata) == .object(["a": .string("b")]))
         #expect(Plain(envelope.items) == Plain(input["items"] as Any))
@@ -31,7 +31,7 @@ struct PassThroughCodecTests {
     @Test("a pass-through container still needs its container")
     func containerKind() throws {
         let input = try jsonDictionary(#"{"metadata": [1], "items": {"a": 1}}"#)
-        #expect(mappingError { _ = try Envelope(dictionary: input) }?.description == """
+        #expect(mappingError { _ = try mapped(Envelope.self, input) }?.description == """
             2 problems:
               metadata: expected Dictionary, found Array of 1 element
               items: expected Array, found Dictionary of 1 key
@@ -40,8 +40,8 @@ struct PassThroughCodecTests {
 
     @Test("a property type with no conversion is an error only when its key is present")
     func unsupported() throws {
-        #expect(try WithDate(dictionary: ["name": "a"]).name == "a")
-        #expect(mappingError { _ = try WithDate(dictionary: ["created": "2014-02-13"]) }?.description
+        #expect(try mapped(WithDate.self, ["name": "a"]).name == "a")
+        #expect(mappingError { _ = try mapped(WithDate.self, ["created": "2014-02-13"]) }?.description
             == "created: expected a type MappingKit can convert, found Date, which has no built-in conversion")
         #expect(mappingError { _ = try WithDate().dictionaryRepresentation() }?.description
             == "created: expected a type MappingKit can convert, found Date, which has no built-in conversion")

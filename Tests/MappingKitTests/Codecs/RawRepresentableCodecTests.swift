@@ -16,7 +16,7 @@ private struct Paint: Mappable, Equatable {
 struct RawRepresentableCodecTests {
     @Test("raw values map to cases and back")
     func roundTrip() throws {
-        let paint = try Paint(dictionary: jsonDictionary(#"{"color": "blue", "priority": 2, "accents": ["green"], "backup": null}"#))
+        let paint = try mapped(Paint.self, jsonDictionary(#"{"color": "blue", "priority": 2, "accents": ["green"], "backup": null}"#))
         #expect(paint == Paint(color: .blue, priority: .high, accents: [.green], backup: nil))
         #expect(try plainRepresentation(of: paint) == .object([
             "color": .string("blue"), "priority": .int(2), "accents": .array([.string("green")]),
@@ -25,7 +25,7 @@ struct RawRepresentableCodecTests {
 
     @Test("the raw value converts like any value of its type")
     func rawValueConversion() throws {
-        #expect(try Paint(dictionary: jsonDictionary(#"{"priority": "2"}"#)).priority == .high)
+        #expect(try mapped(Paint.self, jsonDictionary(#"{"priority": "2"}"#)).priority == .high)
     }
 
     @Test("unknown raw values name the valid ones when the enum is CaseIterable", arguments: [
@@ -37,6 +37,6 @@ struct RawRepresentableCodecTests {
     ])
     func unknown(json: String, message: String) throws {
         let input = try jsonDictionary(json)
-        #expect(mappingError { _ = try Paint(dictionary: input) }?.description == message)
+        #expect(mappingError { _ = try mapped(Paint.self, input) }?.description == message)
     }
 }

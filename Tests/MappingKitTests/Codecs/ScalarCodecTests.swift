@@ -20,7 +20,7 @@ struct ScalarCodecTests {
         (#"{"double": 9007199254740992}"#, 9_007_199_254_740_992.0),
     ])
     func doubleAccepts(json: String, expected: Double) throws {
-        #expect(try Scalars(dictionary: jsonDictionary(json)).double == expected)
+        #expect(try mapped(Scalars.self, jsonDictionary(json)).double == expected)
     }
 
     @Test("Double rejects booleans, inexact integers and text", arguments: [
@@ -31,19 +31,19 @@ struct ScalarCodecTests {
     ])
     func doubleRejects(json: String, message: String) throws {
         let input = try jsonDictionary(json)
-        #expect(mappingError { _ = try Scalars(dictionary: input) }?.description == message)
+        #expect(mappingError { _ = try mapped(Scalars.self, input) }?.description == message)
     }
 
     @Test("Float takes the nearest Float and writes its shortest decimal form back")
     func floatRoundTrip() throws {
-        let model = try Scalars(dictionary: jsonDictionary(#"{"float": 0.1}"#))
+        let model = try mapped(Scalars.self, jsonDictionary(#"{"float": 0.1}"#))
         #expect(model.float == Float(0.1))
         #expect(try plainRepresentation(of: model) == .object([
             "double": .double(0), "float": .double(0.1), "flag": .bool(false), "text": .string(""),
         ]))
-        #expect(mappingError { _ = try Scalars(dictionary: ["float": 1e39]) }?.description
+        #expect(mappingError { _ = try mapped(Scalars.self, ["float": 1e39]) }?.description
             == "float: expected Float in ±3.4028235e+38, found Double 1e+39")
-        #expect(mappingError { _ = try Scalars(dictionary: ["float": 16_777_217]) }?.description
+        #expect(mappingError { _ = try mapped(Scalars.self, ["float": 16_777_217]) }?.description
             == "float: expected Float without loss of precision, found Int 16777217")
     }
 
@@ -66,7 +66,7 @@ struct ScalarCodecTests {
         (#"{"flag": "false"}"#, false),
     ])
     func boolAccepts(json: String, expected: Bool) throws {
-        #expect(try Scalars(dictionary: jsonDictionary(json)).flag == expected)
+        #expect(try mapped(Scalars.self, jsonDictionary(json)).flag == expected)
     }
 
     @Test("Bool never guesses", arguments: [
@@ -77,13 +77,13 @@ struct ScalarCodecTests {
     ])
     func boolRejects(json: String, message: String) throws {
         let input = try jsonDictionary(json)
-        #expect(mappingError { _ = try Scalars(dictionary: input) }?.description == message)
+        #expect(mappingError { _ = try mapped(Scalars.self, input) }?.description == message)
     }
 
     @Test("native Swift Bool and Int stay apart")
     func nativeBool() throws {
-        #expect(try Scalars(dictionary: ["flag": true]).flag)
-        #expect(try Scalars(dictionary: ["flag": 1]).flag)
+        #expect(try mapped(Scalars.self, ["flag": true]).flag)
+        #expect(try mapped(Scalars.self, ["flag": 1]).flag)
         #expect(try plainRepresentation(of: Scalars(flag: true)) == .object([
             "double": .double(0), "float": .double(0), "flag": .bool(true), "text": .string(""),
         ]))
@@ -98,7 +98,7 @@ struct ScalarCodecTests {
         (#"{"text": "ünïcødé 🎉"}"#, "ünïcødé 🎉"),
     ])
     func stringAccepts(json: String, expected: String) throws {
-        #expect(try Scalars(dictionary: jsonDictionary(json)).text == expected)
+        #expect(try mapped(Scalars.self, jsonDictionary(json)).text == expected)
     }
 
     @Test("String rejects booleans, containers and null", arguments: [
@@ -108,14 +108,14 @@ struct ScalarCodecTests {
     ])
     func stringRejects(json: String, message: String) throws {
         let input = try jsonDictionary(json)
-        #expect(mappingError { _ = try Scalars(dictionary: input) }?.description == message)
+        #expect(mappingError { _ = try mapped(Scalars.self, input) }?.description == message)
     }
 
     @Test("long strings are shortened in messages, never in data")
     func longStringsInMessages() throws {
         let long = String(repeating: "x", count: 100)
-        let error = mappingError { _ = try Scalars(dictionary: ["flag": long]) }
+        let error = mappingError { _ = try mapped(Scalars.self, ["flag": long]) }
         #expect(error?.issues.first?.found == "String \"" + String(repeating: "x", count: 60) + "…\"")
-        #expect(try Scalars(dictionary: ["text": long]).text == long)
+        #expect(try mapped(Scalars.self, ["text": long]).text == long)
     }
 }

@@ -156,10 +156,10 @@ struct HostileInputTests {
     @Test("odd keys are kept exactly under .stash and named exactly under .raise")
     func oddKeys() throws {
         let odd: [String: Any] = ["": 1, "a.b": 2, "'q'": 3, "\u{0}": 4, "e\u{301}": 5, "🙂": [NSNull()]]
-        let stashed = try Zoo(dictionary: odd, undefinedKeys: .stash)
+        let stashed = try mapped(Zoo.self, odd, undefinedKeys: .stash)
         #expect(stashed.unmapped == UnmappedValues(odd))
         #expect(try Plain(stashed.dictionaryRepresentation()).description.contains(#""🙂": [null]"#))
-        let error = mappingError { _ = try Zoo(dictionary: odd, undefinedKeys: .raise) }
+        let error = mappingError { _ = try mapped(Zoo.self, odd, undefinedKeys: .raise) }
         #expect(error?.issues.map(\.path) == [#"[""]"#, #"["\0"]"#, #"["\'q\'"]"#, #"["a.b"]"#, #"["é"]"#, #"["🙂"]"#])
     }
 
@@ -167,7 +167,7 @@ struct HostileInputTests {
     func stashedCycle() throws {
         let loop = selfContaining()
         defer { breakCycles(in: loop) }
-        let zoo = try Zoo(dictionary: ["loop": loop], undefinedKeys: .stash)
+        let zoo = try mapped(Zoo.self, ["loop": loop], undefinedKeys: .stash)
         #expect(zoo.unmapped.description == "UnmappedValues([\"loop\": NSMutableDictionary of 2 keys that contains itself])")
     }
 

@@ -25,8 +25,8 @@ struct PlanCacheTests {
                 "lane": index, "name": "r\(index)", "splits": [Double(index), 1.5], "coach": ["name": "c\(index)"],
             ]
             let expected = Racer(lane: index, name: "r\(index)", splits: [Double(index), 1.5], coach: Coach(name: "c\(index)"))
-            guard let racer = try? Racer(dictionary: input), racer == expected,
-                  let back = try? racer.dictionaryRepresentation(), (try? Racer(dictionary: back)) == expected
+            guard let racer = try? mapped(Racer.self, input), racer == expected,
+                  let back = try? racer.dictionaryRepresentation(), (try? mapped(Racer.self, back)) == expected
             else {
                 failures.increment()
                 return
@@ -40,7 +40,7 @@ struct PlanCacheTests {
         let results = await withTaskGroup(of: Bool.self) { group in
             for index in 0..<64 {
                 group.addTask {
-                    let racer = try? Racer(dictionary: ["lane": index, "coach": ["name": "x"]])
+                    let racer = try? mapped(Racer.self, ["lane": index, "coach": ["name": "x"]])
                     return racer == Racer(lane: index, coach: Coach(name: "x"))
                 }
             }
@@ -82,9 +82,9 @@ struct ComputedConfigurationTests {
     @Test("every call runs its own closures and values, on a plan compiled once for their structure")
     func binding() throws {
         currentFactor.withLock { $0 = 2 }
-        let doubled = try Scaled(dictionary: ["count": 5])
+        let doubled = try mapped(Scaled.self, ["count": 5])
         currentFactor.withLock { $0 = 3 }
-        let tripled = try Scaled(dictionary: ["count": 5])
+        let tripled = try mapped(Scaled.self, ["count": 5])
         #expect(doubled.count == 10 && doubled.seenFactor == 2)
         #expect(tripled.count == 15 && tripled.seenFactor == 3)
         #expect(Plain(try tripled.dictionaryRepresentation()) == Plain(["count": 5, "seenFactor": 3]))

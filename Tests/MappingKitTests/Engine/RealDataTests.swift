@@ -52,7 +52,7 @@ struct RealDataTests {
     func twitter() throws {
         let root = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: dataDirectory.appendingPathComponent("twitter.json"))) as? [String: Any])
-        let tweets = try Tweet.array(from: root["statuses"] as? [Any] ?? [])
+        let tweets = try mappedArray(Tweet.self, root["statuses"] as? [Any] ?? [])
         #expect(tweets.count == 100)
         // The file's numeric ids were written by a lossy encoder and differ from `id_str`; what
         // matters is that the integer in the file arrives unrounded (a Double would give …680).
@@ -61,14 +61,14 @@ struct RealDataTests {
         #expect(tweets.first?.user.screen_name == "ayuu0123")
         #expect(tweets.first?.in_reply_to_status_id == nil)
         let back = try tweets.map { try $0.dictionaryRepresentation() }
-        #expect(try Tweet.array(from: back).map(\.id_str) == tweets.map(\.id_str))
+        #expect(try mappedArray(Tweet.self, back).map(\.id_str) == tweets.map(\.id_str))
     }
 
     @Test("canada.json: every coordinate of every polygon, as Double")
     func canada() throws {
         let root = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: dataDirectory.appendingPathComponent("canada.json"))) as? [String: Any])
-        let country = try Coordinates(dictionary: root)
+        let country = try mapped(Coordinates.self, root)
         let points = country.features.flatMap(\.geometry.coordinates).flatMap { $0 }
         #expect(country.type == "FeatureCollection")
         #expect(points.count == 55_563)

@@ -190,9 +190,9 @@ private func shelter(_ random: inout Random) -> [String: Any] {
 /// Maps `input` with the shape `iteration` picks and gives its representation.
 private func roundTrip(_ input: [String: Any], shape iteration: Int) throws -> [String: Any] {
     switch iteration % 3 {
-    case 0: try Order(dictionary: input).dictionaryRepresentation()
-    case 1: try Event(dictionary: input).dictionaryRepresentation()
-    default: try Shelter(dictionary: input).dictionaryRepresentation()
+    case 0: try mapped(Order.self, input).dictionaryRepresentation()
+    case 1: try mapped(Event.self, input).dictionaryRepresentation()
+    default: try mapped(Shelter.self, input).dictionaryRepresentation()
     }
 }
 
@@ -234,7 +234,7 @@ struct RoundTripPropertyTests {
             "customer": ["name": "n", "vip": false], "lines": [], "tags": [],
             "x_int": 1, "x_double": 1.0, "x_bool": true, "x_big": Int64.max, "x_null": NSNull(),
         ]
-        let back = try Order(dictionary: input).dictionaryRepresentation()
+        let back = try mapped(Order.self, input).dictionaryRepresentation()
         #expect(Plain(back) == Plain(input))
         #expect(Plain(back["x_double"] as Any) == .double(1.0))
         #expect(Plain(back["x_int"] as Any) == .int(1))

@@ -39,7 +39,7 @@ private struct DataObject: Mappable {
 struct DHNConfigurationTests {
     @Test("the override's mappings apply: key, block, class and unbound block")
     func override() throws {
-        let object = try DataObject(dictionary: [
+        let object = try mapped(DataObject.self, [
             "someKey": "mapped", "someOtherKey": "No. 42", "anotherKey": ["title": "embedded"], "whatAKey": 1,
         ])
         #expect(object.mappToMe == "mapped")

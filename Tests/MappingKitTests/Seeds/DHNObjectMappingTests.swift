@@ -14,13 +14,13 @@ private final class DataObject: Mappable {
 struct DHNObjectMappingTests {
     @Test("{\"name\":\"This is some name\"} -> object.name")
     func defaultBehaviour() throws {
-        let object = try DataObject(dictionary: ["name": "This is some name"])
+        let object = try mapped(DataObject.self, ["name": "This is some name"])
         #expect(object.name == "This is some name")
     }
 
     @Test("undefined keys are ignored by default")
     func undefinedKeysIgnored() throws {
-        let object = try DataObject(dictionary: ["name": "n", "unknown": 1, "other": ["x": 1]])
+        let object = try mapped(DataObject.self, ["name": "n", "unknown": 1, "other": ["x": 1]])
         #expect(object.name == "n")
         #expect(try plainRepresentation(of: object) == .object([
             "name": .string("n"), "count": .int(0), "enabled": .bool(false),
@@ -29,14 +29,14 @@ struct DHNObjectMappingTests {
 
     @Test("scalar properties map, which KVC-based mapping could not do")
     func scalars() throws {
-        let object = try DataObject(dictionary: ["count": 3, "enabled": true])
+        let object = try mapped(DataObject.self, ["count": 3, "enabled": true])
         #expect(object.count == 3)
         #expect(object.enabled)
     }
 
     @Test("arrays of representations map with array(from:)")
     func arrays() throws {
-        let objects = try DataObject.array(from: [["name": "a"], ["name": "b"]])
+        let objects = try mappedArray(DataObject.self, [["name": "a"], ["name": "b"]])
         #expect(objects.map(\.name) == ["a", "b"])
     }
 }

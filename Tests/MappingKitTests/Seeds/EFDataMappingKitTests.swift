@@ -58,7 +58,7 @@ private func day(_ text: String) -> Date {
 struct EFDataMappingKitTests {
     @Test("the README's JSON maps onto a user with three dated messages")
     func mapsUser() throws {
-        let user = try MYUser(dictionary: jsonDictionary(efUserJSON))
+        let user = try mapped(MYUser.self, jsonDictionary(efUserJSON))
         #expect(user == MYUser(
             userId: 42,
             username: "john.doe",
@@ -81,7 +81,7 @@ struct EFDataMappingKitTests {
 
     @Test("values are validated before they are applied, and every issue is reported")
     func validation() throws {
-        var user = try MYUser(dictionary: jsonDictionary(efUserJSON))
+        var user = try mapped(MYUser.self, jsonDictionary(efUserJSON))
         let before = user
         let error = mappingError {
             try user.update(from: [
@@ -98,7 +98,7 @@ struct EFDataMappingKitTests {
               messages[1].read: expected Bool, found String "yes"
             """)
         #expect(user == before)
-        #expect(mappingError { _ = try MYUser(dictionary: ["username": "x"]) }?.description
+        #expect(mappingError { _ = try mapped(MYUser.self, ["username": "x"]) }?.description
             == "user_id: expected a value, found nothing")
     }
 }

@@ -44,7 +44,7 @@ let kvcPeopleJSON = """
 struct KVCMappingTests {
     @Test("the mapping dictionary renames keys, the named transformer parses bday, caffeine 1 is true")
     func people() throws {
-        let people = try Person.array(from: jsonObject(kvcPeopleJSON) as? [Any] ?? [])
+        let people = try mappedArray(Person.self, jsonObject(kvcPeopleJSON) as? [Any] ?? [])
         #expect(people == [
             Person(name: "John", surname: "Doe", birthdate: day(2001, 1, 1), likesCoffee: true),
             Person(name: "Ann", surname: "Onymous", birthdate: day(1981, 10, 23), likesCoffee: true),

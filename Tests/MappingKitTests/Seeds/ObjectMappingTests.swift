@@ -73,10 +73,10 @@ struct ObjectMappingTests {
 
     @Test("blocks to handle special types: a colour from [122, 50, 80], and back")
     func colorAdapter() throws {
-        let model = try OMColorModel(dictionary: jsonDictionary(#"{"color": [122, 50, 80]}"#))
+        let model = try mapped(OMColorModel.self, jsonDictionary(#"{"color": [122, 50, 80]}"#))
         #expect(model.color == Color(red: 122.0 / 255, green: 50.0 / 255, blue: 80.0 / 255))
         #expect(try plainRepresentation(of: model) == .object(["color": .array([.int(122), .int(50), .int(80)])]))
-        #expect(mappingError { _ = try OMColorModel(dictionary: ["color": [1, 2]]) }?.description
+        #expect(mappingError { _ = try mapped(OMColorModel.self, ["color": [1, 2]]) }?.description
             == "color: expected 3 colour components, found 2")
     }
 }

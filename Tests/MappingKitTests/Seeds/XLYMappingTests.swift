@@ -94,7 +94,7 @@ let animalsJSON = """
 struct XLYMappingTests {
     @Test("dogs and cats map with their own keys and the colour construction")
     func animals() throws {
-        let animals = try Animals(dictionary: jsonDictionary(animalsJSON))
+        let animals = try mapped(Animals.self, jsonDictionary(animalsJSON))
         #expect(animals.dogs.map(\.name) == ["DogA", "DogB"])
         #expect(animals.dogs.map(\.age) == [5, 6])
         #expect(animals.dogs.map(\.aboutLink) == [URL(string: "http://link.to.DogA"), URL(string: "http://link.to.DogB")])
@@ -107,13 +107,13 @@ struct XLYMappingTests {
     @Test("a construction block that rejects its input reports it at the path")
     func badColor() throws {
         let input = try jsonDictionary(#"{"cats": [{"name": "CatE", "eye color": "blue"}]}"#)
-        #expect(mappingError { _ = try Animals(dictionary: input) }?.description
+        #expect(mappingError { _ = try mapped(Animals.self, input) }?.description
             == #"cats[0]["eye color"]: expected "r,g,b,a", found "blue""#)
     }
 
     @Test("dynamic mapping picks Child or People per object; a child's missing isMale defaults to true")
     func dynamic() throws {
-        let family = try Family(dictionary: ["members": [["name": "Mom"], ["child_name": "Kim"]]])
+        let family = try mapped(Family.self, ["members": [["name": "Mom"], ["child_name": "Kim"]]])
         #expect(family.members.count == 2)
         #expect(type(of: family.members[0]) == People.self)
         let child = try #require(family.members[1] as? Child)

@@ -1,0 +1,155 @@
+public import Foundation
+
+extension Mappable {
+    /// Creates a model from a JSON object, read straight into the model by MappingKit's own
+    /// parser: no dictionary in between, every configuration feature as from a dictionary.
+    ///
+    /// ```swift
+    /// let user = try User(json: Data(#"{"username": "john.doe", "messages": [{"text": "Hi"}]}"#.utf8))
+    /// ```
+    ///
+    /// `undefinedKeys` and `limits`, when given, apply to this call as in
+    /// ``init(dictionary:undefinedKeys:)`` and ``init(dictionary:limits:)``. Syntax errors are
+    /// ``MappingError``s with the place in the input (``MappingError/Issue/location``).
+    public init(json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
+        self.init()
+        try update(fromJSON: json, undefinedKeys: undefinedKeys, limits: limits)
+    }
+
+    /// Creates a model from JSON text.
+    public init(json: String, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
+        try self.init(json: Data(json.utf8), undefinedKeys: undefinedKeys, limits: limits)
+    }
+
+    /// Updates the model from a JSON object, atomically: on any error, syntax or mapping, the
+    /// model is unchanged. Absent keys leave their properties as they are.
+    public mutating func update(fromJSON json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
+        try update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits))
+    }
+
+    /// Maps every element of a top-level JSON array, which must all be objects; problems in all
+    /// elements are reported together, with their indexes (`[2].name`).
+    ///
+    /// ```swift
+    /// let messages = try Message.array(json: Data(#"[{"text": "Hi"}, {"text": "Bye"}]"#.utf8))
+    /// ```
+    public static func array(json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws -> [Self] {
+        try array(json: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits))
+    }
+
+    /// Maps every element of a top-level JSON array given as text.
+    public static func array(json: String, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws -> [Self] {
+        try array(json: Data(json.utf8), undefinedKeys: undefinedKeys, limits: limits)
+    }
+
+    /// Updates the model from a JSON object given as text.
+    public mutating func update(fromJSON json: String, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
+        try update(fromJSON: Data(json.utf8), undefinedKeys: undefinedKeys, limits: limits)
+    }
+
+    /// The model as JSON, written straight from the model: the same JSON value as its
+    /// ``dictionaryRepresentation()``, compact, keys in declaration order unless `options` says
+    /// otherwise; stashed keys (``UnmappedValues``) are written back in place.
+    ///
+    /// ```swift
+    /// let data = try user.jsonData()
+    /// // {"username":"john.doe","messages":[{"text":"Hi"}]}
+    /// ```
+    public func jsonData(options: JSONOutputOptions = [], limits: MappingLimits? = nil) throws -> Data {
+        try jsonData(options: options, in: MappingContext(limits: limits))
+    }
+
+    /// Updates the model from a JSON document in a call with `context`'s settings.
+    mutating func update(fromJSON json: some ContiguousBytes, call context: MappingContext) throws {
+        var configuration = type(of: self).mappingConfiguration
+        configuration.context = context.started()
+        try JSONReader.read(json, limits: configuration.context.effectiveLimits) { reader in
+            guard try reader.peek() == UInt8(ascii: "{") else { throw Self.notAnObject(&reader) }
+            try update(json: &reader, configuration: configuration, isDocument: true)
+        }
+    }
+
+    /// Maps a JSON document's top-level array in one call with `context`'s settings.
+    static func array(json: some ContiguousBytes, call context: MappingContext) throws -> [Self] {
+        try array(json: json, configuration: Self.mappingConfiguration, context: context.started())
+    }
+
+    static func array(json: some ContiguousBytes, configuration: MappingConfiguration, context: MappingContext) throws -> [Self] {
+        try JSONReader.read(json, limits: context.effectiveLimits) { reader in
+            let models = try models(fromJSON: &reader) { reader in
+                try instantiate(fromJSON: &reader, configuration: configuration, context: context)
+            }
+            try reader.expectEnd()
+            return models
+        }
+    }
+
+    /// Maps every element of the array at the reader, collecting every element's problems.
+    static func models(fromJSON reader: inout JSONReader, _ make: (inout JSONReader) throws -> Self) throws -> [Self] {
+        guard try reader.peek() == UInt8(ascii: "[") else {
+            let found = ValueDescription.describe(try reader.readAny())
+            throw MappingError(.mismatch(expected: "an array of \(ValueDescription.typeName(Self.self))", found: found))
+        }
+        return try CollectionCoding.readJSONElements(&reader) { reader in
+            guard try reader.peek() == UInt8(ascii: "{") else { throw notAnObject(&reader) }
+            return try make(&reader)
+        }.0.get()
+    }
+
+    /// The error for a value that is not an object where a model belongs, as from a dictionary.
+    static func notAnObject(_ reader: inout JSONReader) -> MappingError {
+        do {
+            let found = ValueDescription.describe(try reader.readAny())
+            return MappingError(.mismatch(expected: "\(ValueDescription.typeName(Self.self)) (a dictionary)", found: found))
+        } catch {
+            return MappingError.wrapping(error, at: [])
+        }
+    }
+
+    /// The model as JSON in a call with `context`'s settings.
+    func jsonData(options: JSONOutputOptions, in context: MappingContext) throws -> Data {
+        let context = context.started()
+        var writer = JSONWriter(options: options, limits: context.effectiveLimits)
+        try writeJSON(into: &writer, in: context, configuration: context.configuration(for: type(of: self)))
+        return writer.data
+    }
+}
+
+extension Mappable where Self: AnyObject {
+    /// Updates the object in place from a JSON object; callable on a `let` reference.
+    public func update(fromJSON json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
+        var object = self
+        try object.update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits))
+    }
+
+    /// Updates the object in place from a JSON object given as text.
+    public func update(fromJSON json: String, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
+        try update(fromJSON: Data(json.utf8), undefinedKeys: undefinedKeys, limits: limits)
+    }
+}
+
+extension Array where Element: Mappable {
+    /// The models as a JSON array, each written as ``Mappable/jsonData(options:limits:)`` writes it.
+    ///
+    /// ```swift
+    /// let data = try messages.jsonData()
+    /// // [{"text":"Hi"},{"text":"Bye"}]
+    /// ```
+    public func jsonData(options: JSONOutputOptions = [], limits: MappingLimits? = nil) throws -> Data {
+        let context = MappingContext(limits: limits).started()
+        var writer = JSONWriter(options: options, limits: context.effectiveLimits)
+        try writer.beginArray()
+        var failure: MappingError?
+        for (index, model) in enumerated() {
+            writer.beginElement(first: index == 0)
+            do {
+                try model.writeJSON(into: &writer, in: context, configuration: context.configuration(for: type(of: model)))
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+            }
+        }
+        if let failure { throw failure }
+        writer.endArray(empty: isEmpty)
+        return writer.data
+    }
+}

@@ -1,0 +1,45 @@
+public import Foundation
+
+extension Mapper {
+    /// A model made from a JSON object, with this mapper's configurations for it and for every
+    /// model nested in it.
+    ///
+    /// ```swift
+    /// let user = try legacy.map(json: Data(#"{"uid": 42}"#.utf8), to: User.self)
+    /// ```
+    public func map<Model: Mappable>(json: some ContiguousBytes, to model: Model.Type) throws -> Model {
+        let configuration = configuration(for: model)
+        let context = jsonContext.started()
+        return try JSONReader.read(json, limits: context.effectiveLimits) { reader in
+            guard try reader.peek() == UInt8(ascii: "{") else { throw Model.notAnObject(&reader) }
+            let result = try Model.instantiate(fromJSON: &reader, configuration: configuration, context: context)
+            try reader.expectEnd()
+            return result
+        }
+    }
+
+    /// Updates `model` from a JSON object, atomically; absent keys leave their properties as
+    /// they are.
+    public func update<Model: Mappable>(_ model: inout Model, fromJSON json: some ContiguousBytes) throws {
+        var configuration = configuration(for: type(of: model))
+        configuration.context = jsonContext.started()
+        try JSONReader.read(json, limits: configuration.context.effectiveLimits) { reader in
+            guard try reader.peek() == UInt8(ascii: "{") else { throw Model.notAnObject(&reader) }
+            try model.update(json: &reader, configuration: configuration, isDocument: true)
+        }
+    }
+
+    /// Models made from every element of a top-level JSON array, which must all be objects.
+    public func array<Model: Mappable>(of model: Model.Type, json: some ContiguousBytes) throws -> [Model] {
+        try Model.array(json: json, configuration: configuration(for: model), context: jsonContext.started())
+    }
+
+    /// `model` as JSON, written with this mapper's configurations.
+    public func jsonData<Model: Mappable>(of model: Model, options: JSONOutputOptions = []) throws -> Data {
+        try model.jsonData(options: options, in: jsonContext)
+    }
+
+    private var jsonContext: MappingContext {
+        MappingContext(mapper: self, undefinedKeys: undefinedKeys)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// `Decimal`, exactly: from strings (`"19.99"`), integers, and numbers in the decimal form they
+/// were written in. From JSON bytes, the digits as written, never through binary.
+struct DecimalCodec: ValueCodec {
+    func decode(_ input: Any, in context: MappingContext) throws -> Decimal {
+        if let number = NumericInput.read(input) {
+            switch number {
+            case .decimal(let value): return value
+            case .signed(let value): return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .unsigned(let value): return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .floating(let value) where value.isFinite:
+                return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .floating, .bool: break
+            }
+            throw MappingError(.mismatch(expected: "Decimal", found: ValueDescription.describe(number)))
+        }
+        if let text = input as? String {
+            return try BuiltInValueAdapters.exactDecimal(text, found: ValueDescription.describe(input))
+        }
+        return try mismatch(input, expected: "Decimal", in: context)
+    }
+
+    func encode(_ value: Decimal, in context: MappingContext) throws -> Any? {
+        value
+    }
+
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Decimal {
+        let mark = reader.mark
+        guard try reader.nextIsNumber() else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        let text = reader.text(of: try reader.scanNumber())
+        return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
+    }
+
+    func encodeJSON(_ value: Decimal, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try writer.writeNumber(.decimal(value))
+        return true
+    }
+}

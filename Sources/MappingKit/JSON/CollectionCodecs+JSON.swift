@@ -1,0 +1,131 @@
+/// Arrays, sets and dictionaries read element by element from bytes; every bad element is
+/// reported under its index or key, and reading goes on after it.
+extension ArrayCodec {
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [Element] {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        return try CollectionCoding.decodeJSONElements(&reader, with: element, in: context)
+    }
+
+    func encodeJSON(_ value: [Element], into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try CollectionCoding.encodeJSONElements(of: value, with: element, into: &writer, in: context)
+        return true
+    }
+}
+
+extension SetCodec {
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Set<Element> {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        return Set(try CollectionCoding.decodeJSONElements(&reader, with: element, in: context))
+    }
+}
+
+extension DictionaryCodec {
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [String: Value] {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "{") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        var result: [String: Value] = [:]
+        var failed: [String: MappingError] = [:]
+        var count = 0
+        if try reader.enterObject() { return result }
+        repeat {
+            let key = reader.text(of: try reader.readKey())
+            let start = reader.mark
+            count += 1
+            do {
+                result[key] = try value.decodeJSON(&reader, in: context)
+                failed[key] = nil
+            } catch {
+                let problem = MappingError.wrapping(error, at: .key(key))
+                if problem.isFatal { throw problem }
+                result[key] = nil
+                failed[key] = problem
+                reader.reset(to: start)
+                try reader.skipValue()
+            }
+        } while try reader.nextMember()
+        try context.countValues(count)
+        var failure: MappingError?
+        for problem in failed.values { failure.merge(problem) }
+        if let failure { throw failure }
+        return result
+    }
+
+    func encodeJSON(_ dictionary: [String: Value], into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try context.countValues(dictionary.count)
+        try writer.beginObject()
+        var failure: MappingError?
+        var first = true
+        for key in writer.sortsKeys ? dictionary.keys.sorted(by: JSONWriter.precedes) : Array(dictionary.keys) {
+            guard let item = dictionary[key] else { continue }
+            writer.writeKey(key, first: first)
+            first = false
+            do {
+                if try !value.encodeJSON(item, into: &writer, in: context) { writer.writeNull() }
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+            }
+        }
+        if let failure { throw failure }
+        writer.endObject(empty: first)
+        return true
+    }
+}
+
+extension CollectionCoding {
+    static func decodeJSONElements<Element>(
+        _ reader: inout JSONReader,
+        with codec: any ValueCodec<Element>,
+        in context: MappingContext
+    ) throws -> [Element] {
+        let (elements, count) = try readJSONElements(&reader) { reader in try codec.decodeJSON(&reader, in: context) }
+        try context.countValues(count)
+        return try elements.get()
+    }
+
+    /// Reads every element of the array at the reader with `read`, collecting every element's
+    /// problems under its index (reading goes on after a bad element); with how many there were.
+    static func readJSONElements<Element>(
+        _ reader: inout JSONReader,
+        _ read: (inout JSONReader) throws -> Element
+    ) throws -> (Result<[Element], MappingError>, count: Int) {
+        var result: [Element] = []
+        if try reader.enterArray() { return (.success(result), 0) }
+        var failure: MappingError?
+        var index = 0
+        repeat {
+            let mark = reader.mark
+            do {
+                result.append(try read(&reader))
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                reader.reset(to: mark)
+                try reader.skipValue()
+            }
+            index += 1
+        } while try reader.nextElement()
+        return (failure.map { .failure($0) } ?? .success(result), index)
+    }
+
+    static func encodeJSONElements<Element>(
+        of elements: some Collection<Element>,
+        with codec: any ValueCodec<Element>,
+        into writer: inout JSONWriter,
+        in context: MappingContext
+    ) throws {
+        try context.countValues(elements.count)
+        try writer.beginArray()
+        var failure: MappingError?
+        for (index, item) in elements.enumerated() {
+            writer.beginElement(first: index == 0)
+            do {
+                if try !codec.encodeJSON(item, into: &writer, in: context) { writer.writeNull() }
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+            }
+        }
+        if let failure { throw failure }
+        writer.endArray(empty: elements.isEmpty)
+    }
+}

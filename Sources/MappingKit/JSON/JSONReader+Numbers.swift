@@ -1,0 +1,155 @@
+/// A number as written, scanned once: its first 19 significant digits as an integer and the
+/// power of ten that scales them, from which every conversion is exact or correctly rounded.
+struct JSONNumber {
+    let start: Int
+    let end: Int
+    let isNegative: Bool
+    /// The first 19 significant digits: the value is `significand × 10^exponent` (plus the
+    /// digits dropped, when ``isTruncated``).
+    let significand: UInt64
+    let exponent: Int
+    /// Written without a fraction or an exponent.
+    let isInteger: Bool
+    /// Non-zero digits past the 19th were dropped from ``significand``.
+    let isTruncated: Bool
+
+    /// The magnitude as an integer, when the number is written as one and fits 64 bits
+    /// (twenty-digit integers are truncated: ``JSONReader/integerMagnitude(_:)`` reads those).
+    var integerMagnitude: UInt64? {
+        guard isInteger, !isTruncated else { return nil }
+        var value = significand
+        for _ in 0..<exponent {
+            let (product, overflow) = value.multipliedReportingOverflow(by: 10)
+            guard !overflow else { return nil }
+            value = product
+        }
+        return value
+    }
+}
+
+extension JSONReader {
+    /// Consumes a number, checking RFC 8259's grammar: `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`.
+    mutating func scanNumber() throws -> JSONNumber {
+        skipWhitespace()
+        let start = position
+        let negative = position < count && byte(at: position) == UInt8(ascii: "-")
+        if negative { position += 1 }
+        var significand: UInt64 = 0
+        var digits = 0
+        var exponent = 0
+        var truncated = false
+        guard let first = digit() else { throw syntaxError(expected: negative ? "a digit after '-'" : "a JSON value") }
+        position += 1
+        if first == 0 {
+            if digit() != nil { throw syntaxError(expected: "no leading zeros ('.', 'e' or the end of the number after 0)") }
+        } else {
+            significand = UInt64(first)
+            digits = 1
+            while let next = digit() {
+                position += 1
+                if digits < 19 {
+                    significand = significand &* 10 &+ UInt64(next)
+                    digits += 1
+                } else {
+                    truncated = truncated || next != 0
+                    exponent += 1
+                }
+            }
+        }
+        var integer = true
+        if position < count, byte(at: position) == UInt8(ascii: ".") {
+            integer = false
+            position += 1
+            guard digit() != nil else { throw syntaxError(expected: "a digit after '.'") }
+            while let next = digit() {
+                position += 1
+                if significand == 0, next == 0 {
+                    exponent -= 1
+                } else if digits < 19 {
+                    significand = significand &* 10 &+ UInt64(next)
+                    digits += 1
+                    exponent -= 1
+                } else {
+                    truncated = truncated || next != 0
+                }
+            }
+        }
+        if position < count, byte(at: position) | 0x20 == UInt8(ascii: "e") {
+            integer = false
+            position += 1
+            var sign = 1
+            if position < count, byte(at: position) == UInt8(ascii: "-") || byte(at: position) == UInt8(ascii: "+") {
+                if byte(at: position) == UInt8(ascii: "-") { sign = -1 }
+                position += 1
+            }
+            guard digit() != nil else { throw syntaxError(expected: "a digit in the exponent") }
+            var written = 0
+            while let next = digit() {
+                position += 1
+                // Past a million the value is zero or infinite whatever follows.
+                if written < 1_000_000 { written = written * 10 + next }
+            }
+            exponent += sign * written
+        }
+        return JSONNumber(
+            start: start, end: position, isNegative: negative, significand: significand,
+            exponent: exponent, isInteger: integer, isTruncated: truncated
+        )
+    }
+
+    @inline(__always)
+    private func digit() -> Int? {
+        guard position < count else { return nil }
+        let value = byte(at: position) &- UInt8(ascii: "0")
+        return value < 10 ? Int(value) : nil
+    }
+
+    /// The magnitude of an integer written as one, when it fits 64 bits.
+    func integerMagnitude(_ number: JSONNumber) -> UInt64? {
+        if let magnitude = number.integerMagnitude { return magnitude }
+        guard number.isInteger, number.isTruncated, number.end - number.start <= 21 else { return nil }
+        return UInt64(String(decoding: bytes(number.isNegative ? number.start + 1 : number.start, number.end), as: UTF8.self))
+    }
+
+    /// An integer written as one, as an `Int`, when it fits.
+    func int(_ number: JSONNumber) -> Int? {
+        guard let magnitude = integerMagnitude(number) else { return nil }
+        if !number.isNegative { return Int(exactly: magnitude) }
+        guard magnitude <= UInt64(Int.max) + 1 else { return nil }
+        return magnitude == UInt64(Int.max) + 1 ? Int.min : -Int(magnitude)
+    }
+
+    /// The number's text, as written.
+    func text(of number: JSONNumber) -> String {
+        String(decoding: bytes(number.start, number.end), as: UTF8.self)
+    }
+
+    /// The correctly rounded `Double` for `number` (infinite past `Double`'s range).
+    func double(_ number: JSONNumber) -> Double {
+        let magnitude: Double
+        if number.significand == 0 {
+            magnitude = 0
+        } else if !number.isTruncated, let fast = DecimalToBinary.double(number.significand, number.exponent) {
+            magnitude = fast
+        } else if number.isTruncated, number.significand < UInt64.max,
+                  let low = DecimalToBinary.double(number.significand, number.exponent),
+                  low == DecimalToBinary.double(number.significand + 1, number.exponent) {
+            // The digits dropped lie between the two: both round to the same value.
+            magnitude = low
+        } else {
+            return Double(text(of: number)) ?? .nan
+        }
+        return number.isNegative ? -magnitude : magnitude
+    }
+
+    /// The correctly rounded `Float` for `number`: not through `Double`, which could round twice.
+    func float(_ number: JSONNumber) -> Float {
+        if !number.isTruncated, number.significand <= 1 << 24, (-10...10).contains(number.exponent) {
+            let exact = Float(number.significand)
+            let scale = DecimalToBinary.floatPowersOfTen[abs(number.exponent)]
+            let magnitude = number.exponent < 0 ? exact / scale : exact * scale
+            return number.isNegative ? -magnitude : magnitude
+        }
+        return Float(text(of: number)) ?? .nan
+    }
+}

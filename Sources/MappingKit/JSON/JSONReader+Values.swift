@@ -1,0 +1,46 @@
+import Foundation
+
+extension JSONReader {
+    /// Consumes one value as native Swift values: `String`, `Bool`, `NSNull`, `[Any]`,
+    /// `[String: Any]`, and numbers as `Int` (integers that fit), `UInt64` (larger ones that
+    /// fit) or `Double` (the rest, correctly rounded). A repeated key keeps its last value.
+    mutating func readAny() throws -> Any {
+        switch try peek() {
+        case UInt8(ascii: "\""):
+            return text(of: try scanString())
+        case UInt8(ascii: "{"):
+            var object: [String: Any] = [:]
+            if try enterObject() { return object }
+            repeat {
+                let key = try readKey()
+                object[text(of: key)] = try readAny()
+            } while try nextMember()
+            return object
+        case UInt8(ascii: "["):
+            var array: [Any] = []
+            if try enterArray() { return array }
+            repeat {
+                array.append(try readAny())
+            } while try nextElement()
+            return array
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            guard let bool = try readLiteral() else { return NSNull() }
+            return bool
+        default:
+            return try value(of: try scanNumber())
+        }
+    }
+
+    /// A number as the native value ``readAny()`` gives; beyond `Double`'s range, an error.
+    func value(of number: JSONNumber) throws -> Any {
+        if let magnitude = integerMagnitude(number) {
+            if !number.isNegative { return Int(exactly: magnitude) ?? magnitude }
+            if let int = int(number) { return int }
+        }
+        let value = double(number)
+        guard value.isFinite else {
+            throw MappingError(.mismatch(expected: "a number within Double's range", found: "the number \(text(of: number))"))
+        }
+        return value
+    }
+}

@@ -1,0 +1,262 @@
+import Foundation
+
+/// A cursor over the bytes of one JSON document (RFC 8259), read in one pass by the plans'
+/// codecs: structure here, strings in `JSONReader+Strings`, numbers in `JSONReader+Numbers`,
+/// untyped values in `JSONReader+Values`.
+///
+/// Every method either consumes exactly what it reads or throws. Syntax errors are fatal
+/// (``Problem/syntax(expected:found:location:)``); a mapping error leaves the cursor anywhere
+/// inside the value, and callers that go on ``reset(to:)`` the value's start and
+/// ``skipValue()``.
+struct JSONReader {
+    private let base: UnsafePointer<UInt8>
+    let count: Int
+    /// The offset of the next byte to read.
+    var position = 0
+    /// Arrays and objects open around the cursor.
+    private(set) var nesting = 0
+    let maximumNesting: Int
+    /// Where the reading started in the thread's stack, and where that stack ends.
+    private let stackStart = ThreadStack.currentAddress()
+    private let stackLowerBound = ThreadStack.lowerBound()
+
+    /// A place to come back to: the start of a value.
+    struct Mark {
+        fileprivate let position: Int
+        fileprivate let nesting: Int
+    }
+
+    /// Reads `bytes` with the nesting limit of `limits`; empty input is a syntax error.
+    static func read<Result>(
+        _ bytes: some ContiguousBytes,
+        limits: MappingLimits,
+        _ body: (inout JSONReader) throws -> Result
+    ) throws -> Result {
+        try bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                throw MappingError(.syntax(expected: "a JSON value", found: "end of input", location: JSONLocation(line: 1, column: 1, offset: 0)))
+            }
+            var reader = JSONReader(base: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, maximumNesting: limits.maximumNesting)
+            return try body(&reader)
+        }
+    }
+
+    private init(base: UnsafePointer<UInt8>, count: Int, maximumNesting: Int) {
+        self.base = base
+        self.count = count
+        self.maximumNesting = maximumNesting
+    }
+
+    var mark: Mark { Mark(position: position, nesting: nesting) }
+
+    mutating func reset(to mark: Mark) {
+        position = mark.position
+        nesting = mark.nesting
+    }
+
+    /// The byte at `offset`, which must be inside the input.
+    @inline(__always)
+    func byte(at offset: Int) -> UInt8 {
+        base[offset]
+    }
+
+    /// The bytes from `start` up to `end`.
+    func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + start, count: end - start)
+    }
+
+    /// Moves past spaces, tabs, line feeds and carriage returns.
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < count {
+            switch base[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
+    }
+
+    /// The next byte that is not whitespace, not consumed, or the error that says a value
+    /// (`expected`) is missing.
+    @inline(__always)
+    mutating func peek(expecting expected: @autoclosure () -> String = "a JSON value") throws -> UInt8 {
+        skipWhitespace()
+        guard position < count else { throw syntaxError(expected: expected()) }
+        return base[position]
+    }
+
+    /// Consumes `byte` after any whitespace, or throws.
+    @inline(__always)
+    mutating func expect(_ byte: UInt8, _ expected: @autoclosure () -> String) throws {
+        skipWhitespace()
+        guard position < count, base[position] == byte else { throw syntaxError(expected: expected()) }
+        position += 1
+    }
+
+    /// Consumes the whitespace left after the document; anything else is a second value.
+    mutating func expectEnd() throws {
+        skipWhitespace()
+        guard position == count else { throw syntaxError(expected: "the end of the input after the top-level value") }
+    }
+
+    // MARK: Containers
+
+    /// Consumes `{` and says whether the object is empty (its `}` consumed too).
+    mutating func enterObject() throws -> Bool {
+        try expect(UInt8(ascii: "{"), "an object")
+        try open()
+        return try closeIfNext(UInt8(ascii: "}"))
+    }
+
+    /// Consumes `[` and says whether the array is empty (its `]` consumed too).
+    mutating func enterArray() throws -> Bool {
+        try expect(UInt8(ascii: "["), "an array")
+        try open()
+        return try closeIfNext(UInt8(ascii: "]"))
+    }
+
+    private mutating func closeIfNext(_ closing: UInt8) throws -> Bool {
+        guard try peek(expecting: closing == UInt8(ascii: "}") ? "a key or '}'" : "a value or ']'") == closing else { return false }
+        position += 1
+        nesting -= 1
+        return true
+    }
+
+    /// After a member: `true` when `,` introduces another, `false` when `}` ends the object.
+    @inline(__always)
+    mutating func nextMember() throws -> Bool {
+        try next(closing: UInt8(ascii: "}"), "',' or '}' after an object member")
+    }
+
+    /// After an element: `true` when `,` introduces another, `false` when `]` ends the array.
+    @inline(__always)
+    mutating func nextElement() throws -> Bool {
+        try next(closing: UInt8(ascii: "]"), "',' or ']' after an array element")
+    }
+
+    @inline(__always)
+    private mutating func next(closing: UInt8, _ expected: @autoclosure () -> String) throws -> Bool {
+        switch try peek(expecting: expected()) {
+        case UInt8(ascii: ","):
+            position += 1
+            return true
+        case closing:
+            position += 1
+            nesting -= 1
+            return false
+        default:
+            throw syntaxError(expected: expected())
+        }
+    }
+
+    /// Counts a container opened, against the nesting limit and the thread's stack (untyped
+    /// values and skipped values are read recursively).
+    private mutating func open() throws {
+        nesting += 1
+        guard nesting <= maximumNesting else {
+            throw syntaxError(expected: "at most \(maximumNesting) nested arrays and objects (MappingLimits.maximumNesting)", at: position - 1)
+        }
+        let current = ThreadStack.currentAddress()
+        if let lowerBound = stackLowerBound, current > lowerBound, current <= stackStart,
+           current - lowerBound < MappingCall.stackReserve {
+            throw MappingError(.outOfStack(used: Int(stackStart - current)))
+        }
+    }
+
+    /// Consumes the key of an object member and the `:` after it.
+    @inline(__always)
+    mutating func readKey() throws -> JSONString {
+        guard try peek(expecting: "a key (a string)") == UInt8(ascii: "\"") else { throw syntaxError(expected: "a key (a string)") }
+        let key = try scanString()
+        try expect(UInt8(ascii: ":"), "':' after an object key")
+        return key
+    }
+
+    // MARK: Skipping
+
+    /// Consumes one value of any kind, checking its syntax as thoroughly as reading it would.
+    mutating func skipValue() throws {
+        switch try peek() {
+        case UInt8(ascii: "\""):
+            _ = try scanString()
+        case UInt8(ascii: "{"):
+            if try enterObject() { return }
+            repeat {
+                _ = try readKey()
+                try skipValue()
+            } while try nextMember()
+        case UInt8(ascii: "["):
+            if try enterArray() { return }
+            repeat {
+                try skipValue()
+            } while try nextElement()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            _ = try readLiteral()
+        default:
+            _ = try scanNumber()
+        }
+    }
+
+    /// Consumes `true`, `false` or `null`: `true`/`false` as a `Bool`, `null` as `nil`.
+    mutating func readLiteral() throws -> Bool? {
+        if matches("true") {
+            position += 4
+            return true
+        }
+        if matches("false") {
+            position += 5
+            return false
+        }
+        if matches("null") {
+            position += 4
+            return nil
+        }
+        throw syntaxError(expected: "true, false or null")
+    }
+
+    /// `true` when the input continues with `word`.
+    @inline(__always)
+    func matches(_ word: StaticString) -> Bool {
+        let length = word.utf8CodeUnitCount
+        guard count - position >= length else { return false }
+        let text = word.utf8Start
+        for index in 0..<length where base[position + index] != text[index] { return false }
+        return true
+    }
+
+    // MARK: Errors
+
+    /// The syntax error at `offset` (the cursor by default): what was expected and what is
+    /// there, with its line, column and byte offset.
+    func syntaxError(expected: String, found: String? = nil, at offset: Int? = nil) -> MappingError {
+        let offset = min(offset ?? position, count)
+        return MappingError(.syntax(expected: expected, found: found ?? describeByte(at: offset), location: location(of: offset)))
+    }
+
+    /// How an error shows the byte at `offset`: `'x'`, `end of input`, `byte 0xFF`.
+    func describeByte(at offset: Int) -> String {
+        guard offset < count else { return "end of input" }
+        let byte = base[offset]
+        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        switch byte {
+        case 0x20: return "a space"
+        case 0x0A: return "a line feed"
+        case 0x0D: return "a carriage return"
+        case 0x09: return "a tab"
+        default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+    }
+
+    /// The line and column (both from 1; columns count characters, as Unicode scalars) of `offset`.
+    func location(of offset: Int) -> JSONLocation {
+        var line = 1
+        var lineStart = 0
+        for index in 0..<offset where base[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        var column = 1
+        for index in lineStart..<offset where base[index] & 0xC0 != 0x80 { column += 1 }
+        return JSONLocation(line: line, column: column, offset: offset)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+extension JSONWriter {
+    /// Writes an untyped value: what ``JSONValue/data(_:options:limits:)`` accepts, and what
+    /// codecs without a JSON form of their own give (their dictionary form). Every problem is
+    /// reported, with its path.
+    mutating func writeAny(_ value: Any) throws {
+        let value = InputValue.flattened(value)
+        if InputValue.isNSNull(value) {
+            writeNull()
+        } else if ObjectIdentifier(type(of: value)) == ObjectIdentifier(String.self), let string = value as? String {
+            writeString(string)
+        } else if let number = NumericInput.read(value) {
+            try writeNumber(number)
+        } else if let string = value as? String {
+            writeString(string)
+        } else if !InputValue.isUnsafeToBridge(value), let array = InputValue.array(value) {
+            try writeArray(array)
+        } else if !InputValue.isUnsafeToBridge(value), let dictionary = InputValue.dictionary(value) {
+            try writeDictionary(dictionary)
+        } else {
+            throw MappingError(.mismatch(
+                expected: "a JSON value (String, a number, Bool, an array, a dictionary or null)",
+                found: ValueDescription.describe(value)
+            ))
+        }
+    }
+
+    mutating func writeNumber(_ number: NumericInput) throws {
+        switch number {
+        case .bool(let value): writeBool(value)
+        case .signed(let value):
+            if let int = Int(exactly: value) { writeInt(int) } else { writeText("\(value)") }
+        case .unsigned(let value):
+            if let unsigned = UInt(exactly: value) { writeUnsigned(unsigned) } else { writeText("\(value)") }
+        case .floating(let value): try writeDouble(value)
+        case .decimal(let value):
+            guard value.isFinite else {
+                throw MappingError(.mismatch(expected: "a finite number (JSON has no NaN)", found: "Decimal \(value)"))
+            }
+            writeText("\(value)")
+        }
+    }
+
+    private mutating func writeArray(_ array: [Any]) throws {
+        try beginArray()
+        var failure: MappingError?
+        for (index, element) in array.enumerated() {
+            beginElement(first: index == 0)
+            do {
+                try writeAny(element)
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+            }
+        }
+        if let failure { throw failure }
+        endArray(empty: array.isEmpty)
+    }
+
+    private mutating func writeDictionary(_ dictionary: [String: Any]) throws {
+        try beginObject()
+        var failure: MappingError?
+        var first = true
+        func member(_ key: String, _ value: Any) throws {
+            writeKey(key, first: first)
+            first = false
+            do {
+                try writeAny(value)
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+            }
+        }
+        if sortsKeys {
+            for key in dictionary.keys.sorted(by: Self.precedes) {
+                if let value = dictionary[key] { try member(key, value) }
+            }
+        } else {
+            for (key, value) in dictionary { try member(key, value) }
+        }
+        if let failure { throw failure }
+        endObject(empty: dictionary.isEmpty)
+    }
+
+    /// The order of sorted keys: by their UTF-8 bytes, which is Unicode scalar order.
+    static func precedes(_ left: String, _ right: String) -> Bool {
+        left.utf8.lexicographicallyPrecedes(right.utf8)
+    }
+}

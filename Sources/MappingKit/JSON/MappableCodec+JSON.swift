@@ -1,0 +1,142 @@
+extension MappableCodec {
+    /// A nested object read straight into a fresh model; anything else (a positional model's
+    /// array, a mismatch) as from a dictionary.
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Model {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "{") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        let nested = try context.nested()
+        return try Model.instantiate(fromJSON: &reader, configuration: nested.configuration(for: Model.self), context: nested)
+    }
+
+    func encodeJSON(_ value: Model, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        let nested = try context.nested()
+        let configuration = nested.configuration(for: type(of: value))
+        guard !configuration.rules.hooks.isPositional else {
+            try writer.writeAny(try encode(value, in: context) as Any)
+            return true
+        }
+        try value.writeJSON(into: &writer, in: nested, configuration: configuration)
+        return true
+    }
+}
+
+extension Mappable {
+    /// A model for the object at the reader: made by `init()` and read straight from the bytes
+    /// when the type has no factory, no `willMap` hook and no `update(from:configuration:)`
+    /// override; otherwise the object is read as a dictionary and mapped as one.
+    static func instantiate(fromJSON reader: inout JSONReader, configuration: MappingConfiguration, context: MappingContext) throws -> Self {
+        var configuration = configuration
+        configuration.context = context
+        guard configuration.rules.hooks.factory == nil else {
+            return try instantiate(from: try reader.readObject(), configuration: configuration, context: context)
+        }
+        do {
+            var model = Self()
+            try model.update(json: &reader, configuration: configuration, isDocument: false)
+            return model
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
+    }
+
+    /// Updates the model from the object at the reader (which must be one): straight from the
+    /// bytes when the type allows it, else through ``update(from:configuration:)``.
+    ///
+    /// Whether the type overrides that method is found out the first time: the object is read
+    /// as a dictionary and the method called with it under a probe. MappingKit's own
+    /// implementation answers the probe without mapping (``DefaultUpdateReached``), and the
+    /// object is read again from the bytes; an override just runs, as it would for a dictionary.
+    mutating func update(json reader: inout JSONReader, configuration: MappingConfiguration, isDocument: Bool) throws {
+        let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
+        if plan.readsJSONDirectly {
+            try applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: isDocument)
+            return
+        }
+        let start = reader.mark
+        let dictionary = try reader.readObject()
+        if isDocument { try reader.expectEnd() }
+        guard plan.hooks.willMap.isEmpty else {
+            try update(from: dictionary, configuration: configuration)
+            return
+        }
+        var probing = configuration
+        probing.context.jsonProbe = ObjectIdentifier(type(of: self))
+        do {
+            try update(from: dictionary, configuration: probing)
+        } catch is DefaultUpdateReached {
+            plan.defaults.sawDefaultUpdate()
+            reader.reset(to: start)
+            try applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: isDocument)
+        }
+    }
+
+    /// Reads the object at the reader with `plan` and commits it, running the hooks, or throws
+    /// and changes nothing.
+    mutating func applyPlan(json reader: inout JSONReader, plan: ObjectPlan, configuration: MappingConfiguration, isDocument: Bool) throws {
+        let context = configuration.context.started()
+        try context.countModel()
+        if plan.isObject {
+            let object = self as AnyObject
+            try withExtendedLifetime(object) {
+                try plan.decodeJSON(&reader, into: Unmanaged.passUnretained(object).toOpaque(), in: context, isDocument: isDocument) { input in
+                    var target = self
+                    try Self.runHooks(plan.hooks, with: input, on: &target)
+                }
+            }
+            return
+        }
+        try withUnsafeMutableBytes(of: &self) { bytes in
+            try ModelAccess.withNonNilBase(bytes.baseAddress) { model in
+                try plan.decodeJSON(&reader, into: model, in: context, isDocument: isDocument) { input in
+                    try Self.runHooks(plan.hooks, with: input, on: &model.assumingMemoryBound(to: Self.self).pointee)
+                }
+            }
+        }
+    }
+
+    /// Writes the model as a JSON object with `configuration`: straight from the model when the
+    /// type has no ``dictionaryRepresentation(configuration:)`` override, else what the
+    /// override returns.
+    func writeJSON(into writer: inout JSONWriter, in context: MappingContext, configuration: MappingConfiguration) throws {
+        var configuration = configuration
+        configuration.context = context.started()
+        do {
+            let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
+            if !plan.defaults.representsByDefault {
+                // The first time, the representation says whether the type overrides it.
+                let dictionary = try dictionaryRepresentation(configuration: configuration)
+                guard plan.defaults.representsByDefault else {
+                    try writer.writeAny(dictionary)
+                    return
+                }
+            }
+            let context = configuration.context
+            try context.countModel()
+            try withModelBytes(isObject: plan.isObject) { model in
+                try plan.encodeJSON(model, into: &writer, in: context)
+            }
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
+    }
+}
+
+/// The answer of MappingKit's own `update(from:configuration:)` to a JSON probe: it would have
+/// mapped the dictionary itself, so the JSON can be read straight into the model instead.
+struct DefaultUpdateReached: Error {}
+
+extension ObjectPlan {
+    /// JSON may be read straight into the model: its type is known to have no
+    /// `update(from:configuration:)` override, and no hook needs the whole dictionary first.
+    var readsJSONDirectly: Bool {
+        defaults.updatesByDefault && hooks.willMap.isEmpty
+    }
+}
+
+extension JSONReader {
+    /// Consumes an object (the cursor is on its `{`) as a dictionary of native values.
+    mutating func readObject() throws -> [String: Any] {
+        guard let object = try readAny() as? [String: Any] else { throw syntaxError(expected: "an object") }
+        return object
+    }
+}

@@ -1,0 +1,123 @@
+extension ObjectPlan {
+    /// Reads a JSON object into `model` in one pass: direct fields decode straight from the
+    /// bytes into the staging buffer; every other key the plan needs is kept as a native value
+    /// and resolved as from a dictionary. `isDocument`: the object is the whole input, which
+    /// must end before anything is committed. Atomic, with every problem reported, like
+    /// ``decode(_:into:in:finish:)``.
+    func decodeJSON(
+        _ reader: inout JSONReader,
+        into model: UnsafeMutableRawPointer,
+        in context: MappingContext,
+        isDocument: Bool,
+        finish: ([String: Any]) throws -> Void
+    ) throws {
+        try stage(into: model, in: context, finish: finish) { staging, failure in
+            var problems = FieldProblems()
+            let kept = try readMembers(&reader, into: staging, in: context, problems: &problems)
+            if isDocument { try reader.expectEnd() }
+            resolveKept(kept, into: staging, in: context, problems: &problems)
+            failure = problems.collected()
+            return kept
+        }
+    }
+
+    /// Reads every member: direct fields into `staging`, the other keys the plan reads (and, under
+    /// `.raise` or `.stash`, undefined ones) into the dictionary returned.
+    private func readMembers(
+        _ reader: inout JSONReader,
+        into staging: Staging,
+        in context: MappingContext,
+        problems: inout FieldProblems
+    ) throws -> [String: Any] {
+        var kept: [String: Any] = [:]
+        if try reader.enterObject() { return kept }
+        let keepsUndefined = (context.undefinedKeys ?? output.undefinedKeys) != .drop
+        repeat {
+            let key = try reader.readKey()
+            let mark = reader.mark
+            let entry = json.keys.value(for: key, in: reader)
+            if let index = entry, index >= 0 {
+                // A repeated key: the last one counts, as in a dictionary.
+                if staging.seen[index] {
+                    if staging.staged[index] { fields[index].discard(staging.buffer) }
+                    staging.staged[index] = false
+                    problems.remove(index)
+                }
+                staging.seen[index] = true
+                do {
+                    try fields[index].decodeJSON(&reader, into: staging.buffer, in: context)
+                    staging.staged[index] = true
+                } catch {
+                    try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index)
+                    reader.reset(to: mark)
+                    try reader.skipValue()
+                }
+            } else if entry != nil || keepsUndefined {
+                let name = reader.text(of: key)
+                do {
+                    kept[name] = try reader.readAny()
+                } catch {
+                    try problems.add(MappingError.wrapping(error, at: [.key(name)]), for: Int.max)
+                    reader.reset(to: mark)
+                    try reader.skipValue()
+                }
+            } else {
+                try reader.skipValue()
+            }
+        } while try reader.nextMember()
+        return kept
+    }
+
+    /// Direct fields whose key was absent, and every other field, from the kept values.
+    private func resolveKept(_ kept: [String: Any], into staging: Staging, in context: MappingContext, problems: inout FieldProblems) {
+        for (index, field) in fields.enumerated() {
+            let problem: MappingError?
+            if json.direct[index] {
+                guard !staging.seen[index] else { continue }
+                do {
+                    staging.staged[index] = try field.decodeMissing(into: staging.buffer)
+                    continue
+                } catch {
+                    problem = MappingError.wrapping(error, at: field.keys.errorPath(in: kept))
+                }
+            } else {
+                problem = stageField(index, from: kept, into: staging, in: context)
+            }
+            guard let problem else { continue }
+            problems.merge(problem, for: index)
+            if problems.isFatal { return }
+        }
+    }
+}
+
+/// Problems found while reading an object's members in input order, reported in the fields'
+/// declaration order, as from a dictionary.
+struct FieldProblems {
+    private var problems: [(field: Int, error: MappingError)] = []
+    private(set) var isFatal = false
+
+    /// Adds the problem of field number `field`; a fatal one ends the read with everything found.
+    mutating func add(_ error: MappingError, for field: Int) throws {
+        merge(error, for: field)
+        if isFatal, let all = collected() { throw all }
+    }
+
+    mutating func merge(_ error: MappingError, for field: Int) {
+        problems.append((field, error))
+        isFatal = isFatal || error.isFatal
+    }
+
+    /// Forgets the problems of a field whose key came again.
+    mutating func remove(_ field: Int) {
+        if !problems.isEmpty { problems.removeAll { $0.field == field } }
+    }
+
+    func collected() -> MappingError? {
+        guard !problems.isEmpty else { return nil }
+        var failure: MappingError?
+        for problem in problems.enumerated().sorted(by: { ($0.element.field, $0.offset) < ($1.element.field, $1.offset) }) {
+            failure.merge(problem.element.error)
+        }
+        return failure
+    }
+}

@@ -1,0 +1,50 @@
+extension ObjectPlan {
+    /// Writes `model` as a JSON object, field by field, stashed keys after the fields. A plan
+    /// whose fields share keys or write key paths, or whose stash would merge into a field's
+    /// value (or interleave with sorted keys), builds its dictionary representation and writes
+    /// that instead: the same JSON value either way.
+    func encodeJSON(_ model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws {
+        let kept = stash.flatMap { slot -> [String: Any]? in
+            guard output.represented == nil else { return nil }
+            let values = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee.dictionary
+            return values.isEmpty ? nil : values
+        }
+        let streams = json.writesDirectly
+            && (kept.map { !writer.sortsKeys && !$0.keys.contains(where: json.writtenKeys.contains) } ?? true)
+        guard streams else {
+            try writer.writeAny(try encode(model, in: context))
+            return
+        }
+        try writer.beginObject()
+        var first = true
+        var failure: MappingError?
+        for index in writer.sortsKeys ? json.sortedOrder : json.order where represented[index] {
+            let mark = writer.count
+            writer.writeKey(json.quotedKeys[index], first: first)
+            do {
+                if try fields[index].encodeJSON(from: model, into: &writer, in: context) {
+                    first = false
+                } else if output.nilRepresentation == .null {
+                    writer.writeNull()
+                    first = false
+                } else {
+                    writer.truncate(to: mark)
+                }
+            } catch {
+                writer.truncate(to: mark)
+                try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)))
+            }
+        }
+        for (key, value) in kept ?? [:] {
+            writer.writeKey(key, first: first)
+            first = false
+            do {
+                try writer.writeAny(value)
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+            }
+        }
+        if let failure { throw failure }
+        writer.endObject(empty: first)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+extension TypedField {
+    /// The hot path: the codec reads straight into the staging buffer.
+    func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        guard hasNullDefault || hasRules else {
+            stage(try codec.decodeJSON(&reader, in: context), in: staging)
+            return
+        }
+        try decodeJSONWithRules(&reader, into: staging, in: context)
+    }
+
+    /// A default for `null`, and requirements that report the value found, as from a dictionary.
+    @inline(never)
+    private func decodeJSONWithRules(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        let start = reader.mark
+        if hasNullDefault, try reader.peek() == UInt8(ascii: "n"), try reader.readLiteral() == nil,
+           try stageNullDefault(for: NSNull(), in: staging) {
+            return
+        }
+        reader.reset(to: start)
+        let value = try codec.decodeJSON(&reader, in: context)
+        if hasRules {
+            let end = reader.mark
+            reader.reset(to: start)
+            let input = try reader.readAny()
+            reader.reset(to: end)
+            try checkDecoded(value, input: input)
+        }
+        stage(value, in: staging)
+    }
+
+    func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try codec.encodeJSON((model + offset).assumingMemoryBound(to: Value.self).pointee, into: &writer, in: context)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+@testable import MappingKit
+import Testing
+
+/// `../shared/data/parse-number-fxx` beside the package checkout (see its SOURCE.md).
+private let numberData = sharedData.appendingPathComponent("parse-number-fxx")
+
+/// What reading `text` as one JSON number gives: `nil` when it is not one.
+private func converted(_ text: String) throws -> (double: UInt64, float: UInt32)? {
+    try JSONReader.read(Data(text.utf8), limits: .default) { reader in
+        guard let number = try? reader.scanNumber(), reader.position == reader.count else { return nil }
+        return (reader.double(number).bitPattern, reader.float(number).bitPattern)
+    }
+}
+
+@Suite("JSON numbers")
+struct JSONNumberTests {
+    @Test(
+        "parse-number-fxx: every valid JSON number gives exactly the listed Double and Float bits",
+        .enabled(if: FileManager.default.fileExists(atPath: numberData.path), "skipped: ../shared/data/parse-number-fxx is not beside this checkout"),
+        arguments: ["freetype-2-7.txt", "google-wuffs.txt", "lemire-fast-float.txt", "more-test-cases.txt", "tencent-rapidjson.txt"]
+    )
+    func parseNumberFxx(file: String) throws {
+        let lines = try String(contentsOf: numberData.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
+        var checked = 0
+        var wrong: [String] = []
+        for line in lines {
+            let fields = line.split(separator: " ", maxSplits: 3)
+            guard fields.count == 4, let double = UInt64(fields[2], radix: 16), let float = UInt32(fields[1], radix: 16) else { continue }
+            guard let result = try converted(String(fields[3])) else { continue }
+            checked += 1
+            if result.double != double || result.float != float, wrong.count < 10 {
+                wrong.append("\(fields[3]): Double \(String(result.double, radix: 16)), Float \(String(result.float, radix: 16)); expected \(fields[2]), \(fields[1])")
+            }
+        }
+        #expect(wrong == [])
+        #expect(checked > 0)
+        print("\(file): \(checked) of \(lines.count) lines are JSON numbers, all exact")
+    }
+
+    @Test("integers keep every digit across Int64 and UInt64", arguments: [
+        ("-9223372036854775808", "Int -9223372036854775808"),
+        ("9223372036854775807", "Int 9223372036854775807"),
+        ("9223372036854775808", "UInt64 9223372036854775808"),
+        ("18446744073709551615", "UInt64 18446744073709551615"),
+        ("18446744073709551616", "Double 1.8446744073709552e+19"),
+        ("-9223372036854775809", "Double -9.223372036854776e+18"),
+        ("100000000000000000000", "Double 1e+20"),
+        ("-0", "Int 0"),
+        ("-0.0", "Double -0.0"),
+        ("1E2", "Double 100.0"),
+        ("123456789012345678901234567890e-10", "Double 1.2345678901234567e+19"),
+    ])
+    func integers(text: String, expected: String) throws {
+        let value = try JSONValue.parse(text)
+        #expect("\(type(of: value)) \(value)" == expected)
+    }
+}

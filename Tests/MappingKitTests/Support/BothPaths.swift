@@ -1,0 +1,109 @@
+import Foundation
+import MappingKit
+import Testing
+
+/// Maps `input` both ways: from the dictionary, and from its JSON text through MappingKit's own
+/// parser. Records a test issue when the two disagree (in the model's dictionary representation,
+/// or in the error's full text); returns what the dictionary gave. Inputs holding values that
+/// have no exact JSON form (dates, `Int8`s, Swift optionals) map from the dictionary alone.
+func mapped<Model: Mappable>(
+    _ type: Model.Type,
+    _ input: [String: Any],
+    undefinedKeys: UndefinedKeyPolicy? = nil,
+    limits: MappingLimits? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Model {
+    let fromDictionary = Result<Model, any Error> {
+        if let undefinedKeys { return try Model(dictionary: input, undefinedKeys: undefinedKeys) }
+        if let limits { return try Model(dictionary: input, limits: limits) }
+        return try Model(dictionary: input)
+    }
+    if JSONForm.isExact(input), let json = try? JSONValue.data(input) {
+        let fromJSON = Result<Model, any Error> { try Model(json: json, undefinedKeys: undefinedKeys, limits: limits) }
+        let expected = JSONForm.outcome(fromDictionary)
+        let found = JSONForm.outcome(fromJSON)
+        // Running out of stack happens at a depth that depends on the frames of each path.
+        let bothOutOfStack = [expected, found].allSatisfy { $0.contains("expected nesting that fits the thread's stack") }
+        if expected != found, !bothOutOfStack {
+            Issue.record(
+                "from JSON \(String(decoding: json, as: UTF8.self)):\n\(found)\nfrom the dictionary:\n\(expected)",
+                sourceLocation: sourceLocation
+            )
+        }
+    }
+    return try fromDictionary.get()
+}
+
+enum JSONForm {
+    /// `true` when `value` is made only of what JSON text gives back unchanged.
+    static func isExact(_ value: Any) -> Bool {
+        if type(of: value) is NSNull.Type { return true }
+        if type(of: value) is NSNumber.Type { return true }
+        let kind = type(of: value)
+        guard kind == String.self || kind == Int.self || kind == Double.self || kind == Bool.self || kind == UInt64.self
+            || kind == [String: Any].self || kind == [Any].self else { return false }
+        switch value {
+        case is String: return true
+        case let value as Int where type(of: value) == Int.self: return true
+        case let value as Double where type(of: value) == Double.self: return value.isFinite
+        case let value as Bool where type(of: value) == Bool.self: return true
+        case let value as UInt64 where type(of: value) == UInt64.self: return value > UInt64(Int.max)
+        // Exact types only: a cast would bridge Foundation containers (hostile ones contain themselves).
+        case let value as [String: Any] where type(of: value) == [String: Any].self: return value.values.allSatisfy(isExact)
+        case let value as [Any] where type(of: value) == [Any].self: return value.allSatisfy(isExact)
+        default: return false
+        }
+    }
+
+    /// A mapping's outcome in comparable words: the model's representation, or the error.
+    static func outcome<Model: Mappable>(_ result: Result<Model, any Error>) -> String {
+        switch result {
+        case .success(let model):
+            do {
+                return "mapped: \(Plain(try model.dictionaryRepresentation()))"
+            } catch {
+                return "mapped, not representable: \(error)"
+            }
+        case .failure(let error):
+            return "failed: \(error)"
+        }
+    }
+}
+
+/// ``mapped(_:_:undefinedKeys:limits:sourceLocation:)`` for `Model.array(from:)` and `Model.array(json:)`.
+func mappedArray<Model: Mappable>(
+    _ type: Model.Type,
+    _ input: [Any],
+    undefinedKeys: UndefinedKeyPolicy? = nil,
+    limits: MappingLimits? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> [Model] {
+    let fromDictionary = Result<[Model], any Error> {
+        if let undefinedKeys { return try Model.array(from: input, undefinedKeys: undefinedKeys) }
+        if let limits { return try Model.array(from: input, limits: limits) }
+        return try Model.array(from: input)
+    }
+    if JSONForm.isExact(input), let json = try? JSONValue.data(input) {
+        let fromJSON = Result<[Model], any Error> { try Model.array(json: json, undefinedKeys: undefinedKeys, limits: limits) }
+        let expected = JSONForm.outcome(fromDictionary)
+        let found = JSONForm.outcome(fromJSON)
+        if expected != found {
+            Issue.record(
+                "from JSON \(String(decoding: json, as: UTF8.self)):\n\(found)\nfrom the dictionary:\n\(expected)",
+                sourceLocation: sourceLocation
+            )
+        }
+    }
+    return try fromDictionary.get()
+}
+
+extension JSONForm {
+    static func outcome<Model: Mappable>(_ result: Result<[Model], any Error>) -> String {
+        switch result {
+        case .success(let models):
+            return models.map { outcome(Result<Model, any Error>.success($0)) }.joined(separator: "\n")
+        case .failure(let error):
+            return "failed: \(error)"
+        }
+    }
+}
