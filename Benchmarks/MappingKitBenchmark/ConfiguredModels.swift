@@ -81,3 +81,17 @@ struct ConfiguredPerformance: Mappable {
         map.map(\.start, using: .unixMilliseconds)
     }
 }
+
+/// The configured statuses from the whole document.
+struct ConfiguredFeed: Mappable {
+    var statuses: [ConfiguredStatus] = []
+}
+
+/// A catalogue's performances only, configured and not, from the whole document.
+struct ConfiguredPerformances: Mappable {
+    var performances: [ConfiguredPerformance] = []
+}
+
+struct Performances: Mappable {
+    var performances: [Performance] = []
+}

@@ -203,6 +203,6 @@ extension Mention {
     }
 }
 
-struct TwitterFeed: Codable {
-    var statuses: [Status]
+struct TwitterFeed: Mappable, Codable, Equatable {
+    var statuses: [Status] = []
 }

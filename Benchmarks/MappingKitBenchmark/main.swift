@@ -2,7 +2,7 @@ import Foundation
 import MappingKit
 
 // MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
-// [--data DIR] [--only TEXT]`. Prints median nanoseconds per object for each way of mapping the same models,
+// [--data DIR] [--only TEXT] [--set twitter|citm|canada|dates|computed]`. Prints median nanoseconds per object for each way of mapping the same models,
 // and the ratios the README reports.
 
 let arguments = CommandLine.arguments
@@ -19,11 +19,11 @@ func load(_ name: String) throws -> Data {
 }
 
 // The data comes from the workspace's shared folder, never from the repository.
-for name in ["twitter.json", "citm_catalog.json"]
+for name in ["twitter.json", "citm_catalog.json", "canada.json"]
 where !FileManager.default.fileExists(atPath: dataDirectory.appendingPathComponent(name).path) {
     print("""
         error: \(name) not found in \(dataDirectory.path).
-        The benchmark reads real-world JSON (twitter.json, citm_catalog.json) from ../shared/data beside
+        The benchmark reads real-world JSON (twitter.json, citm_catalog.json, canada.json) from ../shared/data beside
         the package checkout; point it elsewhere with --data DIR.
         """)
     exit(2)
@@ -44,12 +44,42 @@ let ratios = [
     ("MappingKit + JSONSerialization, to Data", "JSONEncoder, to Data"),
     ("MappingKit configured, JSONSerialization output", "MappingKit, JSONSerialization output"),
     ("MappingKit configured dictionaryRepresentation", "MappingKit dictionaryRepresentation"),
+    ("MappingKit, from Data (own parser)", "JSONDecoder, from Data"),
+    ("MappingKit jsonData, to Data", "JSONEncoder, to Data"),
+    ("JSONValue.parse, from Data", "JSONSerialization.jsonObject, from Data"),
+    ("MappingKit configured, from Data (own parser)", "MappingKit, from Data (own parser)"),
 ]
+
+/// The JSON rows every data set gets: bytes to models and back against Foundation's coders,
+/// bytes to untyped values against JSONSerialization.
+func addJSONRows<Model: Mappable & Codable & Equatable>(to harness: inout Harness, data: Data, model: Model, objects: Int) throws {
+    check(try Model(json: data) == model && Model(json: model.jsonData()) == model, "the JSON reader or writer disagrees")
+    harness.add("MappingKit, from Data (own parser)", objects: objects) { _ = try Model(json: data); return 1 }
+    harness.add("MappingKit jsonData, to Data", objects: objects) { try model.jsonData().count }
+    harness.add("JSONValue.parse, from Data", objects: objects) { _ = try JSONValue.parse(data); return 1 }
+    harness.add("JSONSerialization.jsonObject, from Data", objects: objects) { _ = try JSONSerialization.jsonObject(with: data); return 1 }
+}
+
+/// Megabytes of JSON per second for the rows that read or write the whole document.
+func printThroughput(_ harness: Harness, bytes: Int, objects: Int) {
+    let rows = ["MappingKit, from Data (own parser)", "JSONDecoder, from Data", "MappingKit jsonData, to Data", "JSONEncoder, to Data",
+                "JSONValue.parse, from Data", "JSONSerialization.jsonObject, from Data"]
+    print("\n| throughput (\(bytes) bytes) | MB/s |")
+    print("|---|---:|")
+    for row in rows where !harness.median(row).isNaN {
+        print("| \(row) | \(String(format: "%.0f", Double(bytes) / (harness.median(row) * Double(objects)) * 1000)) |")
+    }
+}
 
 print("MappingKit benchmark: \(rounds) rounds per measurement, median ns per object")
 
+/// Whether the data set `name` runs (`--set`, for profiling one).
+func runs(_ name: String) -> Bool {
+    option("--set").map { $0 == name } ?? true
+}
+
 // twitter.json: 100 statuses, each with a user and entities.
-do {
+if runs("twitter") {
     let data = try load("twitter.json")
     let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     let fromJSON = root["statuses"] as? [Any] ?? []
@@ -98,12 +128,16 @@ do {
     harness.add("JSONEncoder, to Data", objects: objects) {
         try JSONEncoder().encode(TwitterFeed(statuses: mapped)).count
     }
+    try addJSONRows(to: &harness, data: data, model: TwitterFeed(statuses: mapped), objects: objects)
+    check(try ConfiguredFeed(json: data).statuses.map(\.idString) == mapped.map(\.id_str), "twitter: the configured models disagree from JSON")
+    harness.add("MappingKit configured, from Data (own parser)", objects: objects) { _ = try ConfiguredFeed(json: data); return 1 }
     try harness.run()
     harness.printTable(title: "twitter.json (\(objects) statuses)", ratios: ratios)
+    printThroughput(harness, bytes: data.count, objects: objects)
 }
 
 // citm_catalog.json: one catalogue of 184 events and 243 performances; objects = events + performances.
-do {
+if runs("citm") {
     let data = try load("citm_catalog.json")
     let fromJSON = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     let native = NativeValues.convert(fromJSON) as? [String: Any] ?? [:]
@@ -146,14 +180,41 @@ do {
         try JSONSerialization.data(withJSONObject: mapped.dictionaryRepresentation()).count
     }
     harness.add("JSONEncoder, to Data", objects: objects) { try JSONEncoder().encode(mapped).count }
+    try addJSONRows(to: &harness, data: data, model: mapped, objects: objects)
+    check(try ConfiguredPerformances(json: data).performances.map(\.event) == mapped.performances.map(\.eventId),
+          "citm_catalog: the configured models disagree from JSON")
+    harness.add("MappingKit, performances only, from Data (own parser)", objects: performanceObjects) {
+        _ = try Performances(json: data)
+        return 1
+    }
+    harness.add("MappingKit configured, performances only, from Data (own parser)", objects: performanceObjects) {
+        _ = try ConfiguredPerformances(json: data)
+        return 1
+    }
     try harness.run()
     harness.printTable(title: "citm_catalog.json (\(objects) events and performances)", ratios: ratios + [
         ("MappingKit configured, performances only", "MappingKit, performances only"),
+        ("MappingKit configured, performances only, from Data (own parser)", "MappingKit, performances only, from Data (own parser)"),
     ])
+    printThroughput(harness, bytes: data.count, objects: objects)
+}
+
+// canada.json: one country's borders, 55,563 points of two coordinates; objects = points.
+if runs("canada") {
+    let data = try load("canada.json")
+    let decoded = try JSONDecoder().decode(Country.self, from: data)
+    let objects = decoded.features.flatMap(\.geometry.coordinates).reduce(0) { $0 + $1.count }
+    var harness = Harness(rounds: max(rounds / 2, 5), only: option("--only"))
+    harness.add("JSONDecoder, from Data", objects: objects) { try JSONDecoder().decode(Country.self, from: data).features.count }
+    harness.add("JSONEncoder, to Data", objects: objects) { try JSONEncoder().encode(decoded).count }
+    try addJSONRows(to: &harness, data: data, model: decoded, objects: objects)
+    try harness.run()
+    harness.printTable(title: "canada.json (\(objects) points)", ratios: ratios)
+    printThroughput(harness, bytes: data.count, objects: objects)
 }
 
 // Dates: the built-in adapters against Foundation's formatters, per date parsed.
-do {
+if runs("dates") {
     struct Stamp: Mappable {
         var iso = Date(timeIntervalSince1970: 0)
         var tweet = Date(timeIntervalSince1970: 0)
@@ -192,7 +253,7 @@ do {
 // A configuration computed on every call (`static var`) against the same one stored once: the
 // plan is compiled once for both; the computed one pays for building the configuration and for
 // binding its closures. Resident memory must stay flat however many calls are made.
-do {
+if runs("computed") {
     struct Stored: Mappable {
         var name = ""
         var count = 0

@@ -76,24 +76,21 @@ extension Mappable {
 
     static func array(json: some ContiguousBytes, configuration: MappingConfiguration, context: MappingContext) throws -> [Self] {
         try JSONReader.read(json, limits: context.effectiveLimits) { reader in
-            let models = try models(fromJSON: &reader) { reader in
-                try instantiate(fromJSON: &reader, configuration: configuration, context: context)
-            }
+            let models = try models(fromJSON: &reader, configuration: configuration, context: context)
             try reader.expectEnd()
             return models
         }
     }
 
     /// Maps every element of the array at the reader, collecting every element's problems.
-    static func models(fromJSON reader: inout JSONReader, _ make: (inout JSONReader) throws -> Self) throws -> [Self] {
+    static func models(fromJSON reader: inout JSONReader, configuration: MappingConfiguration, context: MappingContext) throws -> [Self] {
         guard try reader.peek() == UInt8(ascii: "[") else {
             let found = ValueDescription.describe(try reader.readAny())
             throw MappingError(.mismatch(expected: "an array of \(ValueDescription.typeName(Self.self))", found: found))
         }
-        return try CollectionCoding.readJSONElements(&reader) { reader in
-            guard try reader.peek() == UInt8(ascii: "{") else { throw notAnObject(&reader) }
-            return try make(&reader)
-        }.0.get()
+        let elements = TopLevelModelCodec<Self>(configuration: configuration, context: context)
+        // Top-level elements count as models, not as collection values, as from an array.
+        return try CollectionCoding.decodeJSONElements(&reader, with: elements, in: MappingContext())
     }
 
     /// The error for a value that is not an object where a model belongs, as from a dictionary.
@@ -151,5 +148,24 @@ extension Array where Element: Mappable {
         if let failure { throw failure }
         writer.endArray(empty: isEmpty)
         return writer.data
+    }
+}
+
+/// The elements of a top-level array of models: objects, each a model of the call.
+private struct TopLevelModelCodec<Model: Mappable>: ValueCodec {
+    let configuration: MappingConfiguration
+    let context: MappingContext
+
+    func decodeJSON(_ reader: inout JSONReader, in _: MappingContext) throws -> Model {
+        guard try reader.peek() == UInt8(ascii: "{") else { throw Model.notAnObject(&reader) }
+        return try Model.instantiate(fromJSON: &reader, configuration: configuration, context: context)
+    }
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Model {
+        throw MappingError(.unsupportedType(ValueDescription.typeName(Model.self)))
+    }
+
+    func encode(_ value: Model, in context: MappingContext) throws -> Any? {
+        throw MappingError(.unsupportedType(ValueDescription.typeName(Model.self)))
     }
 }

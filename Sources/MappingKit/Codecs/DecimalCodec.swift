@@ -32,8 +32,8 @@ struct DecimalCodec: ValueCodec {
         return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
     }
 
-    func encodeJSON(_ value: Decimal, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try writer.writeNumber(.decimal(value))
+    func encodeJSON(at value: UnsafePointer<Decimal>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try writer.writeNumber(.decimal(value.pointee))
         return true
     }
 }

@@ -22,9 +22,10 @@ protocol ValueCodec<Value>: Sendable {
     /// that and decodes it; codecs override it to read their common case straight from bytes.
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value
 
-    /// Writes `value` as JSON, and says whether it wrote anything (`false` for a `nil`
-    /// optional). The default writes what ``encode(_:in:)`` gives.
-    func encodeJSON(_ value: Value, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
+    /// Writes the value at `value` as JSON, and says whether it wrote anything (`false` for a
+    /// `nil` optional). The default writes what ``encode(_:in:)`` gives. (A pointer, so nested
+    /// models and collections are written where they stand, never copied.)
+    func encodeJSON(at value: UnsafePointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
 }
 
 extension ValueCodec {
@@ -41,8 +42,8 @@ extension ValueCodec {
         return try decode(try reader.readAny(), in: context)
     }
 
-    func encodeJSON(_ value: Value, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        guard let plain = try encode(value, in: context) else { return false }
+    func encodeJSON(at value: UnsafePointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        guard let plain = try encode(value.pointee, in: context) else { return false }
         try writer.writeAny(plain)
         return true
     }

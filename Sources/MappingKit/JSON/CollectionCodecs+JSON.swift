@@ -1,14 +1,22 @@
 /// Arrays, sets and dictionaries read element by element from bytes; every bad element is
 /// reported under its index or key, and reading goes on after it.
 extension ArrayCodec {
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [Element] {
         let mark = reader.mark
         guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
         return try CollectionCoding.decodeJSONElements(&reader, with: element, in: context)
     }
 
-    func encodeJSON(_ value: [Element], into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try CollectionCoding.encodeJSONElements(of: value, with: element, into: &writer, in: context)
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
+    func encodeJSON(at value: UnsafePointer<[Element]>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try value.pointee.withUnsafeBufferPointer { elements in
+            try CollectionCoding.encodeJSONElements(elements, with: element, into: &writer, in: context)
+        }
         return true
     }
 }
@@ -52,17 +60,18 @@ extension DictionaryCodec {
         return result
     }
 
-    func encodeJSON(_ dictionary: [String: Value], into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+    func encodeJSON(at pointer: UnsafePointer<[String: Value]>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        let dictionary = pointer.pointee
         try context.countValues(dictionary.count)
         try writer.beginObject()
         var failure: MappingError?
         var first = true
         for key in writer.sortsKeys ? dictionary.keys.sorted(by: JSONWriter.precedes) : Array(dictionary.keys) {
-            guard let item = dictionary[key] else { continue }
+            guard var item = dictionary[key] else { continue }
             writer.writeKey(key, first: first)
             first = false
             do {
-                if try !value.encodeJSON(item, into: &writer, in: context) { writer.writeNull() }
+                if try !value.encodeJSON(at: &item, into: &writer, in: context) { writer.writeNull() }
             } catch {
                 try failure.collect(MappingError.wrapping(error, at: .key(key)))
             }
@@ -74,30 +83,25 @@ extension DictionaryCodec {
 }
 
 extension CollectionCoding {
+    /// Reads every element of the array at the reader with `codec`, collecting every element's
+    /// problems under its index; reading goes on after a bad element. (No closures, results or
+    /// tuples of `Element`: in unspecialized code each would cost a metadata lookup per call.)
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
     static func decodeJSONElements<Element>(
         _ reader: inout JSONReader,
         with codec: any ValueCodec<Element>,
         in context: MappingContext
     ) throws -> [Element] {
-        let (elements, count) = try readJSONElements(&reader) { reader in try codec.decodeJSON(&reader, in: context) }
-        try context.countValues(count)
-        return try elements.get()
-    }
-
-    /// Reads every element of the array at the reader with `read`, collecting every element's
-    /// problems under its index (reading goes on after a bad element); with how many there were.
-    static func readJSONElements<Element>(
-        _ reader: inout JSONReader,
-        _ read: (inout JSONReader) throws -> Element
-    ) throws -> (Result<[Element], MappingError>, count: Int) {
         var result: [Element] = []
-        if try reader.enterArray() { return (.success(result), 0) }
+        if try reader.enterArray() { return result }
         var failure: MappingError?
         var index = 0
         repeat {
             let mark = reader.mark
             do {
-                result.append(try read(&reader))
+                result.append(try codec.decodeJSON(&reader, in: context))
             } catch {
                 try failure.collect(MappingError.wrapping(error, at: .index(index)))
                 reader.reset(to: mark)
@@ -105,11 +109,16 @@ extension CollectionCoding {
             }
             index += 1
         } while try reader.nextElement()
-        return (failure.map { .failure($0) } ?? .success(result), index)
+        try context.countValues(index)
+        if let failure { throw failure }
+        return result
     }
 
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
     static func encodeJSONElements<Element>(
-        of elements: some Collection<Element>,
+        _ elements: UnsafeBufferPointer<Element>,
         with codec: any ValueCodec<Element>,
         into writer: inout JSONWriter,
         in context: MappingContext
@@ -117,12 +126,14 @@ extension CollectionCoding {
         try context.countValues(elements.count)
         try writer.beginArray()
         var failure: MappingError?
-        for (index, item) in elements.enumerated() {
-            writer.beginElement(first: index == 0)
-            do {
-                if try !codec.encodeJSON(item, into: &writer, in: context) { writer.writeNull() }
-            } catch {
-                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+        if let base = elements.baseAddress {
+            for index in 0..<elements.count {
+                writer.beginElement(first: index == 0)
+                do {
+                    if try !codec.encodeJSON(at: base + index, into: &writer, in: context) { writer.writeNull() }
+                } catch {
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                }
             }
         }
         if let failure { throw failure }

@@ -1,52 +1,68 @@
-/// A plan's keys as UTF-8 bytes, for matching an object's keys without making a `String`:
-/// FNV-1a hashing, open addressing, and a byte comparison to confirm.
-struct JSONKeyTable: Sendable {
-    private let keyBytes: [UInt8]
+/// A plan's keys as UTF-8 bytes, for matching an object's keys without making a `String`: a
+/// hash of the key's length and first and last eight bytes, open addressing, and a byte
+/// comparison to confirm.
+///
+/// A class over buffers of its own, so a lookup retains nothing. The buffers are written only
+/// by `init` and freed by `deinit`: shared between threads, they are only read, hence the
+/// unchecked sendability.
+final class JSONKeyTable: @unchecked Sendable {
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     /// Where each key starts in `keyBytes`; one more entry marks the end of the last.
-    private let starts: [Int]
-    private let values: [Int]
+    private let starts: UnsafeMutableBufferPointer<Int>
+    private let values: UnsafeMutableBufferPointer<Int>
     /// Entry numbers by hash, `-1` where empty; a power of two long.
-    private let slots: [Int]
+    private let slots: UnsafeMutableBufferPointer<Int>
+    private let mask: Int
 
     /// A table of `entries`, whose keys must be distinct.
     init(_ entries: [(key: String, value: Int)]) {
-        var keyBytes: [UInt8] = []
-        var starts: [Int] = []
-        for entry in entries {
-            starts.append(keyBytes.count)
-            keyBytes.append(contentsOf: entry.key.utf8)
+        let bytes = entries.flatMap { Array($0.key.utf8) }
+        keyBytes = .allocate(capacity: max(bytes.count, 1))
+        _ = keyBytes.initialize(from: bytes)
+        starts = .allocate(capacity: entries.count + 1)
+        var offset = 0
+        for (number, entry) in entries.enumerated() {
+            starts[number] = offset
+            offset += entry.key.utf8.count
         }
-        starts.append(keyBytes.count)
+        starts[entries.count] = offset
+        values = .allocate(capacity: max(entries.count, 1))
+        _ = values.initialize(from: entries.map(\.value))
         var size = 4
         while size < entries.count * 2 { size *= 2 }
-        var slots = [Int](repeating: -1, count: size)
-        for (number, entry) in entries.enumerated() {
-            var slot = Self.hash(Array(entry.key.utf8)) & (size - 1)
-            while slots[slot] != -1 { slot = (slot + 1) & (size - 1) }
+        mask = size - 1
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: -1)
+        for number in entries.indices {
+            let key = UnsafeBufferPointer(rebasing: keyBytes[starts[number]..<starts[number + 1]])
+            var slot = Self.hash(key) & mask
+            while slots[slot] != -1 { slot = (slot + 1) & mask }
             slots[slot] = number
         }
-        self.keyBytes = keyBytes
-        self.starts = starts
-        values = entries.map(\.value)
-        self.slots = slots
+    }
+
+    deinit {
+        keyBytes.deallocate()
+        starts.deallocate()
+        values.deallocate()
+        slots.deallocate()
     }
 
     /// The value for the key spelled by `bytes`, if the table has it.
+    @inline(__always)
     func value(for bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let mask = slots.count - 1
         var slot = Self.hash(bytes) & mask
-        return keyBytes.withUnsafeBufferPointer { keys in
-            while true {
-                let number = slots[slot]
-                if number < 0 { return nil }
-                let start = starts[number]
-                if starts[number + 1] - start == bytes.count, Self.equal(keys, start, bytes) { return values[number] }
-                slot = (slot + 1) & mask
-            }
+        while true {
+            let number = slots[slot]
+            if number < 0 { return nil }
+            let start = starts[number]
+            if starts[number + 1] - start == bytes.count, equal(start, bytes) { return values[number] }
+            slot = (slot + 1) & mask
         }
     }
 
     /// The value for a key read from `reader` (escaped keys are compared by their text).
+    @inline(__always)
     func value(for key: JSONString, in reader: JSONReader) -> Int? {
         guard key.isEscaped else { return value(for: reader.bytes(key.start, key.end)) }
         var text = reader.text(of: key)
@@ -54,17 +70,27 @@ struct JSONKeyTable: Sendable {
     }
 
     @inline(__always)
-    private static func equal(_ keys: UnsafeBufferPointer<UInt8>, _ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for index in 0..<bytes.count where keys[start + index] != bytes[index] { return false }
+    private func equal(_ start: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, let stored = keyBytes.baseAddress else { return bytes.isEmpty }
+        for index in 0..<bytes.count where stored[start + index] != base[index] { return false }
         return true
     }
 
+    /// Mixes the length and up to the first and last eight bytes: enough to spread a model's keys.
     @inline(__always)
-    private static func hash(_ bytes: some Collection<UInt8>) -> Int {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = bytes.count
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+        if let base = bytes.baseAddress {
+            if count >= 8 {
+                head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+                tail = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
+            } else {
+                for index in 0..<count { head = head << 8 | UInt64(base[index]) }
+            }
         }
-        return Int(truncatingIfNeeded: hash ^ hash >> 29)
+        let mixed = (head ^ (tail &<< 23 | tail &>> 41) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> 32)
     }
 }

@@ -8,35 +8,83 @@ struct JSONString {
 }
 
 extension JSONReader {
-    /// Consumes a string (the cursor is on its opening quote) and checks it.
+    /// Consumes a string (the cursor is on its opening quote) and checks it: plain ASCII eight
+    /// bytes at a time, escapes and UTF-8 sequences as they come.
     @inline(__always)
     mutating func scanString() throws -> JSONString {
         position += 1
         let start = position
         var escaped = false
-        var ascii = true
-        while position < count {
+        while true {
+            skipPlainASCII()
+            guard position < count else { throw syntaxError(expected: "'\"' to end the string") }
             let byte = byte(at: position)
             if byte == UInt8(ascii: "\"") {
-                let end = position
                 position += 1
-                if !ascii { try validateUTF8(start, end) }
-                return JSONString(start: start, end: end, isEscaped: escaped)
+                return JSONString(start: start, end: position - 1, isEscaped: escaped)
             }
             if byte == UInt8(ascii: "\\") {
                 escaped = true
                 try skipEscape()
+            } else if byte >= 0x80 {
+                try skipUTF8Sequence()
             } else if byte < 0x20 {
                 throw syntaxError(
                     expected: "a string character (control characters must be escaped)",
                     found: "control character U+\(hex(UInt16(byte)))"
                 )
             } else {
-                ascii = ascii && byte < 0x80
                 position += 1
             }
         }
-        throw syntaxError(expected: "'\"' to end the string")
+    }
+
+    /// Moves past bytes that need no attention in a string (not `"`, `\`, a control character
+    /// or part of a multi-byte character), eight at a time; stops at a word that holds one.
+    @inline(__always)
+    private mutating func skipPlainASCII() {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while count - position >= 8 {
+            let word = self.word(at: position)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word | word
+            if special & highBits != 0 { return }
+            position += 8
+        }
+    }
+
+    /// Checks the UTF-8 sequence at the cursor and consumes it: overlong forms, surrogates and
+    /// values past U+10FFFF are not well-formed (Unicode, table 3-7).
+    @inline(__always)
+    private mutating func skipUTF8Sequence() throws {
+        let lead = byte(at: position)
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard lead >= 0xC2, lead <= 0xF4, count - position >= length else { throw invalidUTF8() }
+        let second = byte(at: position + 1)
+        var continuations = second
+        if length > 2 { continuations &= byte(at: position + 2) }
+        if length > 3 { continuations &= byte(at: position + 3) }
+        var ored = second
+        if length > 2 { ored |= byte(at: position + 2) }
+        if length > 3 { ored |= byte(at: position + 3) }
+        // Every continuation byte is 10xxxxxx.
+        guard continuations & 0xC0 == 0x80, ored & 0x40 == 0 else { throw invalidUTF8() }
+        switch lead {
+        case 0xE0 where second < 0xA0, 0xED where second > 0x9F, 0xF0 where second < 0x90, 0xF4 where second > 0x8F:
+            throw invalidUTF8()
+        default:
+            position += length
+        }
+    }
+
+    private func invalidUTF8() -> MappingError {
+        let lead = byte(at: position)
+        guard lead >= 0xC2, lead <= 0xF4 else {
+            return syntaxError(expected: "UTF-8 text", found: "invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true))")
+        }
+        return syntaxError(expected: "UTF-8 text", found: "an invalid UTF-8 sequence")
     }
 
     /// Consumes a string value and returns its text.
@@ -120,42 +168,30 @@ extension JSONReader {
                     scalar = 0x10000 + (scalar - 0xD800) << 10 + (UInt32(low) - 0xDC00)
                     index += 6
                 }
-                result.append(contentsOf: String(Character(Unicode.Scalar(scalar) ?? "\u{FFFD}")).utf8)
+                Self.appendUTF8(scalar, to: &result)
             default: result.append(escape)
             }
         }
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// Throws at the first byte of `start..<end` that is not part of well-formed UTF-8
-    /// (overlong forms, surrogates and values past U+10FFFF are not).
-    private func validateUTF8(_ start: Int, _ end: Int) throws {
-        var index = start
-        while index < end {
-            let lead = byte(at: index)
-            if lead < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var second: ClosedRange<UInt8> = 0x80...0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: length = 3; second = 0xA0...0xBF
-            case 0xE1...0xEC, 0xEE...0xEF: length = 3
-            case 0xED: length = 3; second = 0x80...0x9F
-            case 0xF0: length = 4; second = 0x90...0xBF
-            case 0xF1...0xF3: length = 4
-            case 0xF4: length = 4; second = 0x80...0x8F
-            default: throw syntaxError(expected: "UTF-8 text", found: "invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true))", at: index)
-            }
-            for offset in 1..<length {
-                let range = offset == 1 ? second : 0x80...0xBF
-                guard index + offset < end, range.contains(byte(at: index + offset)) else {
-                    throw syntaxError(expected: "UTF-8 text", found: "an invalid UTF-8 sequence", at: index)
-                }
-            }
-            index += length
+    /// Appends the UTF-8 form of a scalar that escapes checked to be valid.
+    private static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80:
+            bytes.append(UInt8(truncatingIfNeeded: scalar))
+        case ..<0x800:
+            bytes.append(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+        case ..<0x10000:
+            bytes.append(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+        default:
+            bytes.append(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
         }
     }
 

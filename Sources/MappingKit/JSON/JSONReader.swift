@@ -60,6 +60,12 @@ struct JSONReader {
         base[offset]
     }
 
+    /// The eight bytes at `offset` as one little-endian word; `offset + 8` must be inside the input.
+    @inline(__always)
+    func word(at offset: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+
     /// The bytes from `start` up to `end`.
     func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + start, count: end - start)

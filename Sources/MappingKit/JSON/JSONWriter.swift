@@ -156,6 +156,15 @@ struct JSONWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
+    /// The string at `string`, written without copying it when its storage is contiguous.
+    mutating func writeString(at string: UnsafePointer<String>) {
+        let written = string.pointee.utf8.withContiguousStorageIfAvailable { text -> Bool in
+            writeString(utf8: text)
+            return true
+        }
+        if written != true { writeString(string.pointee) }
+    }
+
     /// A string, quoted, with `"`, `\` and control characters escaped (nothing else is).
     mutating func writeString(_ string: String) {
         var string = string

@@ -8,14 +8,14 @@ extension MappableCodec {
         return try Model.instantiate(fromJSON: &reader, configuration: nested.configuration(for: Model.self), context: nested)
     }
 
-    func encodeJSON(_ value: Model, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+    func encodeJSON(at value: UnsafePointer<Model>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
         let nested = try context.nested()
-        let configuration = nested.configuration(for: type(of: value))
+        let configuration = nested.configuration(for: Model.dynamicType(at: value))
         guard !configuration.rules.hooks.isPositional else {
-            try writer.writeAny(try encode(value, in: context) as Any)
+            try writer.writeAny(try encode(value.pointee, in: context) as Any)
             return true
         }
-        try value.writeJSON(into: &writer, in: nested, configuration: configuration)
+        try Model.writeJSON(at: value, into: &writer, in: nested, configuration: configuration)
         return true
     }
 }
@@ -94,17 +94,29 @@ extension Mappable {
         }
     }
 
-    /// Writes the model as a JSON object with `configuration`: straight from the model when the
-    /// type has no ``dictionaryRepresentation(configuration:)`` override, else what the
-    /// override returns.
+    /// Writes the model as a JSON object with `configuration`.
     func writeJSON(into writer: inout JSONWriter, in context: MappingContext, configuration: MappingConfiguration) throws {
+        try withUnsafePointer(to: self) { model in
+            try Self.writeJSON(at: model, into: &writer, in: context, configuration: configuration)
+        }
+    }
+
+    /// Writes the model at `model` as a JSON object with `configuration`, where it stands:
+    /// straight from its stored properties when the type has no
+    /// ``dictionaryRepresentation(configuration:)`` override, else what the override returns.
+    static func writeJSON(
+        at model: UnsafePointer<Self>,
+        into writer: inout JSONWriter,
+        in context: MappingContext,
+        configuration: MappingConfiguration
+    ) throws {
         var configuration = configuration
         configuration.context = context.started()
         do {
-            let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
+            let plan = try PlanCache.plan(for: dynamicType(at: model), configuration: configuration)
             if !plan.defaults.representsByDefault {
                 // The first time, the representation says whether the type overrides it.
-                let dictionary = try dictionaryRepresentation(configuration: configuration)
+                let dictionary = try model.pointee.dictionaryRepresentation(configuration: configuration)
                 guard plan.defaults.representsByDefault else {
                     try writer.writeAny(dictionary)
                     return
@@ -112,12 +124,22 @@ extension Mappable {
             }
             let context = configuration.context
             try context.countModel()
-            try withModelBytes(isObject: plan.isObject) { model in
-                try plan.encodeJSON(model, into: &writer, in: context)
+            guard plan.isObject else {
+                try plan.encodeJSON(UnsafeRawPointer(model), into: &writer, in: context)
+                return
+            }
+            let object = model.pointee as AnyObject
+            try withExtendedLifetime(object) {
+                try plan.encodeJSON(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), into: &writer, in: context)
             }
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
+    }
+
+    /// The type of the model at `model`: a subclass's for a class, without copying a struct.
+    static func dynamicType(at model: UnsafePointer<Self>) -> any Mappable.Type {
+        Self.self is AnyClass ? type(of: model.pointee) : Self.self
     }
 }
 

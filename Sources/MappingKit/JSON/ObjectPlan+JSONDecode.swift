@@ -32,10 +32,12 @@ extension ObjectPlan {
         var kept: [String: Any] = [:]
         if try reader.enterObject() { return kept }
         let keepsUndefined = (context.undefinedKeys ?? output.undefinedKeys) != .drop
+        let table = json.keys
+        let fields = self.fields
         repeat {
             let key = try reader.readKey()
             let mark = reader.mark
-            let entry = json.keys.value(for: key, in: reader)
+            let entry = table.value(for: key, in: reader)
             if let index = entry, index >= 0 {
                 // A repeated key: the last one counts, as in a dictionary.
                 if staging.seen[index] {

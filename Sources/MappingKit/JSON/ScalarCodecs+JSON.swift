@@ -17,8 +17,8 @@ extension IntCodec {
         return try decodeJSON(again: &reader, from: mark, in: context)
     }
 
-    func encodeJSON(_ value: Int, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        writer.writeInt(value)
+    func encodeJSON(at value: UnsafePointer<Int>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        writer.writeInt(value.pointee)
         return true
     }
 }
@@ -36,7 +36,8 @@ extension IntegerCodec {
         return try decodeJSON(again: &reader, from: mark, in: context)
     }
 
-    func encodeJSON(_ value: Integer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+    func encodeJSON(at pointer: UnsafePointer<Integer>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        let value = pointer.pointee
         if let int = Int(exactly: value) {
             writer.writeInt(int)
         } else if let unsigned = UInt(exactly: value) {
@@ -63,7 +64,8 @@ extension DoubleCodec {
         return try decodeJSON(again: &reader, from: mark, in: context)
     }
 
-    func encodeJSON(_ value: Double, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+    func encodeJSON(at pointer: UnsafePointer<Double>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        let value = pointer.pointee
         // Non-finite values: the representation's own error.
         guard value.isFinite else { return try general.encode(value, in: context) != nil }
         try writer.writeDouble(value)
@@ -98,8 +100,8 @@ extension BoolCodec {
         return try decodeJSON(again: &reader, from: mark, in: context)
     }
 
-    func encodeJSON(_ value: Bool, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        writer.writeBool(value)
+    func encodeJSON(at value: UnsafePointer<Bool>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        writer.writeBool(value.pointee)
         return true
     }
 }
@@ -111,8 +113,8 @@ extension StringCodec {
         return try decodeJSON(again: &reader, from: mark, in: context)
     }
 
-    func encodeJSON(_ value: String, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        writer.writeString(value)
+    func encodeJSON(at value: UnsafePointer<String>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        writer.writeString(at: value)
         return true
     }
 }
@@ -127,9 +129,10 @@ extension OptionalCodec {
         return try wrapped.decodeJSON(&reader, in: context)
     }
 
-    func encodeJSON(_ value: Wrapped?, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        guard let value else { return false }
-        return try wrapped.encodeJSON(value, into: &writer, in: context)
+    func encodeJSON(at value: UnsafePointer<Wrapped?>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        if case .none = value.pointee { return false }
+        // A single-payload enum keeps its payload at its own address (Swift's stable ABI).
+        return try wrapped.encodeJSON(at: UnsafeRawPointer(value).assumingMemoryBound(to: Wrapped.self), into: &writer, in: context)
     }
 }
 
@@ -140,7 +143,8 @@ extension RawRepresentableCodec {
         return try decodeJSON(again: &reader, from: mark, in: context)
     }
 
-    func encodeJSON(_ value: Represented, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try raw.encodeJSON(value.rawValue, into: &writer, in: context)
+    func encodeJSON(at value: UnsafePointer<Represented>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        var rawValue = value.pointee.rawValue
+        return try raw.encodeJSON(at: &rawValue, into: &writer, in: context)
     }
 }

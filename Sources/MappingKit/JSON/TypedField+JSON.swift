@@ -31,6 +31,6 @@ extension TypedField {
     }
 
     func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try codec.encodeJSON((model + offset).assumingMemoryBound(to: Value.self).pointee, into: &writer, in: context)
+        try codec.encodeJSON(at: (model + offset).assumingMemoryBound(to: Value.self), into: &writer, in: context)
     }
 }
