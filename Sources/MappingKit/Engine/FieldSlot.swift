@@ -18,6 +18,9 @@ protocol FieldSlot: AnyObject, Sendable {
     func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool
     /// Exchanges the staged value with the model's.
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
+    /// Moves the staged value into the model, destroying the model's; the staging slot is left
+    /// empty.
+    func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
     /// Destroys the value in the staging buffer.
     func discard(_ staging: UnsafeMutableRawPointer)
     /// Copies the model's current value into `backup`.
@@ -136,6 +139,10 @@ final class TypedField<Value>: FieldSlot {
             &(staging + offset).assumingMemoryBound(to: Value.self).pointee,
             &(model + offset).assumingMemoryBound(to: Value.self).pointee
         )
+    }
+
+    func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
+        (model + offset).assumingMemoryBound(to: Value.self).pointee = (staging + offset).assumingMemoryBound(to: Value.self).move()
     }
 
     func discard(_ staging: UnsafeMutableRawPointer) {

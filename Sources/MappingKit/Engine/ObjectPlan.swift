@@ -20,6 +20,11 @@ final class ObjectPlan: Sendable {
     /// Classes are updated in place through the object; structs through their own bytes.
     let isObject: Bool
     let hooks: ConfigurationHooks
+    /// `hooks.isEmpty` and `hooks.willMap.isEmpty`, and the configuration's undefined-key
+    /// policy, kept as plain values: reading them from their structs retains every array in them.
+    let hasHooks: Bool
+    let hasWillMap: Bool
+    let undefinedKeys: UndefinedKeyPolicy
     private let stagingByteCount: Int
     private let stagingAlignment: Int
     /// For each field, the index of the configuration rule it was compiled from.
@@ -54,6 +59,9 @@ final class ObjectPlan: Sendable {
         modelName = ValueDescription.typeName(type)
         isObject = type is AnyClass
         self.hooks = hooks
+        hasHooks = !hooks.isEmpty
+        hasWillMap = !hooks.willMap.isEmpty
+        undefinedKeys = output.undefinedKeys
         var consumed = ConsumedKeys()
         for key in fields.flatMap(\.keys.all) + hooks.keyHandlers.flatMap(\.keys.all) {
             consumed.insert(key.steps[...])
@@ -70,6 +78,9 @@ final class ObjectPlan: Sendable {
     private init(binding template: ObjectPlan, fields: [any FieldSlot], hooks: ConfigurationHooks, rulesID: Int) {
         self.fields = fields
         self.hooks = hooks
+        hasHooks = !hooks.isEmpty
+        hasWillMap = !hooks.willMap.isEmpty
+        undefinedKeys = template.undefinedKeys
         self.rulesID = rulesID
         stash = template.stash
         consumed = template.consumed
@@ -196,12 +207,12 @@ final class ObjectPlan: Sendable {
             flags.initialize(repeating: false, count: 2 * slotCount)
             let staging = Staging(buffer: base, staged: flags, seen: flags + slotCount)
             defer {
-                for (index, field) in fields.enumerated() where staging.staged[index] { field.discard(base) }
+                for index in fields.indices where staging.staged[index] { fields[index].discard(base) }
                 if staging.staged[fields.count] { stash?.discard(base) }
             }
             var failure: MappingError?
             let input = try fill(staging, &failure)
-            let policy = context.undefinedKeys ?? output.undefinedKeys
+            let policy = context.undefinedKeys ?? undefinedKeys
             if policy != .drop, failure?.isFatal != true {
                 checkUndefinedKeys(of: input, policy, in: context, failure: &failure) { stash in
                     guard let slot = self.stash else { return }
@@ -212,9 +223,15 @@ final class ObjectPlan: Sendable {
                 }
             }
             if let failure { throw failure }
-            guard !hooks.isEmpty else {
-                for (index, field) in fields.enumerated() where staging.staged[index] { field.swap(base, model) }
-                if staging.staged[fields.count] { stash?.swap(base, model) }
+            guard hasHooks else {
+                for index in fields.indices where staging.staged[index] {
+                    fields[index].moveIn(base, model)
+                    staging.staged[index] = false
+                }
+                if staging.staged[fields.count] {
+                    stash?.moveIn(base, model)
+                    staging.staged[fields.count] = false
+                }
                 return
             }
             try commitWithHooks(staging: base, staged: staging.staged, model: model) { try finish(input) }

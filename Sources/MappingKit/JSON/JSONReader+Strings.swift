@@ -49,8 +49,12 @@ extension JSONReader {
             let word = self.word(at: position)
             let quote = word ^ (ones &* 0x22)
             let backslash = word ^ (ones &* 0x5C)
-            let special = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word | word
-            if special & highBits != 0 { return }
+            let special = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word | word) & highBits
+            if special != 0 {
+                // The lowest flagged byte is a real one (borrows only flag bytes above it).
+                position += special.trailingZeroBitCount >> 3
+                return
+            }
             position += 8
         }
     }

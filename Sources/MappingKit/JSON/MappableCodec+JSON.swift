@@ -55,7 +55,7 @@ extension Mappable {
         let start = reader.mark
         let dictionary = try reader.readObject()
         if isDocument { try reader.expectEnd() }
-        guard plan.hooks.willMap.isEmpty else {
+        guard !plan.hasWillMap else {
             try update(from: dictionary, configuration: configuration)
             return
         }
@@ -151,7 +151,7 @@ extension ObjectPlan {
     /// JSON may be read straight into the model: its type is known to have no
     /// `update(from:configuration:)` override, and no hook needs the whole dictionary first.
     var readsJSONDirectly: Bool {
-        defaults.updatesByDefault && hooks.willMap.isEmpty
+        defaults.updatesByDefault && !hasWillMap
     }
 }
 

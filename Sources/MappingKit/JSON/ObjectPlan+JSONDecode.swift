@@ -31,7 +31,7 @@ extension ObjectPlan {
     ) throws -> [String: Any] {
         var kept: [String: Any] = [:]
         if try reader.enterObject() { return kept }
-        let keepsUndefined = (context.undefinedKeys ?? output.undefinedKeys) != .drop
+        let keepsUndefined = (context.undefinedKeys ?? undefinedKeys) != .drop
         let table = json.keys
         let fields = self.fields
         repeat {
@@ -72,15 +72,16 @@ extension ObjectPlan {
 
     /// Direct fields whose key was absent, and every other field, from the kept values.
     private func resolveKept(_ kept: [String: Any], into staging: Staging, in context: MappingContext, problems: inout FieldProblems) {
-        for (index, field) in fields.enumerated() {
+        let direct = json.direct
+        for index in fields.indices {
             let problem: MappingError?
-            if json.direct[index] {
+            if direct[index] {
                 guard !staging.seen[index] else { continue }
                 do {
-                    staging.staged[index] = try field.decodeMissing(into: staging.buffer)
+                    staging.staged[index] = try fields[index].decodeMissing(into: staging.buffer)
                     continue
                 } catch {
-                    problem = MappingError.wrapping(error, at: field.keys.errorPath(in: kept))
+                    problem = MappingError.wrapping(error, at: fields[index].keys.errorPath(in: kept))
                 }
             } else {
                 problem = stageField(index, from: kept, into: staging, in: context)
