@@ -3,6 +3,9 @@ import Foundation
 /// A nested model: a dictionary hydrated into a fresh `Model()` through the model's own
 /// `update(from:configuration:)`, so a nested type's overrides run too (recursive hydration).
 struct MappableCodec<Model: Mappable>: ValueCodec {
+    /// The plan of the last model this codec read from JSON (codecs are made once per type).
+    let plans = PlanMemo()
+
     func decode(_ input: Any, in context: MappingContext) throws -> Model {
         let nested = try context.nested()
         let configuration = nested.configuration(for: Model.self)

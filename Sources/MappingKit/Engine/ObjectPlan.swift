@@ -24,6 +24,7 @@ final class ObjectPlan: Sendable {
     /// policy, kept as plain values: reading them from their structs retains every array in them.
     let hasHooks: Bool
     let hasWillMap: Bool
+    let hasFactory: Bool
     let undefinedKeys: UndefinedKeyPolicy
     private let stagingByteCount: Int
     private let stagingAlignment: Int
@@ -61,6 +62,7 @@ final class ObjectPlan: Sendable {
         self.hooks = hooks
         hasHooks = !hooks.isEmpty
         hasWillMap = !hooks.willMap.isEmpty
+        hasFactory = hooks.factory != nil
         undefinedKeys = output.undefinedKeys
         var consumed = ConsumedKeys()
         for key in fields.flatMap(\.keys.all) + hooks.keyHandlers.flatMap(\.keys.all) {
@@ -80,6 +82,7 @@ final class ObjectPlan: Sendable {
         self.hooks = hooks
         hasHooks = !hooks.isEmpty
         hasWillMap = !hooks.willMap.isEmpty
+        hasFactory = hooks.factory != nil
         undefinedKeys = template.undefinedKeys
         self.rulesID = rulesID
         stash = template.stash
