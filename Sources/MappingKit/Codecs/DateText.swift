@@ -97,8 +97,9 @@ struct ByteReader {
     /// The index in `names` of the three-letter name at the cursor, any case.
     mutating func name(among names: [String]) -> Int? {
         guard index + 3 <= bytes.count else { return nil }
-        let word = String(decoding: bytes[index..<index + 3], as: UTF8.self).lowercased()
-        guard let found = names.firstIndex(where: { $0.lowercased() == word }) else { return nil }
+        // The names are ASCII letters: comparing with the 0x20 bit set ignores case.
+        let word = bytes[index..<index + 3].map { $0 | 0x20 }
+        guard let found = names.firstIndex(where: { $0.utf8.map { $0 | 0x20 }.elementsEqual(word) }) else { return nil }
         index += 3
         return found
     }

@@ -9,12 +9,17 @@ extension JSONReader {
         case UInt8(ascii: "\""):
             return text(of: try scanString())
         case UInt8(ascii: "{"):
-            var object: [String: Any] = [:]
-            if try enterObject() { return object }
+            if try enterObject() { return [String: Any]() }
+            let first = pendingMembers.count
             repeat {
-                let key = try readKey()
-                object[text(of: key)] = try readAny()
+                let key = text(of: try readKey())
+                pendingMembers.append((key, try readAny()))
             } while try nextMember()
+            var object = [String: Any](minimumCapacity: pendingMembers.count - first)
+            for index in first..<pendingMembers.count {
+                object[pendingMembers[index].key] = pendingMembers[index].value
+            }
+            pendingMembers.removeSubrange(first...)
             return object
         case UInt8(ascii: "["):
             var array: [Any] = []

@@ -19,6 +19,9 @@ struct JSONReader {
     /// Where the reading started in the thread's stack, and where that stack ends.
     private let stackStart = ThreadStack.currentAddress()
     private let stackLowerBound = ThreadStack.lowerBound()
+    /// Members of the untyped objects being read, innermost last: a dictionary is made once
+    /// its size is known, so it never grows and rehashes.
+    var pendingMembers: [(key: String, value: Any)] = []
 
     /// A place to come back to: the start of a value.
     struct Mark {
