@@ -1,6 +1,11 @@
 // libFuzzer target for MappingKit, compiled with the library's sources by Fuzz/run.sh
-// (`swiftc -sanitize=fuzzer,address`). Each input is read as a little program that builds a
-// dictionary; the dictionary is mapped into a nested model zoo, and the oracle checks:
+// (`swiftc -sanitize=fuzzer,address`). An input that starts like JSON is JSON bytes: it is
+// parsed untyped and read into the model zoo, and the oracle checks:
+// - every failure is a `MappingError`, and a failed `update(fromJSON:)` changes nothing;
+// - an untyped value written and parsed again is the same value;
+// - under `.stash`, a model's JSON read back writes the same JSON value again.
+// Any other input is read as a little program that builds a dictionary; the dictionary is
+// mapped into the zoo, and the oracle checks:
 // - every failure is a `MappingError`, and a failed update leaves the model as it was;
 // - under `.stash`, what is mapped writes back a representation that maps to itself exactly.
 import Foundation
@@ -187,9 +192,49 @@ func check(_ input: [String: Any]) {
     }
 }
 
+/// The JSON oracle (see the top of the file).
+func checkJSON(_ bytes: [UInt8]) {
+    let limits = MappingLimits(maximumModels: 10_000, maximumValues: 100_000, maximumNesting: 64)
+    do {
+        let value = try JSONValue.parse(bytes, limits: limits)
+        let written = try JSONValue.data(value, limits: limits)
+        let again = try JSONValue.parse(written, limits: limits)
+        if !UntypedValues.equal(value, again) {
+            fatalError("untyped round trip differs:\n\(UntypedValues.describe(value))\n\(UntypedValues.describe(again))")
+        }
+    } catch is MappingError {
+    } catch {
+        fatalError("not a MappingError: \(error)")
+    }
+    var zoo = Zoo()
+    let before = try? zoo.jsonData(options: .sortedKeys)
+    do {
+        try zoo.update(fromJSON: bytes, undefinedKeys: .stash, limits: limits)
+    } catch is MappingError {
+        if before != (try? zoo.jsonData(options: .sortedKeys)) { fatalError("a failed update(fromJSON:) changed the model") }
+        return
+    } catch {
+        fatalError("not a MappingError: \(error)")
+    }
+    guard let first = try? zoo.jsonData(options: .sortedKeys) else { return }
+    do {
+        let second = try Zoo(json: first, undefinedKeys: .stash, limits: limits).jsonData(options: .sortedKeys)
+        if !UntypedValues.equal(try JSONValue.parse(first), try JSONValue.parse(second)) {
+            fatalError("JSON round trip differs:\n\(String(decoding: first, as: UTF8.self))\n\(String(decoding: second, as: UTF8.self))")
+        }
+    } catch {
+        fatalError("a model's JSON did not map back: \(error)\n\(String(decoding: first, as: UTF8.self))")
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    var source = ByteSource(bytes: Array(UnsafeRawBufferPointer(start: start, count: count)))
+    let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
+    if let first = bytes.first, Array(#"{["-0123456789tfn "#.utf8).contains(first) || first == 0x0A {
+        checkJSON(bytes)
+        return 0
+    }
+    var source = ByteSource(bytes: bytes)
     check(dictionary(from: &source, depth: 0))
     for container in cycles {
         (container as? NSMutableDictionary)?.removeAllObjects()

@@ -11,6 +11,7 @@ do {
     try xlyMappingDemo()
     try efDataMappingKitDemo()
     try undefinedKeysDemo()
+    try jsonDemo()
 } catch {
     print("demo failed: \(error)")
     exit(1)

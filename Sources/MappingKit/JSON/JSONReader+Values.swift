@@ -10,22 +10,37 @@ extension JSONReader {
             return text(of: try scanString())
         case UInt8(ascii: "{"):
             if try enterObject() { return [String: Any]() }
-            let first = pendingMembers.count
+            let first = pendingKeys.count
+            defer {
+                pendingKeys.removeSubrange(first...)
+                pendingValues.removeSubrange(first...)
+            }
             repeat {
                 let key = text(of: try readKey())
-                pendingMembers.append((key, try readAny()))
+                // Read before appending: the value's own members go on the same arrays.
+                let value: Any
+                do {
+                    value = try readAny()
+                } catch {
+                    throw MappingError.wrapping(error, at: .key(key))
+                }
+                pendingKeys.append(key)
+                pendingValues.append(value)
             } while try nextMember()
-            var object = [String: Any](minimumCapacity: pendingMembers.count - first)
-            for index in first..<pendingMembers.count {
-                object[pendingMembers[index].key] = pendingMembers[index].value
+            var object = [String: Any](minimumCapacity: pendingKeys.count - first)
+            for index in first..<pendingKeys.count {
+                object[pendingKeys[index]] = pendingValues[index]
             }
-            pendingMembers.removeSubrange(first...)
             return object
         case UInt8(ascii: "["):
             var array: [Any] = []
             if try enterArray() { return array }
             repeat {
-                array.append(try readAny())
+                do {
+                    array.append(try readAny())
+                } catch {
+                    throw MappingError.wrapping(error, at: .index(array.count))
+                }
             } while try nextElement()
             return array
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):

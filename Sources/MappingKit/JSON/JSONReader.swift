@@ -21,7 +21,8 @@ struct JSONReader {
     private let stackLowerBound = ThreadStack.lowerBound()
     /// Members of the untyped objects being read, innermost last: a dictionary is made once
     /// its size is known, so it never grows and rehashes.
-    var pendingMembers: [(key: String, value: Any)] = []
+    var pendingKeys: [String] = []
+    var pendingValues: [Any] = []
 
     /// A place to come back to: the start of a value.
     struct Mark {

@@ -61,10 +61,15 @@ private struct StashingUser: Mappable {
 struct ReadmeTests {
     @Test("the quick start runs and prints what the README says")
     func quickStart() throws {
-        let json = #"{"username": "john.doe", "messages": [{"text": "Hi", "read": true}], "website": "http://example.com"}"#
-        let dictionary = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]
+        let json = Data(#"{"username": "john.doe", "messages": [{"text": "Hi", "read": true}], "website": "http://example.com"}"#.utf8)
 
-        var user = try mapped(User.self, dictionary)
+        var user = try User(json: json)
+        #expect(user.username == "john.doe")
+        #expect(String(decoding: try user.jsonData(), as: UTF8.self)
+            == #"{"username":"john.doe","messages":[{"text":"Hi","read":true}],"website":"http://example.com"}"#)
+
+        let dictionary = try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]
+        user = try mapped(User.self, dictionary)
         #expect(user.username == "john.doe")
         #expect(user.messages.map(\.text) == ["Hi"])
         #expect(user.messages.map(\.read) == [true])

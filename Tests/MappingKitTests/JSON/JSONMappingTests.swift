@@ -43,6 +43,13 @@ private final class Tally: Mappable {
     required init() {}
 }
 
+private struct Untyped: Mappable {
+    var first: [String: Any] = [:]
+    var second: [String: Any] = [:]
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Untyped.self) { $0.undefinedKeys = .stash }
+}
+
 /// A reverse override: the JSON is what the override returns.
 private struct Versioned: Mappable {
     var name = ""
@@ -140,6 +147,17 @@ struct JSONMappingTests {
         #expect(tally.count == 0)
         try tally.update(fromJSON: #"{"count": 5, "label": "five"}"#)
         #expect((tally.count, tally.label) == (5, "five"))
+    }
+
+    @Test("an untyped value that fails halfway leaves nothing behind for the values read after it")
+    func untypedRecovery() throws {
+        let json = #"{"first": {"a": {"b": 1, "c": 1e400}, "d": 2}, "second": {"x": {"y": [1, 2]}, "z": "w"}, "third": {"k": 3}}"#
+        #expect(mappingError { _ = try Untyped(json: json) }?.description
+            == "first.a.c: expected a number within Double's range, found the number 1e400")
+        let valid = try Untyped(json: json.replacingOccurrences(of: "1e400", with: "1e300"))
+        #expect(Plain(valid.first) == .object(["a": .object(["b": .int(1), "c": .double(1e300)]), "d": .int(2)]))
+        #expect(Plain(valid.second) == .object(["x": .object(["y": .array([.int(1), .int(2)])]), "z": .string("w")]))
+        #expect(Plain(valid.unmapped.dictionary) == .object(["third": .object(["k": .int(3)])]))
     }
 
     @Test("a repeated key counts once, with its last value, as in a dictionary")

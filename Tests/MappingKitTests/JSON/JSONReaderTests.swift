@@ -4,47 +4,47 @@ import Testing
 
 @Suite("JSON syntax errors")
 struct JSONReaderTests {
-    @Test("every syntax error says what was expected, what was found, and where", arguments: [
+    @Test("every syntax error says where, in the value's path and in the text, what was expected and what was found", arguments: [
         ("", "expected a JSON value, found end of input at line 1, column 1 (byte 0)"),
         ("   ", "expected a JSON value, found end of input at line 1, column 4 (byte 3)"),
         ("{", "expected a key or '}', found end of input at line 1, column 2 (byte 1)"),
         (#"{"a""#, "expected ':' after an object key, found end of input at line 1, column 5 (byte 4)"),
-        (#"{"a":"#, "expected a JSON value, found end of input at line 1, column 6 (byte 5)"),
+        (#"{"a":"#, "a: expected a JSON value, found end of input at line 1, column 6 (byte 5)"),
         (#"{"a":1"#, "expected ',' or '}' after an object member, found end of input at line 1, column 7 (byte 6)"),
         (#"{"a":1,}"#, "expected a key (a string), found '}' at line 1, column 8 (byte 7)"),
-        ("[1,]", "expected a JSON value, found ']' at line 1, column 4 (byte 3)"),
+        ("[1,]", "[1]: expected a JSON value, found ']' at line 1, column 4 (byte 3)"),
         ("[1 2]", "expected ',' or ']' after an array element, found '2' at line 1, column 4 (byte 3)"),
         (#"{"a" 1}"#, "expected ':' after an object key, found '1' at line 1, column 6 (byte 5)"),
         ("{a:1}", "expected a key (a string), found 'a' at line 1, column 2 (byte 1)"),
-        ("[01]", "expected no leading zeros ('.', 'e' or the end of the number after 0), found '1' at line 1, column 3 (byte 2)"),
-        ("[-]", "expected a digit after '-', found ']' at line 1, column 3 (byte 2)"),
-        ("[1.]", "expected a digit after '.', found ']' at line 1, column 4 (byte 3)"),
-        ("[.5]", "expected a JSON value, found '.' at line 1, column 2 (byte 1)"),
-        ("[1e]", "expected a digit in the exponent, found ']' at line 1, column 4 (byte 3)"),
-        ("[NaN]", "expected a JSON value, found 'N' at line 1, column 2 (byte 1)"),
-        ("[Infinity]", "expected a JSON value, found 'I' at line 1, column 2 (byte 1)"),
-        ("[-Infinity]", "expected a digit after '-', found 'I' at line 1, column 3 (byte 2)"),
-        ("[tru]", "expected true, false or null, found 't' at line 1, column 2 (byte 1)"),
-        ("[\"a\nb\"]", "expected a string character (control characters must be escaped), found control character U+000A at line 1, column 4 (byte 3)"),
-        (#"["\x"]"#, #"expected an escape (\" \\ \/ \b \f \n \r \t or \uXXXX), found 'x' at line 1, column 4 (byte 3)"#),
-        (#"["\u12"]"#, #"expected four hexadecimal digits after \u, found '"' at line 1, column 7 (byte 6)"#),
-        (#"["\uDC00"]"#, #"expected a high surrogate before \uDC00, found a lone surrogate \uDC00 at line 1, column 3 (byte 2)"#),
-        (#"["\uD800x"]"#, #"expected a low surrogate after \uD800, found a lone surrogate \uD800 at line 1, column 3 (byte 2)"#),
+        ("[01]", "[0]: expected no leading zeros ('.', 'e' or the end of the number after 0), found '1' at line 1, column 3 (byte 2)"),
+        ("[-]", "[0]: expected a digit after '-', found ']' at line 1, column 3 (byte 2)"),
+        ("[1.]", "[0]: expected a digit after '.', found ']' at line 1, column 4 (byte 3)"),
+        ("[.5]", "[0]: expected a JSON value, found '.' at line 1, column 2 (byte 1)"),
+        ("[1e]", "[0]: expected a digit in the exponent, found ']' at line 1, column 4 (byte 3)"),
+        ("[NaN]", "[0]: expected a JSON value, found 'N' at line 1, column 2 (byte 1)"),
+        ("[Infinity]", "[0]: expected a JSON value, found 'I' at line 1, column 2 (byte 1)"),
+        ("[-Infinity]", "[0]: expected a digit after '-', found 'I' at line 1, column 3 (byte 2)"),
+        ("[tru]", "[0]: expected true, false or null, found 't' at line 1, column 2 (byte 1)"),
+        ("[\"a\nb\"]", "[0]: expected a string character (control characters must be escaped), found control character U+000A at line 1, column 4 (byte 3)"),
+        (#"["\x"]"#, #"[0]: expected an escape (\" \\ \/ \b \f \n \r \t or \uXXXX), found 'x' at line 1, column 4 (byte 3)"#),
+        (#"["\u12"]"#, #"[0]: expected four hexadecimal digits after \u, found '"' at line 1, column 7 (byte 6)"#),
+        (#"["\uDC00"]"#, #"[0]: expected a high surrogate before \uDC00, found a lone surrogate \uDC00 at line 1, column 3 (byte 2)"#),
+        (#"["\uD800x"]"#, #"[0]: expected a low surrogate after \uD800, found a lone surrogate \uD800 at line 1, column 3 (byte 2)"#),
         ("[1] [2]", "expected the end of the input after the top-level value, found '[' at line 1, column 5 (byte 4)"),
         ("{} x", "expected the end of the input after the top-level value, found 'x' at line 1, column 4 (byte 3)"),
         ("\u{FEFF}[]", "expected a JSON value, found byte 0xEF at line 1, column 1 (byte 0)"),
-        ("[1,\n  2,\n  ]", "expected a JSON value, found ']' at line 3, column 3 (byte 11)"),
-        (#"["é", x]"#, "expected a JSON value, found 'x' at line 1, column 7 (byte 7)"),
+        ("[1,\n  2,\n  ]", "[2]: expected a JSON value, found ']' at line 3, column 3 (byte 11)"),
+        (#"["é", x]"#, "[1]: expected a JSON value, found 'x' at line 1, column 7 (byte 7)"),
     ])
     func syntaxErrors(json: String, message: String) {
         #expect(mappingError { _ = try JSONValue.parse(json) }?.description == message)
     }
 
     @Test("invalid UTF-8 is an error at its first byte", arguments: [
-        ([0x5B, 0x22, 0xFF, 0x22, 0x5D], "expected UTF-8 text, found invalid UTF-8 byte 0xFF at line 1, column 3 (byte 2)"),
-        ([0x5B, 0x22, 0xC3, 0x22, 0x5D], "expected UTF-8 text, found an invalid UTF-8 sequence at line 1, column 3 (byte 2)"),
-        ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], "expected UTF-8 text, found an invalid UTF-8 sequence at line 1, column 3 (byte 2)"),
-        ([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], "expected UTF-8 text, found invalid UTF-8 byte 0xC0 at line 1, column 3 (byte 2)"),
+        ([0x5B, 0x22, 0xFF, 0x22, 0x5D], "[0]: expected UTF-8 text, found invalid UTF-8 byte 0xFF at line 1, column 3 (byte 2)"),
+        ([0x5B, 0x22, 0xC3, 0x22, 0x5D], "[0]: expected UTF-8 text, found an invalid UTF-8 sequence at line 1, column 3 (byte 2)"),
+        ([0x5B, 0x22, 0xED, 0xA0, 0x80, 0x22, 0x5D], "[0]: expected UTF-8 text, found an invalid UTF-8 sequence at line 1, column 3 (byte 2)"),
+        ([0x5B, 0x22, 0xC0, 0xAF, 0x22, 0x5D], "[0]: expected UTF-8 text, found invalid UTF-8 byte 0xC0 at line 1, column 3 (byte 2)"),
     ] as [([UInt8], String)])
     func invalidUTF8(bytes: [UInt8], message: String) {
         #expect(mappingError { _ = try JSONValue.parse(Data(bytes)) }?.description == message)
@@ -72,7 +72,8 @@ struct JSONReaderTests {
             outcomes.record(mappingOutcome { _ = try JSONValue.parse(json) })
         }
         let (found, offset) = json.hasPrefix("[") ? ("'['", 512) : ("'{'", 2560)
-        let limit = "expected at most 512 nested arrays and objects (MappingLimits.maximumNesting), found \(found) at line 1, column \(offset + 1) (byte \(offset))"
+        let path = json.hasPrefix("[") ? String(repeating: "[0]", count: 512) : "a" + String(repeating: ".a", count: 511)
+        let limit = "\(path): expected at most 512 nested arrays and objects (MappingLimits.maximumNesting), found \(found) at line 1, column \(offset + 1) (byte \(offset))"
         #expect(outcomes.values.first == limit)
         #expect(outcomes.values.last == limit || outcomes.values.last == "out of stack")
     }
