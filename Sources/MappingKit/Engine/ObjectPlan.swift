@@ -5,6 +5,9 @@ import Foundation
 /// Running a plan does no string work beyond the dictionary lookups themselves and no reflection.
 final class ObjectPlan: Sendable {
     let fields: [any FieldSlot]
+    /// The same fields, held without retaining: the hot loops call them through these, so a
+    /// call costs no reference counting (the plan keeps `fields` alive).
+    let fieldRefs: [FieldRef]
     /// The model's `UnmappedValues` property, where `.stash` keeps undefined keys.
     let stash: TypedField<UnmappedValues>?
     /// Every key the plan reads, for finding the undefined ones.
@@ -51,6 +54,7 @@ final class ObjectPlan: Sendable {
         self.fieldRules = fieldRules
         self.rulesID = rulesID
         self.fields = fields
+        fieldRefs = fields.map(FieldRef.init)
         self.stash = stash
         self.output = output
         self.represented = represented ?? Array(repeating: true, count: fields.count)
@@ -79,6 +83,7 @@ final class ObjectPlan: Sendable {
     /// A copy of `template` holding `fields` and `hooks`, bound to the rules numbered `rulesID`.
     private init(binding template: ObjectPlan, fields: [any FieldSlot], hooks: ConfigurationHooks, rulesID: Int) {
         self.fields = fields
+        fieldRefs = fields.map(FieldRef.init)
         self.hooks = hooks
         hasHooks = !hooks.isEmpty
         hasWillMap = !hooks.willMap.isEmpty
@@ -210,7 +215,7 @@ final class ObjectPlan: Sendable {
             flags.initialize(repeating: false, count: 2 * slotCount)
             let staging = Staging(buffer: base, staged: flags, seen: flags + slotCount)
             defer {
-                for index in fields.indices where staging.staged[index] { fields[index].discard(base) }
+                for index in fieldRefs.indices where staging.staged[index] { fieldRefs[index].slot.discard(base) }
                 if staging.staged[fields.count] { stash?.discard(base) }
             }
             var failure: MappingError?
@@ -227,8 +232,8 @@ final class ObjectPlan: Sendable {
             }
             if let failure { throw failure }
             guard hasHooks else {
-                for index in fields.indices where staging.staged[index] {
-                    fields[index].moveIn(base, model)
+                for index in fieldRefs.indices where staging.staged[index] {
+                    fieldRefs[index].slot.moveIn(base, model)
                     staging.staged[index] = false
                 }
                 if staging.staged[fields.count] {
@@ -263,5 +268,14 @@ final class ObjectPlan: Sendable {
             }
             for slot in slots { slot.discard(backup) }
         }
+    }
+}
+
+/// A field held without retaining it.
+struct FieldRef: Sendable {
+    unowned(unsafe) let slot: any FieldSlot
+
+    init(_ slot: any FieldSlot) {
+        self.slot = slot
     }
 }

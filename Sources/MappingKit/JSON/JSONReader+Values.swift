@@ -29,7 +29,12 @@ extension JSONReader {
             } while try nextMember()
             var object = [String: Any](minimumCapacity: pendingKeys.count - first)
             for index in first..<pendingKeys.count {
-                object[pendingKeys[index]] = pendingValues[index]
+                // Moved out, not copied: the placeholders left behind cost nothing to destroy.
+                var key = ""
+                var value: Any = ()
+                swap(&key, &pendingKeys[index])
+                swap(&value, &pendingValues[index])
+                object[key] = value
             }
             return object
         case UInt8(ascii: "["):
