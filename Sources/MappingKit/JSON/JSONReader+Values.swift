@@ -10,33 +10,40 @@ extension JSONReader {
             return text(of: try scanString())
         case UInt8(ascii: "{"):
             if try enterObject() { return [String: Any]() }
-            let first = pendingKeys.count
+            let pending = self.pending
+            let first = pending._withUnsafeGuaranteedRef { $0.keys.count }
             defer {
-                pendingKeys.removeSubrange(first...)
-                pendingValues.removeSubrange(first...)
+                pending._withUnsafeGuaranteedRef { members in
+                    members.keys.removeSubrange(first...)
+                    members.values.removeSubrange(first...)
+                }
             }
             repeat {
                 let key = text(of: try readKey())
-                // Read before appending: the value's own members go on the same arrays.
+                // Read before adding: the value's own members go on the same arrays.
                 let value: Any
                 do {
                     value = try readAny()
                 } catch {
                     throw MappingError.wrapping(error, at: .key(key))
                 }
-                pendingKeys.append(key)
-                pendingValues.append(value)
+                pending._withUnsafeGuaranteedRef { members in
+                    members.keys.append(key)
+                    members.values.append(value)
+                }
             } while try nextMember()
-            var object = [String: Any](minimumCapacity: pendingKeys.count - first)
-            for index in first..<pendingKeys.count {
-                // Moved out, not copied: the placeholders left behind cost nothing to destroy.
-                var key = ""
-                var value: Any = ()
-                swap(&key, &pendingKeys[index])
-                swap(&value, &pendingValues[index])
-                object[key] = value
+            return pending._withUnsafeGuaranteedRef { members in
+                var object = [String: Any](minimumCapacity: members.keys.count - first)
+                for index in first..<members.keys.count {
+                    // Moved out, not copied: the placeholders left behind cost nothing to destroy.
+                    var key = ""
+                    var value: Any = ()
+                    swap(&key, &members.keys[index])
+                    swap(&value, &members.values[index])
+                    object[key] = value
+                }
+                return object
             }
-            return object
         case UInt8(ascii: "["):
             var array: [Any] = []
             if try enterArray() { return array }

@@ -19,10 +19,9 @@ struct JSONReader {
     /// Where the reading started in the thread's stack, and where that stack ends.
     private let stackStart = ThreadStack.currentAddress()
     private let stackLowerBound = ThreadStack.lowerBound()
-    /// Members of the untyped objects being read, innermost last: a dictionary is made once
-    /// its size is known, so it never grows and rehashes.
-    var pendingKeys: [String] = []
-    var pendingValues: [Any] = []
+    /// Where untyped objects collect their members; held unretained (``read(_:limits:_:)``
+    /// keeps it alive) so that the reader stays a plain value that copies for free.
+    let pending: Unmanaged<PendingMembers>
 
     /// A place to come back to: the start of a value.
     struct Mark {
@@ -40,15 +39,24 @@ struct JSONReader {
             guard let base = buffer.baseAddress, !buffer.isEmpty else {
                 throw MappingError(.syntax(expected: "a JSON value", found: "end of input", location: JSONLocation(line: 1, column: 1, offset: 0)))
             }
-            var reader = JSONReader(base: base.assumingMemoryBound(to: UInt8.self), count: buffer.count, maximumNesting: limits.maximumNesting)
-            return try body(&reader)
+            let pending = PendingMembers()
+            return try withExtendedLifetime(pending) {
+                var reader = JSONReader(
+                    base: base.assumingMemoryBound(to: UInt8.self),
+                    count: buffer.count,
+                    maximumNesting: limits.maximumNesting,
+                    pending: Unmanaged.passUnretained(pending)
+                )
+                return try body(&reader)
+            }
         }
     }
 
-    private init(base: UnsafePointer<UInt8>, count: Int, maximumNesting: Int) {
+    private init(base: UnsafePointer<UInt8>, count: Int, maximumNesting: Int, pending: Unmanaged<PendingMembers>) {
         self.base = base
         self.count = count
         self.maximumNesting = maximumNesting
+        self.pending = pending
     }
 
     var mark: Mark { Mark(position: position, nesting: nesting) }
@@ -269,4 +277,11 @@ struct JSONReader {
         for index in lineStart..<offset where base[index] & 0xC0 != 0x80 { column += 1 }
         return JSONLocation(line: line, column: column, offset: offset)
     }
+}
+
+/// The members of the untyped objects being read, innermost last: a dictionary is made once
+/// its size is known, so it never grows and rehashes.
+final class PendingMembers {
+    var keys: [String] = []
+    var values: [Any] = []
 }
