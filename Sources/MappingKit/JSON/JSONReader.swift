@@ -281,7 +281,9 @@ struct JSONReader {
 
 /// The members of the untyped objects being read, innermost last: a dictionary is made once
 /// its size is known, so it never grows and rehashes.
+/// One reader uses it, on one thread, and never while another access to it is under way: the
+/// runtime's exclusivity checks (a thread-local lookup per access) are left out.
 final class PendingMembers {
-    var keys: [String] = []
-    var values: [Any] = []
+    @exclusivity(unchecked) var keys: [String] = []
+    @exclusivity(unchecked) var values: [Any] = []
 }
