@@ -241,46 +241,11 @@ struct JSONReader {
         for index in 0..<length where base[position + index] != text[index] { return false }
         return true
     }
-
-    // MARK: Errors
-
-    /// The syntax error at `offset` (the cursor by default): what was expected and what is
-    /// there, with its line, column and byte offset.
-    func syntaxError(expected: String, found: String? = nil, at offset: Int? = nil) -> MappingError {
-        let offset = min(offset ?? position, count)
-        return MappingError(.syntax(expected: expected, found: found ?? describeByte(at: offset), location: location(of: offset)))
-    }
-
-    /// How an error shows the byte at `offset`: `'x'`, `end of input`, `byte 0xFF`.
-    func describeByte(at offset: Int) -> String {
-        guard offset < count else { return "end of input" }
-        let byte = base[offset]
-        if byte >= 0x21, byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        switch byte {
-        case 0x20: return "a space"
-        case 0x0A: return "a line feed"
-        case 0x0D: return "a carriage return"
-        case 0x09: return "a tab"
-        default: return "byte 0x\(String(byte, radix: 16, uppercase: true))"
-        }
-    }
-
-    /// The line and column (both from 1; columns count characters, as Unicode scalars) of `offset`.
-    func location(of offset: Int) -> JSONLocation {
-        var line = 1
-        var lineStart = 0
-        for index in 0..<offset where base[index] == 0x0A {
-            line += 1
-            lineStart = index + 1
-        }
-        var column = 1
-        for index in lineStart..<offset where base[index] & 0xC0 != 0x80 { column += 1 }
-        return JSONLocation(line: line, column: column, offset: offset)
-    }
 }
 
 /// The members of the untyped objects being read, innermost last: a dictionary is made once
 /// its size is known, so it never grows and rehashes.
+///
 /// One reader uses it, on one thread, and never while another access to it is under way: the
 /// runtime's exclusivity checks (a thread-local lookup per access) are left out.
 final class PendingMembers {

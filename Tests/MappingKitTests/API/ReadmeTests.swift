@@ -87,6 +87,35 @@ struct ReadmeTests {
         #expect(error?.description == #"messages[0].read: expected Bool, found String "yes""#)
     }
 
+    @Test("the JSON section's calls run as written")
+    func jsonSection() throws {
+        let data = Data(#"{"username": "john.doe", "messages": [{"text": "Hi", "read": true}]}"#.utf8)
+        var user = try User(json: data)
+        try user.update(fromJSON: Data(#"{"username": "jane"}"#.utf8))
+        let users = try User.array(json: Data("[\(String(decoding: data, as: UTF8.self))]".utf8))
+        let out = try user.jsonData()
+        let pretty = try user.jsonData(options: [.sortedKeys, .prettyPrinted])
+        let all = try users.jsonData()
+        let value = try JSONValue.parse(data)
+        let back = try JSONValue.data(value, options: .sortedKeys)
+        #expect(String(decoding: out, as: UTF8.self) == #"{"username":"jane","messages":[{"text":"Hi","read":true}]}"#)
+        #expect(String(decoding: pretty, as: UTF8.self) == """
+            {
+              "messages": [
+                {
+                  "read": true,
+                  "text": "Hi"
+                }
+              ],
+              "username": "jane"
+            }
+            """)
+        #expect(String(decoding: all, as: UTF8.self) == #"[{"username":"john.doe","messages":[{"text":"Hi","read":true}]}]"#)
+        #expect(String(decoding: back, as: UTF8.self) == #"{"messages":[{"read":true,"text":"Hi"}],"username":"john.doe"}"#)
+        #expect(mappingError { _ = try User(json: "{\"username\": \"a\",\n \"messages\": [}") }?.description
+            == "messages[0]: expected a JSON value, found '}' at line 2, column 15 (byte 32)")
+    }
+
     @Test("the call-super example converts before mapping, and takes the alternative key")
     func callSuper() throws {
         #expect(try mapped(Reading.self, ["fahrenheit": 212.0]).celsius == 100)
