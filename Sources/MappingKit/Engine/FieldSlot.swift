@@ -32,12 +32,25 @@ protocol FieldSlot: AnyObject, Sendable {
     func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws
     /// Writes the property's value as JSON; `false` when there is nothing to write.
     func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
+    /// The field's hot calls, made through an unretained reference by the plans' loops.
+    var calls: FieldCalls { get }
     /// The same field with `rule`'s adapter, defaults and requirements.
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
 }
 
+/// The calls a plan makes for every property in its hot loops, on a class of their own so that
+/// they can be made through an unretained reference (``FieldRef``): a call through a protocol
+/// existential costs a retain and a release. Every instance is a ``TypedField``, which overrides
+/// them all; these bodies are never run.
+class FieldCalls: @unchecked Sendable {
+    func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
+    func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool { false }
+    func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {}
+    func discard(_ staging: UnsafeMutableRawPointer) {}
+}
+
 /// A property of type `Value` at `offset`.
-final class TypedField<Value>: FieldSlot {
+final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let name: String
     let keys: FieldKeys
     let offset: Int
@@ -141,11 +154,22 @@ final class TypedField<Value>: FieldSlot {
         )
     }
 
-    func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
+    var calls: FieldCalls { self }
+
+    // The JSON calls live in TypedField+JSON.swift; overrides cannot be declared in extensions.
+    override func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        try decodeJSONValue(&reader, into: staging, in: context)
+    }
+
+    override func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try encodeJSONValue(from: model, into: &writer, in: context)
+    }
+
+    override func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
         (model + offset).assumingMemoryBound(to: Value.self).pointee = (staging + offset).assumingMemoryBound(to: Value.self).move()
     }
 
-    func discard(_ staging: UnsafeMutableRawPointer) {
+    override func discard(_ staging: UnsafeMutableRawPointer) {
         (staging + offset).assumingMemoryBound(to: Value.self).deinitialize(count: 1)
     }
 

@@ -5,8 +5,8 @@ import Foundation
 /// Running a plan does no string work beyond the dictionary lookups themselves and no reflection.
 final class ObjectPlan: Sendable {
     let fields: [any FieldSlot]
-    /// The same fields, held without retaining: the hot loops call them through these, so a
-    /// call costs no reference counting (the plan keeps `fields` alive).
+    /// The same fields' hot calls, held without retaining: the loops that run for every
+    /// property call through these.
     let fieldRefs: [FieldRef]
     /// The model's `UnmappedValues` property, where `.stash` keeps undefined keys.
     let stash: TypedField<UnmappedValues>?
@@ -215,7 +215,9 @@ final class ObjectPlan: Sendable {
             flags.initialize(repeating: false, count: 2 * slotCount)
             let staging = Staging(buffer: base, staged: flags, seen: flags + slotCount)
             defer {
-                for index in fieldRefs.indices where staging.staged[index] { fieldRefs[index].slot.discard(base) }
+                for index in fieldRefs.indices where staging.staged[index] {
+                    fieldRefs[index].calls._withUnsafeGuaranteedRef { $0.discard(base) }
+                }
                 if staging.staged[fields.count] { stash?.discard(base) }
             }
             var failure: MappingError?
@@ -233,7 +235,7 @@ final class ObjectPlan: Sendable {
             if let failure { throw failure }
             guard hasHooks else {
                 for index in fieldRefs.indices where staging.staged[index] {
-                    fieldRefs[index].slot.moveIn(base, model)
+                    fieldRefs[index].calls._withUnsafeGuaranteedRef { $0.moveIn(base, model) }
                     staging.staged[index] = false
                 }
                 if staging.staged[fields.count] {
@@ -271,11 +273,12 @@ final class ObjectPlan: Sendable {
     }
 }
 
-/// A field held without retaining it.
+/// A field's hot calls, held without retaining them (the plan's `fields` keep them alive) and
+/// made through a guaranteed reference: no reference counting per call.
 struct FieldRef: Sendable {
-    unowned(unsafe) let slot: any FieldSlot
+    let calls: Unmanaged<FieldCalls>
 
     init(_ slot: any FieldSlot) {
-        self.slot = slot
+        calls = Unmanaged.passUnretained(slot.calls)
     }
 }

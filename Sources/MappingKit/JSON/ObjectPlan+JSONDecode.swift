@@ -41,13 +41,13 @@ extension ObjectPlan {
             if let index = entry, index >= 0 {
                 // A repeated key: the last one counts, as in a dictionary.
                 if staging.seen[index] {
-                    if staging.staged[index] { fields[index].slot.discard(staging.buffer) }
+                    if staging.staged[index] { fields[index].calls._withUnsafeGuaranteedRef { $0.discard(staging.buffer) } }
                     staging.staged[index] = false
                     problems.remove(index)
                 }
                 staging.seen[index] = true
                 do {
-                    try fields[index].slot.decodeJSON(&reader, into: staging.buffer, in: context)
+                    try fields[index].calls._withUnsafeGuaranteedRef { try $0.decodeJSON(&reader, into: staging.buffer, in: context) }
                     staging.staged[index] = true
                 } catch {
                     try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index)

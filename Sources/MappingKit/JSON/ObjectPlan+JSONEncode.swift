@@ -22,7 +22,7 @@ extension ObjectPlan {
             let mark = writer.count
             writer.writeKey(json.quotedKeys[index], first: first)
             do {
-                if try fieldRefs[index].slot.encodeJSON(from: model, into: &writer, in: context) {
+                if try fieldRefs[index].calls._withUnsafeGuaranteedRef({ try $0.encodeJSON(from: model, into: &writer, in: context) }) {
                     first = false
                 } else if output.nilRepresentation == .null {
                     writer.writeNull()

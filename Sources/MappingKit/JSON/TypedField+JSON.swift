@@ -2,7 +2,8 @@ import Foundation
 
 extension TypedField {
     /// The hot path: the codec reads straight into the staging buffer.
-    func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+    @inline(__always)
+    func decodeJSONValue(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
         guard hasNullDefault || hasRules else {
             stage(try codec.decodeJSON(&reader, in: context), in: staging)
             return
@@ -30,7 +31,8 @@ extension TypedField {
         stage(value, in: staging)
     }
 
-    func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+    @inline(__always)
+    func encodeJSONValue(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
         try codec.encodeJSON(at: (model + offset).assumingMemoryBound(to: Value.self), into: &writer, in: context)
     }
 }
