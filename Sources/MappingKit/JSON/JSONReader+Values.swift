@@ -10,40 +10,20 @@ extension JSONReader {
             return text(of: try scanString())
         case UInt8(ascii: "{"):
             if try enterObject() { return [String: Any]() }
-            let pending = self.pending
-            let first = pending._withUnsafeGuaranteedRef { $0.keys.count }
-            defer {
-                pending._withUnsafeGuaranteedRef { members in
-                    members.keys.removeSubrange(first...)
-                    members.values.removeSubrange(first...)
-                }
-            }
+            // Sized like the last object read at this depth (arrays of objects repeat their
+            // shapes), so it rarely grows and rehashes.
+            let depth = nesting
+            var object = [String: Any](minimumCapacity: pending._withUnsafeGuaranteedRef { $0.size(at: depth) })
             repeat {
                 let key = text(of: try readKey())
-                // Read before adding: the value's own members go on the same arrays.
-                let value: Any
                 do {
-                    value = try readAny()
+                    object[key] = try readAny()
                 } catch {
                     throw MappingError.wrapping(error, at: .key(key))
                 }
-                pending._withUnsafeGuaranteedRef { members in
-                    members.keys.append(key)
-                    members.values.append(value)
-                }
             } while try nextMember()
-            return pending._withUnsafeGuaranteedRef { members in
-                var object = [String: Any](minimumCapacity: members.keys.count - first)
-                for index in first..<members.keys.count {
-                    // Moved out, not copied: the placeholders left behind cost nothing to destroy.
-                    var key = ""
-                    var value: Any = ()
-                    swap(&key, &members.keys[index])
-                    swap(&value, &members.values[index])
-                    object[key] = value
-                }
-                return object
-            }
+            pending._withUnsafeGuaranteedRef { $0.record(object.count, at: depth) }
+            return object
         case UInt8(ascii: "["):
             var array: [Any] = []
             if try enterArray() { return array }

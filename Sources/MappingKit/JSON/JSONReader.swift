@@ -19,7 +19,7 @@ struct JSONReader {
     /// Where the reading started in the thread's stack, and where that stack ends.
     private let stackStart = ThreadStack.currentAddress()
     private let stackLowerBound = ThreadStack.lowerBound()
-    /// Where untyped objects collect their members; held unretained (``read(_:limits:_:)``
+    /// The sizes of the untyped objects read so far; held unretained (``read(_:limits:_:)``
     /// keeps it alive) so that the reader stays a plain value that copies for free.
     let pending: Unmanaged<PendingMembers>
 
@@ -243,12 +243,20 @@ struct JSONReader {
     }
 }
 
-/// The members of the untyped objects being read, innermost last: a dictionary is made once
-/// its size is known, so it never grows and rehashes.
+/// The sizes of the untyped objects last read at each depth: a new object is made that size,
+/// since arrays of objects repeat their shapes.
 ///
 /// One reader uses it, on one thread, and never while another access to it is under way: the
 /// runtime's exclusivity checks (a thread-local lookup per access) are left out.
 final class PendingMembers {
-    @exclusivity(unchecked) var keys: [String] = []
-    @exclusivity(unchecked) var values: [Any] = []
+    @exclusivity(unchecked) private var sizes: [Int] = []
+
+    func size(at depth: Int) -> Int {
+        depth < sizes.count ? sizes[depth] : 0
+    }
+
+    func record(_ size: Int, at depth: Int) {
+        while sizes.count <= depth { sizes.append(0) }
+        sizes[depth] = size
+    }
 }
