@@ -146,56 +146,60 @@ extension JSONReader {
     }
 
     /// The text of a checked string with escapes.
+    ///
+    /// Written straight into the string's storage: the text is never longer than its escaped
+    /// form (an escape of 2, 6 or 12 bytes stands for 1 to 4).
     private func unescaped(_ string: JSONString) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(string.end - string.start)
-        var index = string.start
-        while index < string.end {
-            let byte = byte(at: index)
-            guard byte == UInt8(ascii: "\\") else {
-                result.append(byte)
-                index += 1
-                continue
+        String(unsafeUninitializedCapacity: max(string.end - string.start, 1)) { buffer in
+            var count = 0
+            func append(_ byte: UInt8) {
+                buffer[count] = byte
+                count += 1
             }
-            let escape = self.byte(at: index + 1)
-            index += 2
-            switch escape {
-            case UInt8(ascii: "b"): result.append(0x08)
-            case UInt8(ascii: "f"): result.append(0x0C)
-            case UInt8(ascii: "n"): result.append(0x0A)
-            case UInt8(ascii: "r"): result.append(0x0D)
-            case UInt8(ascii: "t"): result.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = UInt32((try? hexEscape(at: index - 2)) ?? 0xFFFD)
-                index += 4
-                if (0xD800...0xDBFF).contains(scalar), let low = try? hexEscape(at: index) {
-                    scalar = 0x10000 + (scalar - 0xD800) << 10 + (UInt32(low) - 0xDC00)
-                    index += 6
+            var index = string.start
+            while index < string.end {
+                let byte = byte(at: index)
+                guard byte == UInt8(ascii: "\\") else {
+                    append(byte)
+                    index += 1
+                    continue
                 }
-                Self.appendUTF8(scalar, to: &result)
-            default: result.append(escape)
+                let escape = self.byte(at: index + 1)
+                index += 2
+                switch escape {
+                case UInt8(ascii: "b"): append(0x08)
+                case UInt8(ascii: "f"): append(0x0C)
+                case UInt8(ascii: "n"): append(0x0A)
+                case UInt8(ascii: "r"): append(0x0D)
+                case UInt8(ascii: "t"): append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = UInt32((try? hexEscape(at: index - 2)) ?? 0xFFFD)
+                    index += 4
+                    if (0xD800...0xDBFF).contains(scalar), let low = try? hexEscape(at: index) {
+                        scalar = 0x10000 + (scalar - 0xD800) << 10 + (UInt32(low) - 0xDC00)
+                        index += 6
+                    }
+                    // Escapes were checked: no lone surrogates, nothing past U+10FFFF.
+                    switch scalar {
+                    case ..<0x80:
+                        append(UInt8(truncatingIfNeeded: scalar))
+                    case ..<0x800:
+                        append(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
+                        append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+                    case ..<0x10000:
+                        append(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
+                        append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+                        append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+                    default:
+                        append(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
+                        append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F))
+                        append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+                        append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+                    }
+                default: append(escape)
+                }
             }
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
-
-    /// Appends the UTF-8 form of a scalar that escapes checked to be valid.
-    private static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
-        switch scalar {
-        case ..<0x80:
-            bytes.append(UInt8(truncatingIfNeeded: scalar))
-        case ..<0x800:
-            bytes.append(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
-        case ..<0x10000:
-            bytes.append(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
-        default:
-            bytes.append(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
-            bytes.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+            return count
         }
     }
 

@@ -50,6 +50,12 @@ struct JSONReaderTests {
         #expect(mappingError { _ = try JSONValue.parse(Data(bytes)) }?.description == message)
     }
 
+    @Test("every escape reads as its character, at one, two, three and four UTF-8 bytes")
+    func escapes() throws {
+        let value = try JSONValue.parse(#"["\" \\ \/ \b \f \n \r \t \u0041 \u00e9 \u20AC \ud83d\ude00 plain é"]"#)
+        #expect(Plain(value) == .array([.string("\" \\ / \u{8} \u{C} \n \r \t A é € 😀 plain é")]))
+    }
+
     @Test("the location is a value of its own")
     func location() throws {
         let issue = try #require(mappingError { _ = try JSONValue.parse("{\n  \"a\": [1, 2,]\n}") }?.issues.first)
