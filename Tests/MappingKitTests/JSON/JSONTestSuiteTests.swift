@@ -10,11 +10,18 @@ private func files(_ prefix: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: parsing.path)) ?? []).filter { $0.hasPrefix(prefix) }.sorted()
 }
 
+/// A file's bytes. `Data(contentsOf:)` leaks its 4 KB buffer for an empty file on Linux
+/// (Foundation's `readBytesFromFile`; AddressSanitizer reports it), so an empty file is read as
+/// empty without it.
+private func contents(of file: URL) throws -> Data {
+    let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int
+    return size == 0 ? Data() : try Data(contentsOf: file)
+}
+
 /// How parsing a file ends: "accepted", or the error.
 private func outcome(_ name: String, in folder: URL = parsing) -> String {
     do {
-        let data = try Data(contentsOf: folder.appendingPathComponent(name))
-        _ = try JSONValue.parse(data)
+        _ = try JSONValue.parse(try contents(of: folder.appendingPathComponent(name)))
         return "accepted"
     } catch let error as MappingError {
         return "rejected: \(error)"
@@ -116,7 +123,7 @@ struct JSONTestSuiteTests {
         ("string_with_escaped_NULL.json", #"["A\u0000B"]"#),
     ])
     func transform(name: String, expected: String) throws {
-        let data = try Data(contentsOf: suite.appendingPathComponent("test_transform").appendingPathComponent(name))
+        let data = try contents(of: suite.appendingPathComponent("test_transform").appendingPathComponent(name))
         let result: String
         do {
             result = String(decoding: try JSONValue.data(try JSONValue.parse(data)), as: UTF8.self)
