@@ -26,6 +26,11 @@ extension Mappable {
     mutating func applyPlan(to dictionary: [String: Any], configuration: MappingConfiguration, byDefault: Bool = false) throws {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
         if byDefault { plan.defaults.sawDefaultUpdate() }
+        try applyPlan(plan, to: dictionary, configuration: configuration)
+    }
+
+    /// Decodes `dictionary` with `plan` (this type's, for `configuration`) and commits it.
+    mutating func applyPlan(_ plan: ObjectPlan, to dictionary: [String: Any], configuration: MappingConfiguration) throws {
         let context = configuration.context.started()
         try context.countModel()
         var input = dictionary

@@ -3,7 +3,7 @@ import Foundation
 /// A nested model: a dictionary hydrated into a fresh `Model()` through the model's own
 /// `update(from:configuration:)`, so a nested type's overrides run too (recursive hydration).
 struct MappableCodec<Model: Mappable>: ValueCodec {
-    /// The plan of the last model this codec read from JSON (codecs are made once per type).
+    /// The plan of the last model this codec read (codecs are made once per type).
     let plans = PlanMemo()
 
     func decode(_ input: Any, in context: MappingContext) throws -> Model {
@@ -17,15 +17,48 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         guard let dictionary = InputValue.dictionary(input) else {
             return try mismatch(input, expected: "\(ValueDescription.typeName(Model.self)) (a dictionary)", in: context)
         }
+        // The common case, without the detours of `instantiate`: a type known to use the
+        // default update, with no factory.
+        do {
+            let plan = try plans.plan(for: Model.self, configuration: configuration)
+            if plan.defaults.updatesByDefault, !plan.hasFactory {
+                var model = Model()
+                try model.applyPlan(plan, to: dictionary, configuration: configuration)
+                return model
+            }
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
         return try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
     }
 
     func encode(_ value: Model, in context: MappingContext) throws -> Any? {
         let nested = try context.nested()
         let configuration = nested.configuration(for: type(of: value))
-        let dictionary = try value.encodedDictionary(in: nested, configuration: configuration)
+        let dictionary = try representation(of: value, in: nested, configuration: configuration)
         guard configuration.rules.hooks.isPositional else { return dictionary }
         return Positions.encode(dictionary)
+    }
+
+    /// The common case, without the detours of `encodedDictionary`: a model of exactly this
+    /// type, known to have no `dictionaryRepresentation(configuration:)` override.
+    private func representation(of value: Model, in nested: MappingContext, configuration: MappingConfiguration) throws -> [String: Any] {
+        guard ObjectIdentifier(type(of: value)) == ObjectIdentifier(Model.self) else {
+            return try value.encodedDictionary(in: nested, configuration: configuration)
+        }
+        do {
+            let plan = try plans.plan(for: Model.self, configuration: configuration)
+            guard plan.defaults.representsByDefault else {
+                return try value.encodedDictionary(in: nested, configuration: configuration)
+            }
+            let context = nested.started()
+            try context.countModel()
+            return try value.withModelBytes(isObject: plan.isObject) { model in
+                try plan.encode(model, in: context)
+            }
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
     }
 }
 

@@ -43,6 +43,9 @@ protocol FieldSlot: AnyObject, Sendable {
 /// existential costs a retain and a release. Every instance is a ``TypedField``, which overrides
 /// them all; these bodies are never run.
 class FieldCalls: @unchecked Sendable {
+    func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
+    func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool { false }
+    func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? { nil }
     func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
     func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool { false }
     func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {}
@@ -100,7 +103,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var endOffset: Int { offset + MemoryLayout<Value>.size }
     var alignment: Int { MemoryLayout<Value>.alignment }
 
-    func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool {
+    override func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool {
         guard hasRules else { return false }
         // Unwrap first: `nil as? Value` succeeds when `Value` is itself an `Optional`.
         guard let missing = defaults.whenMissing, let fallback = missing as? Value else {
@@ -115,7 +118,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     /// The hot path. It holds no `Value?`: in unspecialized generic code an optional of the
     /// generic type costs a runtime metadata lookup on every call, so the rare cases (null
     /// defaults, requirements) run in functions of their own.
-    func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+    override func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
         if hasNullDefault, try stageNullDefault(for: input, in: staging) { return }
         let value = try codec.decode(input, in: context)
         if hasRules { try checkDecoded(value, input: input) }
@@ -181,7 +184,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         (model + offset).assumingMemoryBound(to: Value.self).pointee = (backup + offset).assumingMemoryBound(to: Value.self).move()
     }
 
-    func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
+    override func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
         try codec.encode((model + offset).assumingMemoryBound(to: Value.self).pointee, in: context)
     }
 }

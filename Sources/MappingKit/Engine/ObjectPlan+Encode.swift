@@ -5,18 +5,17 @@ extension ObjectPlan {
     func encode(_ model: UnsafeRawPointer, in context: MappingContext) throws -> [String: Any] {
         var result: [String: Any] = Dictionary(minimumCapacity: fields.count)
         var failure: MappingError?
-        for (index, field) in fields.enumerated() where represented[index] {
-            let key = field.keys.all[0]
+        for index in fields.indices where represented[index] {
             do {
-                guard let value = try field.encode(from: model, in: context)
+                guard let value = try fieldRefs[index].calls._withUnsafeGuaranteedRef({ try $0.encode(from: model, in: context) })
                     ?? (output.nilRepresentation == .null ? NSNull() : nil) else { continue }
                 if let single = singleKeys[index] {
                     if !sharesKeys || result[single] == nil { result[single] = value }
                 } else {
-                    FieldKeys.write(value, at: key, into: &result)
+                    FieldKeys.write(value, at: fields[index].keys.all[0], into: &result)
                 }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: key.steps.map(\.pathComponent)))
+                try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)))
             }
         }
         if let failure { throw failure }

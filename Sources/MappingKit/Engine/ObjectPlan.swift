@@ -169,24 +169,24 @@ final class ObjectPlan: Sendable {
     /// Stages field `index` from `dictionary`: its value, or its default when its keys are
     /// absent. Returns the problem, with its path, when there is one.
     func stageField(_ index: Int, from dictionary: [String: Any], into staging: Staging, in context: MappingContext) -> MappingError? {
-        let field = fields[index]
         let input: Any?
         do {
             // Errors of a key path's containers carry their own path.
-            if let key = singleKeys[index] { input = dictionary[key] } else { input = try field.keys.value(in: dictionary)?.value }
+            if let key = singleKeys[index] { input = dictionary[key] } else { input = try fields[index].keys.value(in: dictionary)?.value }
         } catch {
             return MappingError.wrapping(error, at: [])
         }
         do {
+            let field = fieldRefs[index].calls
             if let input {
-                try field.decode(input, into: staging.buffer, in: context)
+                try field._withUnsafeGuaranteedRef { try $0.decode(input, into: staging.buffer, in: context) }
                 staging.staged[index] = true
             } else {
-                staging.staged[index] = try field.decodeMissing(into: staging.buffer)
+                staging.staged[index] = try field._withUnsafeGuaranteedRef { try $0.decodeMissing(into: staging.buffer) }
             }
             return nil
         } catch {
-            return MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary))
+            return MappingError.wrapping(error, at: fields[index].keys.errorPath(in: dictionary))
         }
     }
 
