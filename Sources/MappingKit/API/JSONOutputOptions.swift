@@ -12,6 +12,7 @@
 /// // }
 /// ```
 public struct JSONOutputOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits.
     public let rawValue: Int
 
     /// Options from their raw value.
