@@ -2,7 +2,7 @@ import Foundation
 import MappingKit
 
 // MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
-// [--data DIR] [--only TEXT] [--set twitter|citm|canada|dates|computed]`. Prints median nanoseconds per object for each way of mapping the same models,
+// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|dates|computed]`. Prints median nanoseconds per object for each way of mapping the same models,
 // and the ratios the README reports.
 
 let arguments = CommandLine.arguments
@@ -69,6 +69,25 @@ func addJSONRows<Model: Mappable & Codable & Equatable>(
     harness.add("JSONSerialization.jsonObject, from Data", objects: objects) { _ = try JSONSerialization.jsonObject(with: data); return 1 }
 }
 
+/// MappingKit and hand-written code on the same array of dictionaries, native and from
+/// JSONSerialization.
+func addDictionaryRows<Model: Mappable>(
+    to harness: inout Harness,
+    native: [Any],
+    fromJSON: [Any],
+    objects: Int,
+    handWritten: @escaping ([String: Any]) -> Model
+) {
+    harness.add("MappingKit, native dictionaries", objects: objects) { try Model.array(from: native).count }
+    harness.add("hand-written as?, native dictionaries", objects: objects) {
+        native.map { handWritten($0 as? [String: Any] ?? [:]) }.count
+    }
+    harness.add("MappingKit, JSONSerialization output", objects: objects) { try Model.array(from: fromJSON).count }
+    harness.add("hand-written as?, JSONSerialization output", objects: objects) {
+        fromJSON.map { handWritten($0 as? [String: Any] ?? [:]) }.count
+    }
+}
+
 /// Megabytes of JSON per second for the rows that read or write the whole document.
 func printThroughput(_ harness: Harness, bytes: Int, objects: Int) {
     let rows = ["MappingKit, from Data (own parser)", "JSONDecoder, from Data", "MappingKit jsonData, to Data", "JSONEncoder, to Data",
@@ -103,14 +122,7 @@ if runs("twitter") {
           "twitter: the contenders disagree")
 
     var harness = Harness(rounds: rounds, only: option("--only"))
-    harness.add("MappingKit, native dictionaries", objects: objects) { try Status.array(from: native).count }
-    harness.add("hand-written as?, native dictionaries", objects: objects) {
-        native.map { Status(handWritten: $0 as? [String: Any] ?? [:]) }.count
-    }
-    harness.add("MappingKit, JSONSerialization output", objects: objects) { try Status.array(from: fromJSON).count }
-    harness.add("hand-written as?, JSONSerialization output", objects: objects) {
-        fromJSON.map { Status(handWritten: $0 as? [String: Any] ?? [:]) }.count
-    }
+    addDictionaryRows(to: &harness, native: native, fromJSON: fromJSON, objects: objects, handWritten: Status.init(handWritten:))
     harness.add("JSONSerialization + MappingKit, from Data", objects: objects) {
         let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
         return try Status.array(from: root["statuses"] as? [Any] ?? []).count
@@ -222,6 +234,23 @@ if runs("canada") {
     try harness.run()
     harness.printTable(title: "canada.json (\(objects) points)", ratios: ratios)
     printThroughput(harness, bytes: data.count, objects: objects)
+}
+
+// GitHub events (made here, 1,000 per round): small nested models and an untyped payload.
+if runs("github") {
+    let data = GitHubEvents.json(count: 1_000)
+    let fromJSON = try JSONSerialization.jsonObject(with: data) as? [Any] ?? []
+    let native = NativeValues.convert(fromJSON) as? [Any] ?? []
+    let objects = fromJSON.count
+    let handWritten = native.map { GitHubEvent(handWritten: $0 as? [String: Any] ?? [:]) }.map(\.summary)
+    check(try GitHubEvent.array(from: native).map(\.summary) == handWritten
+          && GitHubEvent.array(from: fromJSON).map(\.summary) == handWritten
+          && GitHubEvent.array(json: data).map(\.summary) == handWritten, "github: the contenders disagree")
+    var harness = Harness(rounds: max(rounds / 2, 5), only: option("--only"))
+    addDictionaryRows(to: &harness, native: native, fromJSON: fromJSON, objects: objects, handWritten: GitHubEvent.init(handWritten:))
+    harness.add("MappingKit, from Data (own parser)", objects: objects) { try GitHubEvent.array(json: data).count }
+    try harness.run()
+    harness.printTable(title: "GitHub events (\(objects) generated, with an untyped payload)", ratios: ratios)
 }
 
 // Dates: the built-in adapters against Foundation's formatters, per date parsed.
