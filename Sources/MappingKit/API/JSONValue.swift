@@ -1,8 +1,8 @@
 public import Foundation
 
 /// Untyped JSON, read and written by MappingKit's own parser and writer: native Swift values in
-/// (`Int`, `UInt64`, `Double`, `Bool`, `String`, `[Any]`, `[String: Any]`, `NSNull`), never
-/// `NSNumber`.
+/// (`Int`, `UInt64`, `Decimal`, `Double`, `Bool`, `String`, `[Any]`, `[String: Any]`, `NSNull`),
+/// never `NSNumber`.
 ///
 /// ```swift
 /// let value = try JSONValue.parse(Data(#"{"id": 7, "tags": ["a"], "score": 2.5, "next": null}"#.utf8))
@@ -11,9 +11,9 @@ public import Foundation
 /// // {"id":7,"next":null,"score":2.5,"tags":["a"]}
 /// ```
 ///
-/// Numbers: an integer that fits `Int` is an `Int`, a larger one that fits `UInt64` a `UInt64`;
-/// every other number is the correctly rounded `Double`, and one beyond `Double`'s range
-/// (`1e400`) is an error. A key repeated in an object keeps its last value, as in
+/// Numbers: an integer that fits `Int` is an `Int`, a larger one that fits `UInt64` a `UInt64`,
+/// a larger one still a `Decimal` (38 digits at most; past that, an error). A fraction or an
+/// exponent gives the correctly rounded `Double`, and one beyond its range (`1e400`) is an error. A key repeated in an object keeps its last value, as in
 /// `JSONSerialization` and `JSONDecoder`. Nesting deeper than
 /// ``MappingLimits/maximumNesting`` (512) is an error, never a stack overflow.
 public enum JSONValue {

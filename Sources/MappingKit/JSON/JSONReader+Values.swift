@@ -2,8 +2,8 @@ import Foundation
 
 extension JSONReader {
     /// Consumes one value as native Swift values: `String`, `Bool`, `NSNull`, `[Any]`,
-    /// `[String: Any]`, and numbers as `Int` (integers that fit), `UInt64` (larger ones that
-    /// fit) or `Double` (the rest, correctly rounded). A repeated key keeps its last value.
+    /// `[String: Any]`, and numbers as ``value(of:)`` gives them. A repeated key keeps its last
+    /// value.
     mutating func readAny() throws -> Any {
         switch try peek() {
         case UInt8(ascii: "\""):
@@ -43,11 +43,17 @@ extension JSONReader {
         }
     }
 
-    /// A number as the native value ``readAny()`` gives; beyond `Double`'s range, an error.
+    /// A number as the native value ``readAny()`` gives. Integers stay exact: an `Int`, a
+    /// `UInt64`, or a `Decimal` (38 digits), and an error past that, never a rounded `Double`.
+    /// Fractions and exponents are the correctly rounded `Double`; beyond its range, an error.
     func value(of number: JSONNumber) throws -> Any {
         if let magnitude = integerMagnitude(number) {
             if !number.isNegative { return Int(exactly: magnitude) ?? magnitude }
             if let int = int(number) { return int }
+        }
+        if number.isInteger {
+            let text = text(of: number)
+            return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
         }
         let value = double(number)
         guard value.isFinite else {

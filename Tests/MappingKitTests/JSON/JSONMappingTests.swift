@@ -119,6 +119,7 @@ struct JSONMappingTests {
         (#"{"int64": 9223372036854775808}"#, "int64: expected Int64 in -9223372036854775808...9223372036854775807, found Int 9223372036854775808"),
         (#"{"int64": 1.5}"#, "int64: expected Int64, found Double 1.5"),
         (#"{"double": 9007199254740993}"#, "double: expected Double without loss of precision, found Int 9007199254740993"),
+        (#"{"double": 123456789012345678901}"#, "double: expected Double without loss of precision, found Decimal 123456789012345678901"),
         (#"{"double": 1e400}"#, "double: expected a number within Double's range, found the number 1e400"),
         (#"{"float": 1e39}"#, "float: expected Float in ±3.4028235e+38, found Double 1e+39"),
         (#"{"price": 1e200}"#, "price: expected Decimal without loss of precision, found the number 1e200"),

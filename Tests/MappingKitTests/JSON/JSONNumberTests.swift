@@ -38,14 +38,15 @@ struct JSONNumberTests {
         print("\(file): \(checked) of \(lines.count) lines are JSON numbers, all exact")
     }
 
-    @Test("integers keep every digit across Int64 and UInt64", arguments: [
+    @Test("integers keep every digit: Int64, UInt64, then Decimal's 38 digits", arguments: [
         ("-9223372036854775808", "Int -9223372036854775808"),
         ("9223372036854775807", "Int 9223372036854775807"),
         ("9223372036854775808", "UInt64 9223372036854775808"),
         ("18446744073709551615", "UInt64 18446744073709551615"),
-        ("18446744073709551616", "Double 1.8446744073709552e+19"),
-        ("-9223372036854775809", "Double -9.223372036854776e+18"),
-        ("100000000000000000000", "Double 1e+20"),
+        ("18446744073709551616", "Decimal 18446744073709551616"),
+        ("-9223372036854775809", "Decimal -9223372036854775809"),
+        ("100000000000000000000", "Decimal 100000000000000000000"),
+        ("1e20", "Double 1e+20"),
         ("-0", "Int 0"),
         ("-0.0", "Double -0.0"),
         ("1E2", "Double 100.0"),
@@ -54,5 +55,11 @@ struct JSONNumberTests {
     func integers(text: String, expected: String) throws {
         let value = try JSONValue.parse(text)
         #expect("\(type(of: value)) \(value)" == expected)
+    }
+
+    @Test("an integer longer than Decimal's 38 digits is an error, never a rounded Double")
+    func hugeInteger() {
+        #expect(mappingError { _ = try JSONValue.parse("[-237462374673276894279832749832423479823246327846]") }?.description
+            == "[0]: expected Decimal without loss of precision, found the number -237462374673276894279832749832423479823246327846")
     }
 }

@@ -60,7 +60,7 @@ struct JSONTestSuiteTests {
         "i_number_real_underflow.json": "accepted",
         "i_number_too_big_neg_int.json": "accepted",
         "i_number_too_big_pos_int.json": "accepted",
-        "i_number_very_big_negative_int.json": "accepted",
+        "i_number_very_big_negative_int.json": "rejected",
         "i_object_key_lone_2nd_surrogate.json": "rejected",
         "i_string_1st_surrogate_but_2nd_missing.json": "rejected",
         "i_string_1st_valid_surrogate_2nd_invalid.json": "rejected",
@@ -99,7 +99,7 @@ struct JSONTestSuiteTests {
     /// The inputs whose parsed form is ambiguous, and what MappingKit makes of each, written back.
     @Test("test_transform: each ambiguous input has its documented result", arguments: [
         ("number_-9223372036854775808.json", "[-9223372036854775808]"),
-        ("number_-9223372036854775809.json", "[-9.223372036854776e+18]"),
+        ("number_-9223372036854775809.json", "[-9223372036854775809]"),
         ("number_1.0.json", "[1.0]"),
         ("number_1.000000000000000005.json", "[1.0]"),
         ("number_1000000000000000.json", "[1000000000000000]"),
