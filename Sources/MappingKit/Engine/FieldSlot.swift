@@ -12,27 +12,14 @@ protocol FieldSlot: AnyObject, Sendable {
     var endOffset: Int { get }
     var alignment: Int { get }
 
-    /// Stages the value for `input`.
-    func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws
-    /// The key is absent: stages the default, if there is one, and says whether it did.
-    func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool
     /// Exchanges the staged value with the model's.
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
-    /// Moves the staged value into the model, destroying the model's; the staging slot is left
-    /// empty.
-    func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
-    /// Destroys the value in the staging buffer.
-    func discard(_ staging: UnsafeMutableRawPointer)
     /// Copies the model's current value into `backup`.
     func back(up model: UnsafeMutableRawPointer, into backup: UnsafeMutableRawPointer)
     /// Moves the value in `backup` back into the model.
     func restore(_ model: UnsafeMutableRawPointer, from backup: UnsafeMutableRawPointer)
-    func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any?
-    /// Stages the value of the next JSON value in `reader`.
-    func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws
-    /// Writes the property's value as JSON; `false` when there is nothing to write.
-    func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
-    /// The field's hot calls, made through an unretained reference by the plans' loops.
+    /// The field's per-value calls (decoding, encoding, committing), made through an unretained
+    /// reference by the plans' loops.
     var calls: FieldCalls { get }
     /// The same field with `rule`'s adapter, defaults and requirements.
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
@@ -43,12 +30,20 @@ protocol FieldSlot: AnyObject, Sendable {
 /// existential costs a retain and a release. Every instance is a ``TypedField``, which overrides
 /// them all; these bodies are never run.
 class FieldCalls: @unchecked Sendable {
+    /// Stages the value for `input`.
     func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
+    /// The key is absent: stages the default, if there is one, and says whether it did.
     func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool { false }
+    /// The property's value as a plain value, or `nil` when there is nothing to write.
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? { nil }
+    /// Stages the value of the next JSON value in `reader`.
     func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
+    /// Writes the property's value as JSON; `false` when there is nothing to write.
     func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool { false }
+    /// Moves the staged value into the model, destroying the model's; the staging slot is left
+    /// empty.
     func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {}
+    /// Destroys the value in the staging buffer.
     func discard(_ staging: UnsafeMutableRawPointer) {}
 }
 

@@ -268,7 +268,7 @@ final class ObjectPlan: Sendable {
                 for slot in slots { slot.restore(model, from: backup) }
                 throw error
             }
-            for slot in slots { slot.discard(backup) }
+            for slot in slots { slot.calls.discard(backup) }
         }
     }
 }

@@ -43,7 +43,8 @@ extension DictionaryCodec {
             count += 1
             do {
                 result[key] = try value.decodeJSON(&reader, in: context)
-                failed[key] = nil
+                // A repeated key: its last value counts, with or without a problem.
+                if !failed.isEmpty { failed[key] = nil }
             } catch {
                 let problem = MappingError.wrapping(error, at: .key(key))
                 if problem.isFatal { throw problem }
@@ -66,8 +67,8 @@ extension DictionaryCodec {
         try writer.beginObject()
         var failure: MappingError?
         var first = true
-        for key in writer.sortsKeys ? dictionary.keys.sorted(by: JSONWriter.precedes) : Array(dictionary.keys) {
-            guard var item = dictionary[key] else { continue }
+        func member(_ key: String, _ item: Value) throws {
+            var item = item
             writer.writeKey(key, first: first)
             first = false
             do {
@@ -75,6 +76,13 @@ extension DictionaryCodec {
             } catch {
                 try failure.collect(MappingError.wrapping(error, at: .key(key)))
             }
+        }
+        if writer.sortsKeys {
+            for key in dictionary.keys.sorted(by: JSONWriter.precedes) {
+                if let item = dictionary[key] { try member(key, item) }
+            }
+        } else {
+            for (key, item) in dictionary { try member(key, item) }
         }
         if let failure { throw failure }
         writer.endObject(empty: first)
