@@ -16,13 +16,10 @@ final class MappingCall: @unchecked Sendable {
     let limits: MappingLimits
     private var models = 0
     private var values = 0
-    /// Where the call started in the thread's stack, and where that stack ends (asked once).
+    /// Where the call started in the thread's stack, and the guard over it (made once, when
+    /// nesting first needs it).
     private let stackStart: UInt
-    private lazy var stackLowerBound: UInt? = ThreadStack.lowerBound()
-
-    /// Stack kept free below the deepest model: room for one more level of mapping (a level
-    /// takes 7 to 13 KB in a debug build) and for the code it calls (hooks, adapters).
-    static let stackReserve: UInt = 64 * 1024
+    private lazy var stack = StackGuard(start: stackStart)
 
     init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) {
         self.mapper = mapper
@@ -48,14 +45,8 @@ final class MappingCall: @unchecked Sendable {
         }
     }
 
-    /// Throws when less than ``stackReserve`` of the thread's stack is left. An address outside
-    /// the stack the system reports (a sanitizer's fake stack) skips the check; the depth limit
-    /// still holds.
+    /// Throws when less than ``StackGuard/reserve`` of the thread's stack is left.
     func checkStack() throws {
-        let current = ThreadStack.currentAddress()
-        guard let lowerBound = stackLowerBound, current > lowerBound, current <= stackStart else { return }
-        guard current - lowerBound >= Self.stackReserve else {
-            throw MappingError(.outOfStack(used: Int(stackStart - current)))
-        }
+        try stack.check()
     }
 }

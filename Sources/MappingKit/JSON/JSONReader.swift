@@ -16,9 +16,8 @@ struct JSONReader {
     /// Arrays and objects open around the cursor.
     private(set) var nesting = 0
     let maximumNesting: Int
-    /// Where the reading started in the thread's stack, and where that stack ends.
-    private let stackStart = ThreadStack.currentAddress()
-    private let stackLowerBound = ThreadStack.lowerBound()
+    /// The thread's stack from where the reading started.
+    private let stack = StackGuard()
     /// The sizes of the untyped objects read so far; held unretained (``read(_:limits:_:)``
     /// keeps it alive) so that the reader stays a plain value that copies for free.
     let pending: Unmanaged<PendingMembers>
@@ -174,11 +173,7 @@ struct JSONReader {
         guard nesting <= maximumNesting else {
             throw syntaxError(expected: "at most \(maximumNesting) nested arrays and objects (MappingLimits.maximumNesting)", at: position - 1)
         }
-        let current = ThreadStack.currentAddress()
-        if let lowerBound = stackLowerBound, current > lowerBound, current <= stackStart,
-           current - lowerBound < MappingCall.stackReserve {
-            throw MappingError(.outOfStack(used: Int(stackStart - current)))
-        }
+        try stack.check()
     }
 
     /// Consumes the key of an object member and the `:` after it.

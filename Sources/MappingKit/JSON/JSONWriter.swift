@@ -12,6 +12,8 @@ struct JSONWriter {
     let isPretty: Bool
     private let maximumNesting: Int
     private var nesting = 0
+    /// Untyped values are written recursively: the thread's stack from where writing started.
+    private let stack = StackGuard()
 
     init(options: JSONOutputOptions, limits: MappingLimits = .default) {
         sortsKeys = options.contains(.sortedKeys)
@@ -53,6 +55,7 @@ struct JSONWriter {
         guard nesting <= maximumNesting else {
             throw MappingError(.limitExceeded(maximumNesting, "nested JSON arrays and objects", name: "maximumNesting"))
         }
+        try stack.check()
     }
 
     private mutating func close(_ byte: UInt8, empty: Bool) {

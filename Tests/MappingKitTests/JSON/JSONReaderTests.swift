@@ -84,6 +84,23 @@ struct JSONReaderTests {
         #expect(outcomes.values.last == limit || outcomes.values.last == "out of stack")
     }
 
+    // (2,500 levels: Swift itself frees nested arrays recursively, and much deeper values would
+    // overflow a 512 KB stack when they are released, whatever writes them.)
+    @Test("writing untyped values deeper than the limit is an error, on any thread, not a stack overflow")
+    func deepWriting() async {
+        let outcomes = Outcomes()
+        await onThread {
+            var value: Any = 1
+            for _ in 0..<511 { value = [value] }
+            outcomes.record(mappingOutcome { _ = try JSONValue.data(value) })
+            for _ in 0..<2_000 { value = [value] }
+            outcomes.record(String(mappingOutcome { _ = try JSONValue.data(value) }.suffix(100)))
+        }
+        #expect(outcomes.values.first == "mapped" || outcomes.values.first == "out of stack")
+        #expect(outcomes.values.last == "expected at most 512 nested JSON arrays and objects (MappingLimits.maximumNesting), found more"
+            || outcomes.values.last == "out of stack")
+    }
+
     @Test("512 levels parse; the limit is the caller's to change")
     func nestingLimit() throws {
         let deep = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
