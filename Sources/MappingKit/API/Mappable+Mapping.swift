@@ -26,19 +26,34 @@ extension Mappable {
     mutating func applyPlan(to dictionary: [String: Any], configuration: MappingConfiguration, byDefault: Bool = false) throws {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
         if byDefault { plan.defaults.sawDefaultUpdate() }
-        try applyPlan(plan, to: dictionary, configuration: configuration)
+        try applyPlan(plan, to: dictionary, in: configuration.context)
     }
 
-    /// Decodes `dictionary` with `plan` (this type's, for `configuration`) and commits it.
-    mutating func applyPlan(_ plan: ObjectPlan, to dictionary: [String: Any], configuration: MappingConfiguration) throws {
-        let context = configuration.context.started()
+    /// A model made by `init()` and mapped from `dictionary` with `plan`, which
+    /// ``ObjectPlan/buildsByDefault``: what `instantiate` does for such a type, without its
+    /// detours. Errors are wrapped as `instantiate` wraps them.
+    static func build(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws -> Self {
+        do {
+            var model = Self()
+            try model.applyPlan(plan, to: dictionary, in: context)
+            return model
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
+    }
+
+    /// Decodes `dictionary` with `plan` (this type's) in the call of `context`, and commits it.
+    mutating func applyPlan(_ plan: ObjectPlan, to dictionary: [String: Any], in context: MappingContext) throws {
+        let context = context.started()
         try context.countModel()
         var input = dictionary
-        for hook in plan.hooks.willMap {
-            do {
-                input = try hook.transform(input)
-            } catch {
-                throw MappingError.wrapping(error, at: [])
+        if plan.hasWillMap {
+            for hook in plan.hooks.willMap {
+                do {
+                    input = try hook.transform(input)
+                } catch {
+                    throw MappingError.wrapping(error, at: [])
+                }
             }
         }
         if plan.isObject {
@@ -117,7 +132,7 @@ extension Mappable {
         var configuration = configuration
         configuration.context = context
         do {
-            var model = configuration.rules.hooks.factory == nil ? Self() : try make(from: dictionary, configuration)
+            var model = configuration.rules.hasFactory ? try make(from: dictionary, configuration) : Self()
             try model.update(from: dictionary, configuration: configuration)
             return model
         } catch {
@@ -142,10 +157,20 @@ extension Mappable {
 
     /// Maps every element of `array` in one call with `context`'s settings.
     static func array(from array: [Any], call context: MappingContext) throws -> [Self] {
-        let configuration = Self.mappingConfiguration
-        let context = context.started()
+        try models(from: array, configuration: Self.mappingConfiguration, context: context.started())
+    }
+
+    /// Maps every element of `array` with `configuration` in the call of `context`: the plan is
+    /// looked up once, and each element made through ``build(_:from:in:)`` once the type is
+    /// known to map by default.
+    static func models(from array: [Any], configuration: MappingConfiguration, context: MappingContext) throws -> [Self] {
+        var configuration = configuration
+        configuration.context = context
+        // A configuration that cannot compile fails for each element, as `instantiate` reports it.
+        let plan = try? PlanCache.plan(for: Self.self, configuration: configuration)
         return try models(from: array) { dictionary in
-            try instantiate(from: dictionary, configuration: configuration, context: context)
+            if let plan, plan.buildsByDefault { return try build(plan, from: dictionary, in: context) }
+            return try instantiate(from: dictionary, configuration: configuration, context: context)
         }
     }
 

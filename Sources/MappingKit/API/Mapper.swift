@@ -79,11 +79,7 @@ public final class Mapper: Sendable {
 
     /// Models made from every element of `array`, which must all be dictionaries.
     public func array<Model: Mappable>(of model: Model.Type, from array: [Any]) throws -> [Model] {
-        let configuration = configuration(for: model)
-        let context = context
-        return try Model.models(from: array) { dictionary in
-            try Model.instantiate(from: dictionary, configuration: configuration, context: context)
-        }
+        try Model.models(from: array, configuration: configuration(for: model), context: context)
     }
 
     /// The dictionary representation of `model`, written with this mapper's configurations.

@@ -24,7 +24,7 @@ struct ArrayCodec<Element>: ValueCodec {
             }
             return [single]
         }
-        return try CollectionCoding.decodeElements(of: array, with: element, in: context)
+        return try element.decodeElements(of: array, in: context)
     }
 
     /// Kept apart so that `decode` holds no `[Element]?` (a metadata lookup per call).
@@ -52,7 +52,7 @@ struct SetCodec<Element: Hashable>: ValueCodec {
             }
             return [single]
         }
-        return Set(try CollectionCoding.decodeElements(of: array, with: element, in: context))
+        return Set(try element.decodeElements(of: array, in: context))
     }
 
     func encode(_ value: Set<Element>, in context: MappingContext) throws -> Any? {
@@ -129,10 +129,12 @@ enum CollectionCoding {
         return try? codec.decode(input, in: context)
     }
 
+    /// Every element of `array` through `decode`, every bad one reported under its index.
+    @inline(__always)
     static func decodeElements<Element>(
         of array: [Any],
-        with codec: any ValueCodec<Element>,
-        in context: MappingContext
+        in context: MappingContext,
+        _ decode: (Any) throws -> Element
     ) throws -> [Element] {
         if array.isEmpty { return [] }
         try context.countValues(array.count)
@@ -143,7 +145,7 @@ enum CollectionCoding {
         try array.withUnsafeBufferPointer { elements in
             for index in elements.indices {
                 do {
-                    result.append(try codec.decode(elements[index], in: context))
+                    result.append(try decode(elements[index]))
                 } catch {
                     try failure.collect(MappingError.wrapping(error, at: .index(index)))
                 }

@@ -8,35 +8,63 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
 
     func decode(_ input: Any, in context: MappingContext) throws -> Model {
         let nested = try context.nested()
-        let configuration = nested.configuration(for: Model.self)
-        if configuration.rules.hooks.isPositional, let array = InputValue.array(input) {
-            return try Positions.decode(array) { dictionary in
-                try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
-            }
+        let configuration = nested.declaredConfiguration(for: Model.self)
+        return try decode(input, in: context, nested: nested, configuration: configuration, plan: plan(for: configuration))
+    }
+
+    /// The plan for `configuration`, or `nil` when it does not compile (`instantiate` then
+    /// reports why, wherever a model is made).
+    private func plan(for configuration: MappingConfiguration) -> ObjectPlan? {
+        try? plans.plan(for: Model.self, configuration: configuration)
+    }
+
+    /// A model for `input` one level down from `context`, in `nested`, with the
+    /// configuration the type declares (given `nested` as its context when user code may see it).
+    private func decode(
+        _ input: Any,
+        in context: MappingContext,
+        nested: MappingContext,
+        configuration declared: MappingConfiguration,
+        plan: ObjectPlan?
+    ) throws -> Model {
+        var configuration: MappingConfiguration {
+            var configuration = declared
+            configuration.context = nested
+            return configuration
         }
         guard let dictionary = InputValue.dictionary(input) else {
+            if declared.rules.isPositional, let array = InputValue.array(input) {
+                return try Positions.decode(array) { dictionary in
+                    try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
+                }
+            }
             return try mismatch(input, expected: "\(ValueDescription.typeName(Model.self)) (a dictionary)", in: context)
         }
         // The common case, without the detours of `instantiate`: a type known to use the
         // default update, with no factory.
-        do {
-            let plan = try plans.plan(for: Model.self, configuration: configuration)
-            if plan.defaults.updatesByDefault, !plan.hasFactory {
-                var model = Model()
-                try model.applyPlan(plan, to: dictionary, configuration: configuration)
-                return model
-            }
-        } catch {
-            throw MappingError.wrapping(error, at: [])
-        }
+        if let plan, plan.buildsByDefault { return try Model.build(plan, from: dictionary, in: nested) }
         return try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
+    }
+
+    /// Every element in one loop: the nested context, the configuration and the plan are found
+    /// once for the whole array.
+    func decodeElements(of array: [Any], in context: MappingContext) throws -> [Model] {
+        // When the level below is out of reach, each element reports it under its index.
+        guard !array.isEmpty, let nested = try? context.nested() else {
+            return try CollectionCoding.decodeElements(of: array, in: context) { try decode($0, in: context) }
+        }
+        let configuration = nested.declaredConfiguration(for: Model.self)
+        let plan = plan(for: configuration)
+        return try CollectionCoding.decodeElements(of: array, in: context) { element in
+            try decode(element, in: context, nested: nested, configuration: configuration, plan: plan)
+        }
     }
 
     func encode(_ value: Model, in context: MappingContext) throws -> Any? {
         let nested = try context.nested()
         let configuration = nested.configuration(for: type(of: value))
         let dictionary = try representation(of: value, in: nested, configuration: configuration)
-        guard configuration.rules.hooks.isPositional else { return dictionary }
+        guard configuration.rules.isPositional else { return dictionary }
         return Positions.encode(dictionary)
     }
 

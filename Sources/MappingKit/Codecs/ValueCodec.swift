@@ -26,10 +26,54 @@ protocol ValueCodec<Value>: Sendable {
     /// `nil` optional). The default writes what ``encode(_:in:)`` gives. (A pointer, so nested
     /// models and collections are written where they stand, never copied.)
     func encodeJSON(at value: UnsafePointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
+
+    // The slot calls below are what a plan's fields make for every value. Their defaults are
+    // specialized for each concrete codec (`IntCodec`, `StringCodec`…), so a field of a common
+    // type stages, moves and writes its values without generic value handling; only generic
+    // codecs (arrays, nested models) go through the runtime's value witnesses.
+
+    /// Decodes `input` into the uninitialized memory at `slot`.
+    func decode(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
+    /// Reads the next JSON value into the uninitialized memory at `slot`.
+    func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
+    /// Moves the value at `source` over the one at `target`, which is destroyed; `source` is
+    /// left uninitialized.
+    func move(from source: UnsafeMutableRawPointer, over target: UnsafeMutableRawPointer)
+    /// Destroys the value at `slot`.
+    func destroy(at slot: UnsafeMutableRawPointer)
+    /// The value at `slot` as a plain value, as ``encode(_:in:)`` gives it.
+    func encode(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any?
+    /// Every element of an array, each bad one reported under its index (arrays and sets
+    /// call this, so that the loop runs in the element codec's own specialized code).
+    func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value]
 }
 
 extension ValueCodec {
     var encodesUnchanged: Bool { false }
+
+    func decode(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        slot.initializeMemory(as: Value.self, to: try decode(input, in: context))
+    }
+
+    func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        slot.initializeMemory(as: Value.self, to: try decodeJSON(&reader, in: context))
+    }
+
+    func move(from source: UnsafeMutableRawPointer, over target: UnsafeMutableRawPointer) {
+        target.assumingMemoryBound(to: Value.self).pointee = source.assumingMemoryBound(to: Value.self).move()
+    }
+
+    func destroy(at slot: UnsafeMutableRawPointer) {
+        slot.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+
+    func encode(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
+        try encode(slot.assumingMemoryBound(to: Value.self).pointee, in: context)
+    }
+
+    func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value] {
+        try CollectionCoding.decodeElements(of: array, in: context) { try decode($0, in: context) }
+    }
 
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value {
         try decode(try reader.readAny(), in: context)

@@ -6,6 +6,10 @@ final class ConfigurationRules: Sendable {
     let coercion: CoercionMode
     let output: OutputPolicies
     let hooks: ConfigurationHooks
+    /// `hooks.factory != nil` and `hooks.isPositional`, as plain values: reading them from
+    /// `hooks` copies the factory's existential.
+    let hasFactory: Bool
+    let isPositional: Bool
     /// Mistakes found while the configuration was built, reported when a plan is compiled.
     let problems: [String]
     /// Identifies the rules' content, closures and values by instance, so that equal
@@ -33,6 +37,8 @@ final class ConfigurationRules: Sendable {
         self.coercion = coercion
         self.output = output
         self.hooks = hooks
+        hasFactory = hooks.factory != nil
+        isPositional = hooks.isPositional
         self.problems = problems
         var fingerprint = "\(keyStrategy.name)\u{1}\(coercion.rawValue)\u{1}\(output.fingerprint)"
         var structure = ""

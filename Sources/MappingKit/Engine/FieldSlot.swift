@@ -115,8 +115,9 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     /// defaults, requirements) run in functions of their own.
     override func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
         if hasNullDefault, try stageNullDefault(for: input, in: staging) { return }
+        guard hasRules else { return try codec.decode(input, into: staging + offset, in: context) }
         let value = try codec.decode(input, in: context)
-        if hasRules { try checkDecoded(value, input: input) }
+        try checkDecoded(value, input: input)
         stage(value, in: staging)
     }
 
@@ -164,11 +165,11 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     override func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
-        (model + offset).assumingMemoryBound(to: Value.self).pointee = (staging + offset).assumingMemoryBound(to: Value.self).move()
+        codec.move(from: staging + offset, over: model + offset)
     }
 
     override func discard(_ staging: UnsafeMutableRawPointer) {
-        (staging + offset).assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+        codec.destroy(at: staging + offset)
     }
 
     func back(up model: UnsafeMutableRawPointer, into backup: UnsafeMutableRawPointer) {
@@ -180,7 +181,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     override func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
-        try codec.encode((model + offset).assumingMemoryBound(to: Value.self).pointee, in: context)
+        try codec.encode(at: model + offset, in: context)
     }
 }
 

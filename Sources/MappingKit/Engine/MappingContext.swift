@@ -71,8 +71,15 @@ struct MappingContext: Sendable {
 
     /// The configuration for a model of `type` met in this mapping.
     func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        var configuration = mapper?.configuration(for: type) ?? type.mappingConfiguration
+        var configuration = declaredConfiguration(for: type)
         configuration.context = self
         return configuration
+    }
+
+    /// The configuration for a model of `type` as the mapper or the type declares it, without
+    /// this context (a nested model's plan needs only its rules).
+    func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
+        if let mapper { return mapper.configuration(for: type) }
+        return type.mappingConfiguration
     }
 }

@@ -105,6 +105,12 @@ final class ObjectPlan: Sendable {
         defaults = template.defaults
     }
 
+    /// A fresh model can be made with `init()` and mapped with this plan directly: the type is
+    /// known to use MappingKit's own `update(from:configuration:)`, and has no factory.
+    var buildsByDefault: Bool {
+        defaults.updatesByDefault && !hasFactory
+    }
+
     /// This plan with the closures and values of `rules` (which have the same structure as
     /// the rules it was compiled from) in place of its own: no reflection, no checks, one new
     /// field for each rule that holds an adapter, a default or a requirement.

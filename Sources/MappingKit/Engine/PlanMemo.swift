@@ -1,16 +1,30 @@
-/// The plan a nested model's codec used last, by the ``ConfigurationRules/id`` it was for: the
+import Synchronization
+
+/// The plan a nested model's codec met first, by the ``ConfigurationRules/id`` it was for: the
 /// nested models of a document nearly always share one configuration, and a hit spares the
 /// plan cache's lock and hashing. Rules with the same id hold the same closures and values, so
-/// their plan is the same.
+/// their plan is the same; other rules go to the cache.
 final class PlanMemo: Sendable {
-    /// Behind `Locked` (a pthread mutex), which ThreadSanitizer understands.
-    private let last = Locked<(rulesID: Int, plan: ObjectPlan)?>(nil)
+    /// The plan's address, retained by the memo, or 0; set once and read without a lock (an
+    /// atomic, which ThreadSanitizer understands).
+    private let first = Atomic<UInt>(0)
 
     func plan(for type: Any.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
         let id = configuration.rules.id
-        if let plan = last.withLock({ $0?.rulesID == id ? $0?.plan : nil }) { return plan }
+        if let pointer = UnsafeRawPointer(bitPattern: first.load(ordering: .acquiring)) {
+            let memo = Unmanaged<ObjectPlan>.fromOpaque(pointer)
+            if memo._withUnsafeGuaranteedRef({ $0.rulesID == id }) { return memo.takeUnretainedValue() }
+        }
         let plan = try PlanCache.plan(for: type, configuration: configuration)
-        last.withLock { $0 = (id, plan) }
+        let retained = Unmanaged.passRetained(plan)
+        let bits = UInt(bitPattern: retained.toOpaque())
+        if !first.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged { retained.release() }
         return plan
+    }
+
+    deinit {
+        if let pointer = UnsafeRawPointer(bitPattern: first.load(ordering: .acquiring)) {
+            Unmanaged<ObjectPlan>.fromOpaque(pointer).release()
+        }
     }
 }

@@ -5,8 +5,7 @@ extension TypedField {
     @inline(__always)
     func decodeJSONValue(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
         guard hasNullDefault || hasRules else {
-            stage(try codec.decodeJSON(&reader, in: context), in: staging)
-            return
+            return try codec.decodeJSON(&reader, into: staging + offset, in: context)
         }
         try decodeJSONWithRules(&reader, into: staging, in: context)
     }
