@@ -35,7 +35,15 @@ extension Mappable {
     static func build(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws -> Self {
         do {
             var model = Self()
-            try model.applyPlan(plan, to: dictionary, in: context)
+            guard plan.decodesInPlace else {
+                try model.applyPlan(plan, to: dictionary, in: context)
+                return model
+            }
+            let context = context.started()
+            try context.countModel()
+            try withUnsafeMutableBytes(of: &model) { bytes in
+                try ModelAccess.withNonNilBase(bytes.baseAddress) { try plan.decodeInPlace(dictionary, into: $0, in: context) }
+            }
             return model
         } catch {
             throw MappingError.wrapping(error, at: [])

@@ -4,7 +4,7 @@ struct BoolCodec: ValueCodec {
     var mode = CoercionMode.lossless
 
     func decode(_ input: Any, in context: MappingContext) throws -> Bool {
-        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Bool.self), let value = input as? Bool {
+        if let value = ExistentialPayload.value(Bool.self, in: input) {
             return value
         }
         if let number = NumericInput.read(input) {

@@ -90,7 +90,7 @@ struct DoubleCodec: ValueCodec {
     let general: FloatingPointCodec<Double>
 
     func decode(_ input: Any, in context: MappingContext) throws -> Double {
-        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Double.self), let value = input as? Double, value.isFinite {
+        if let value = ExistentialPayload.value(Double.self, in: input), value.isFinite {
             return value
         }
         return try general.decode(input, in: context)

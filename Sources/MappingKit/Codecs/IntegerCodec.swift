@@ -81,7 +81,7 @@ struct IntCodec: ValueCodec {
     var encodesUnchanged: Bool { true }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Int {
-        if ObjectIdentifier(type(of: input)) == ObjectIdentifier(Int.self), let value = input as? Int {
+        if let value = ExistentialPayload.value(Int.self, in: input) {
             return value
         }
         return try general.decode(input, in: context)

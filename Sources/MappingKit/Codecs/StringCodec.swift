@@ -4,7 +4,7 @@ struct StringCodec: ValueCodec {
     var mode = CoercionMode.lossless
 
     func decode(_ input: Any, in context: MappingContext) throws -> String {
-        if let value = input as? String {
+        if let value = ExistentialPayload.value(String.self, in: input) ?? input as? String {
             return value
         }
         if mode != .strict, let number = NumericInput.read(input) {

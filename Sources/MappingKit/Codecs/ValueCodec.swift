@@ -34,6 +34,8 @@ protocol ValueCodec<Value>: Sendable {
 
     /// Decodes `input` into the uninitialized memory at `slot`.
     func decode(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
+    /// Decodes `input` over the value at `slot`, which is destroyed (left as it was on error).
+    func decode(_ input: Any, over slot: UnsafeMutableRawPointer, in context: MappingContext) throws
     /// Reads the next JSON value into the uninitialized memory at `slot`.
     func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
     /// Moves the value at `source` over the one at `target`, which is destroyed; `source` is
@@ -53,6 +55,10 @@ extension ValueCodec {
 
     func decode(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
         slot.initializeMemory(as: Value.self, to: try decode(input, in: context))
+    }
+
+    func decode(_ input: Any, over slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        slot.assumingMemoryBound(to: Value.self).pointee = try decode(input, in: context)
     }
 
     func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {

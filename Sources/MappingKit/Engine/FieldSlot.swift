@@ -34,6 +34,11 @@ class FieldCalls: @unchecked Sendable {
     func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
     /// The key is absent: stages the default, if there is one, and says whether it did.
     func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool { false }
+    /// Decodes the value for `input` over the property's value in `model` (a fresh model).
+    func decode(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {}
+    /// The key is absent: puts the default, if there is one, over the property's value in
+    /// `model` (a fresh model).
+    func decodeMissing(over model: UnsafeMutableRawPointer) throws {}
     /// The property's value as a plain value, or `nil` when there is nothing to write.
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? { nil }
     /// Stages the value of the next JSON value in `reader`.
@@ -100,32 +105,66 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
 
     override func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool {
         guard hasRules else { return false }
+        return try decodeMissingValue(into: staging + offset)
+    }
+
+    override func decodeMissing(over model: UnsafeMutableRawPointer) throws {
+        guard hasRules else { return }
+        try replace(in: model) { try decodeMissingValue(into: $0) }
+    }
+
+    /// Stages the default at `slot`, if there is one, and says whether it did.
+    private func decodeMissingValue(into slot: UnsafeMutableRawPointer) throws -> Bool {
         // Unwrap first: `nil as? Value` succeeds when `Value` is itself an `Optional`.
         guard let missing = defaults.whenMissing, let fallback = missing as? Value else {
             try check(nil, found: "nothing")
             return false
         }
         try check(fallback, found: "nothing")
-        stage(fallback, in: staging)
+        stage(fallback, at: slot)
         return true
+    }
+
+    override func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        try decodeValue(input, into: staging + offset, in: context)
+    }
+
+    override func decode(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        guard hasNullDefault || hasRules else { return try codec.decode(input, over: model + offset, in: context) }
+        try replace(in: model) { slot in
+            try decodeValue(input, into: slot, in: context)
+            return true
+        }
     }
 
     /// The hot path. It holds no `Value?`: in unspecialized generic code an optional of the
     /// generic type costs a runtime metadata lookup on every call, so the rare cases (null
     /// defaults, requirements) run in functions of their own.
-    override func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        if hasNullDefault, try stageNullDefault(for: input, in: staging) { return }
-        guard hasRules else { return try codec.decode(input, into: staging + offset, in: context) }
+    @inline(__always)
+    private func decodeValue(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        if hasNullDefault, try stageNullDefault(for: input, at: slot) { return }
+        guard hasRules else { return try codec.decode(input, into: slot, in: context) }
         let value = try codec.decode(input, in: context)
         try checkDecoded(value, input: input)
-        stage(value, in: staging)
+        stage(value, at: slot)
+    }
+
+    /// Runs `stage` on a slot of its own and moves what it staged, if anything, over the
+    /// property's value in `model`: defaults and requirements, in place.
+    @inline(never)
+    private func replace(in model: UnsafeMutableRawPointer, _ stage: (UnsafeMutableRawPointer) throws -> Bool) throws {
+        let size = max(MemoryLayout<Value>.size, 1)
+        try withUnsafeTemporaryAllocation(byteCount: size, alignment: MemoryLayout<Value>.alignment) { buffer in
+            guard let slot = buffer.baseAddress, try stage(slot) else { return }
+            codec.move(from: slot, over: model + offset)
+        }
     }
 
     @inline(never)
-    func stageNullDefault(for input: Any, in staging: UnsafeMutableRawPointer) throws -> Bool {
+    func stageNullDefault(for input: Any, at slot: UnsafeMutableRawPointer) throws -> Bool {
         guard let null = defaults.whenNull, InputValue.isNull(input), let fallback = null as? Value else { return false }
         try check(fallback, found: "null")
-        stage(fallback, in: staging)
+        stage(fallback, at: slot)
         return true
     }
 
@@ -135,8 +174,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         try check(InputValue.isNull(input) ? nil : value, found: ValueDescription.describe(input))
     }
 
-    func stage(_ value: Value, in staging: UnsafeMutableRawPointer) {
-        (staging + offset).initializeMemory(as: Value.self, to: value)
+    func stage(_ value: Value, at slot: UnsafeMutableRawPointer) {
+        slot.initializeMemory(as: Value.self, to: value)
     }
 
     /// Every requirement must hold for `value` (`nil`: absent or null).

@@ -28,6 +28,9 @@ final class ObjectPlan: Sendable {
     let hasHooks: Bool
     let hasWillMap: Bool
     let hasFactory: Bool
+    /// A fresh model may be decoded straight into (``decodeInPlace(_:into:in:)``): a struct,
+    /// with no hooks that must see it before or after.
+    let decodesInPlace: Bool
     let undefinedKeys: UndefinedKeyPolicy
     private let stagingByteCount: Int
     private let stagingAlignment: Int
@@ -67,6 +70,7 @@ final class ObjectPlan: Sendable {
         hasHooks = !hooks.isEmpty
         hasWillMap = !hooks.willMap.isEmpty
         hasFactory = hooks.factory != nil
+        decodesInPlace = !isObject && !hasHooks
         undefinedKeys = output.undefinedKeys
         var consumed = ConsumedKeys()
         for key in fields.flatMap(\.keys.all) + hooks.keyHandlers.flatMap(\.keys.all) {
@@ -98,6 +102,7 @@ final class ObjectPlan: Sendable {
         sharesKeys = template.sharesKeys
         modelName = template.modelName
         isObject = template.isObject
+        decodesInPlace = !isObject && !hasHooks
         stagingByteCount = template.stagingByteCount
         stagingAlignment = template.stagingAlignment
         fieldRules = template.fieldRules
@@ -175,6 +180,20 @@ final class ObjectPlan: Sendable {
     /// Stages field `index` from `dictionary`: its value, or its default when its keys are
     /// absent. Returns the problem, with its path, when there is one.
     func stageField(_ index: Int, from dictionary: [String: Any], into staging: Staging, in context: MappingContext) -> MappingError? {
+        withInput(index, in: dictionary) { field, input in
+            if let input {
+                try field.decode(input, into: staging.buffer, in: context)
+                staging.staged[index] = true
+            } else {
+                staging.staged[index] = try field.decodeMissing(into: staging.buffer)
+            }
+        }
+    }
+
+    /// Runs `body` with field `index`'s calls and its value in `dictionary` (`nil` when its
+    /// keys are absent). Returns the problem, with its path, when there is one.
+    @inline(__always)
+    private func withInput(_ index: Int, in dictionary: [String: Any], _ body: (FieldCalls, Any?) throws -> Void) -> MappingError? {
         let input: Any?
         do {
             // Errors of a key path's containers carry their own path.
@@ -183,17 +202,38 @@ final class ObjectPlan: Sendable {
             return MappingError.wrapping(error, at: [])
         }
         do {
-            let field = fieldRefs[index].calls
-            if let input {
-                try field._withUnsafeGuaranteedRef { try $0.decode(input, into: staging.buffer, in: context) }
-                staging.staged[index] = true
-            } else {
-                staging.staged[index] = try field._withUnsafeGuaranteedRef { try $0.decodeMissing(into: staging.buffer) }
-            }
+            try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, input) }
             return nil
         } catch {
             return MappingError.wrapping(error, at: fields[index].keys.errorPath(in: dictionary))
         }
+    }
+
+    /// Decodes `dictionary` straight into `model`, a fresh struct that is thrown away when this
+    /// throws: nothing to stage, so nothing to commit (``decodesInPlace`` plans only). Every
+    /// problem found is reported, as by ``decode(_:into:in:finish:)``.
+    func decodeInPlace(_ dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        var failure: MappingError?
+        for index in fields.indices {
+            let problem = withInput(index, in: dictionary) { field, input in
+                if let input {
+                    try field.decode(input, over: model, in: context)
+                } else {
+                    try field.decodeMissing(over: model)
+                }
+            }
+            guard let problem else { continue }
+            failure.merge(problem)
+            if problem.isFatal { break }
+        }
+        let policy = context.undefinedKeys ?? undefinedKeys
+        if policy != .drop, failure?.isFatal != true {
+            checkUndefinedKeys(of: dictionary, policy, in: context, failure: &failure) { stash in
+                guard let slot = self.stash else { return }
+                (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee.merge(stash)
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// The staging buffer of one decode: the values, then a flag per slot (fields, then the

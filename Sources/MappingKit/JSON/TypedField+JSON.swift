@@ -15,7 +15,7 @@ extension TypedField {
     private func decodeJSONWithRules(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
         let start = reader.mark
         if hasNullDefault, try reader.peek() == UInt8(ascii: "n"), try reader.readLiteral() == nil,
-           try stageNullDefault(for: NSNull(), in: staging) {
+           try stageNullDefault(for: NSNull(), at: staging + offset) {
             return
         }
         reader.reset(to: start)
@@ -27,7 +27,7 @@ extension TypedField {
             reader.reset(to: end)
             try checkDecoded(value, input: input)
         }
-        stage(value, in: staging)
+        stage(value, at: staging + offset)
     }
 
     @inline(__always)
