@@ -2,10 +2,12 @@ import Foundation
 import MappingKit
 import Testing
 
-/// Maps `input` both ways: from the dictionary, and from its JSON text through MappingKit's own
-/// parser. Records a test issue when the two disagree (in the model's dictionary representation,
-/// or in the error's full text); returns what the dictionary gave. Inputs holding values that
-/// have no exact JSON form (dates, `Int8`s, Swift optionals) map from the dictionary alone.
+/// Maps `input` every way: from the dictionary, as the one element of an array (where a struct
+/// the type's own update maps is made fresh and decoded in place, without staging), and from its
+/// JSON text through MappingKit's own parser. Records a test issue when they disagree (in the
+/// model's dictionary representation, or in the error's full text and paths); returns what the
+/// dictionary gave. Inputs holding values that have no exact JSON form (dates, `Int8`s, Swift
+/// optionals) are not read as JSON.
 func mapped<Model: Mappable>(
     _ type: Model.Type,
     _ input: [String: Any],
@@ -17,6 +19,18 @@ func mapped<Model: Mappable>(
         if let undefinedKeys { return try Model(dictionary: input, undefinedKeys: undefinedKeys) }
         if let limits { return try Model(dictionary: input, limits: limits) }
         return try Model(dictionary: input)
+    }
+    let fromArray = Result<[Model], any Error> {
+        if let undefinedKeys { return try Model.array(from: [input], undefinedKeys: undefinedKeys) }
+        if let limits { return try Model.array(from: [input], limits: limits) }
+        return try Model.array(from: [input])
+    }
+    // Foundation containers come back as they were, hostile ones included: only compared by their errors.
+    let comparable = JSONForm.holdsNoFoundationContainer(input) || (try? fromDictionary.get()) == nil
+    let single = comparable ? JSONForm.outcome(fromDictionary, at: "[0]") : ""
+    let element = comparable ? JSONForm.outcome(fromArray) : ""
+    if single != element, ![single, element].contains(where: { $0.contains("expected nesting that fits the thread's stack") }) {
+        Issue.record("as an array's element:\n\(element)\nalone:\n\(single)", sourceLocation: sourceLocation)
     }
     if JSONForm.isExact(input), let json = try? JSONValue.data(input) {
         let fromJSON = Result<Model, any Error> { try Model(json: json, undefinedKeys: undefinedKeys, limits: limits) }
@@ -53,6 +67,14 @@ enum JSONForm {
         case let value as [Any] where type(of: value) == [Any].self: return value.allSatisfy(isExact)
         default: return false
         }
+    }
+
+    /// `true` when `value` holds no Foundation container (which may contain itself) at any depth.
+    static func holdsNoFoundationContainer(_ value: Any) -> Bool {
+        if type(of: value) is NSDictionary.Type || type(of: value) is NSArray.Type { return false }
+        if type(of: value) == [String: Any].self, let value = value as? [String: Any] { return value.values.allSatisfy(holdsNoFoundationContainer) }
+        if type(of: value) == [Any].self, let value = value as? [Any] { return value.allSatisfy(holdsNoFoundationContainer) }
+        return true
     }
 
     /// A mapping's outcome in comparable words: the model's representation, or the error.
@@ -98,10 +120,21 @@ func mappedArray<Model: Mappable>(
 }
 
 extension JSONForm {
+    /// ``outcome(_:)`` with every problem's path under `prefix`, as an array's element reports it.
+    static func outcome<Model: Mappable>(_ result: Result<Model, any Error>, at prefix: String) -> String {
+        guard case .failure(let error as MappingError) = result else { return outcome(result) }
+        return "failed: " + error.issues.map { issue in
+            let path = issue.path.isEmpty || issue.path.hasPrefix("[") ? prefix + issue.path : prefix + "." + issue.path
+            return "\(path) expected \(issue.expected), found \(issue.found)"
+        }.joined(separator: "\n")
+    }
+
     static func outcome<Model: Mappable>(_ result: Result<[Model], any Error>) -> String {
         switch result {
         case .success(let models):
             return models.map { outcome(Result<Model, any Error>.success($0)) }.joined(separator: "\n")
+        case .failure(let error as MappingError):
+            return "failed: " + error.issues.map { "\($0.path) expected \($0.expected), found \($0.found)" }.joined(separator: "\n")
         case .failure(let error):
             return "failed: \(error)"
         }
