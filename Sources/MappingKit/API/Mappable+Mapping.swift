@@ -39,14 +39,19 @@ extension Mappable {
                 try model.applyPlan(plan, to: dictionary, in: context)
                 return model
             }
-            let context = context.started()
-            try context.countModel()
-            try withUnsafeMutableBytes(of: &model) { bytes in
-                try ModelAccess.withNonNilBase(bytes.baseAddress) { try plan.decodeInPlace(dictionary, into: $0, in: context) }
-            }
+            try model.decodeInPlace(plan, from: dictionary, in: context.hasStarted ? context : context.started())
             return model
         } catch {
             throw MappingError.wrapping(error, at: [])
+        }
+    }
+
+    /// Decodes `dictionary` straight into this fresh struct with `plan`, in the call of `context`
+    /// (started).
+    private mutating func decodeInPlace(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws {
+        try context.countModel()
+        try withUnsafeMutableBytes(of: &self) { bytes in
+            try ModelAccess.withNonNilBase(bytes.baseAddress) { try plan.decodeInPlace(dictionary, into: $0, in: context) }
         }
     }
 
@@ -187,17 +192,20 @@ extension Mappable {
         var models: [Self] = []
         models.reserveCapacity(array.count)
         var failure: MappingError?
-        for (index, element) in array.enumerated() {
-            do {
-                guard let dictionary = InputValue.dictionary(element) else {
-                    throw MappingError(.mismatch(
-                        expected: "\(ValueDescription.typeName(Self.self)) (a dictionary)",
-                        found: ValueDescription.describe(element)
-                    ))
+        // Elements are borrowed from the buffer, not copied (a retain each) as a loop would.
+        try array.withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                do {
+                    guard let dictionary = InputValue.dictionary(elements[index]) else {
+                        throw MappingError(.mismatch(
+                            expected: "\(ValueDescription.typeName(Self.self)) (a dictionary)",
+                            found: ValueDescription.describe(elements[index])
+                        ))
+                    }
+                    models.append(try make(dictionary))
+                } catch {
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
                 }
-                models.append(try make(dictionary))
-            } catch {
-                try failure.collect(MappingError.wrapping(error, at: .index(index)))
             }
         }
         if let failure { throw failure }

@@ -81,18 +81,15 @@ enum InputValue {
     /// not looked up on every call as in generic code). A Foundation array that cannot be
     /// bridged safely is not one.
     static func array(_ value: Any) -> [Any]? {
-        if ObjectIdentifier(type(of: value)) == anyArray { return value as? [Any] }
+        if let array = ExistentialPayload.value([Any].self, in: value) { return array }
         return isUnsafeToBridge(value) ? nil : value as? [Any]
     }
 
     /// `value` as a dictionary, from non-generic code; the same for Foundation dictionaries.
     static func dictionary(_ value: Any) -> [String: Any]? {
-        if ObjectIdentifier(type(of: value)) == anyDictionary { return value as? [String: Any] }
+        if let dictionary = ExistentialPayload.value([String: Any].self, in: value) { return dictionary }
         return isUnsafeToBridge(value) ? nil : value as? [String: Any]
     }
-
-    private static let anyArray = ObjectIdentifier([Any].self)
-    private static let anyDictionary = ObjectIdentifier([String: Any].self)
 
     /// `true` for a Foundation container whose bridging would recurse without end or beyond
     /// what a stack holds (see ``FoundationContainers``). Apple platforms bridge lazily, one

@@ -3,12 +3,21 @@ struct MappingContext: Sendable {
     /// How many models deep the current value is; the root model is at depth 0.
     var depth = 0
     /// A discriminator key the parent read from this model's dictionary.
-    var discriminator: String?
+    var discriminator: String? {
+        get { marks?.discriminator }
+        set { marks = ContextMarks(discriminator: newValue, jsonProbe: jsonProbe) }
+    }
     /// The model type whose default `update(from:configuration:)` should only say that it ran
     /// (``DefaultUpdateReached``), when JSON is about to be read into it.
-    var jsonProbe: ObjectIdentifier?
+    var jsonProbe: ObjectIdentifier? {
+        get { marks?.jsonProbe }
+        set { marks = ContextMarks(discriminator: discriminator, jsonProbe: newValue) }
+    }
     /// The call's settings and spending, once it has started (or been given settings).
     private var call: MappingCall?
+    /// The rarely set marks above, in one reference: a context is copied for every nested
+    /// model, and each stored reference costs a retain and a release per copy.
+    private var marks: ContextMarks?
 
     /// A context for a call with these settings; with none, the call starts when mapping does.
     init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) {
@@ -38,6 +47,9 @@ struct MappingContext: Sendable {
     var effectiveLimits: MappingLimits {
         call?.limits ?? mapper?.limits ?? .default
     }
+
+    /// `true` once the call has started: ``started()`` would give this context back.
+    var hasStarted: Bool { call != nil }
 
     /// This context with a call: a new one at the start of a call, the call's own inside it.
     func started() -> MappingContext {
@@ -81,5 +93,16 @@ struct MappingContext: Sendable {
     func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
         if let mapper { return mapper.configuration(for: type) }
         return type.mappingConfiguration
+    }
+}
+
+/// A context's rarely set values (see ``MappingContext/discriminator``).
+final class ContextMarks: Sendable {
+    let discriminator: String?
+    let jsonProbe: ObjectIdentifier?
+
+    init(discriminator: String?, jsonProbe: ObjectIdentifier?) {
+        self.discriminator = discriminator
+        self.jsonProbe = jsonProbe
     }
 }

@@ -3,7 +3,8 @@
 ///
 /// Swift's ABI lays an `Any` out as a buffer of three words followed by the type metadata of
 /// the value it holds; a value of at most three words, word-aligned and bitwise-takable (`Int`,
-/// `Bool`, `Double`, `String`) is stored inline, at the start of the buffer. A dynamic cast
+/// `Bool`, `Double`, `String`, arrays and dictionaries) is stored inline, at the start of the
+/// buffer. A dynamic cast
 /// reaches the same bytes after looking the types up, which is most of what reading a leaf
 /// value costs. Anything else (a class, a boxed value, another type) gives `nil` and goes
 /// through the cast as before.
@@ -27,7 +28,8 @@ enum ExistentialPayload {
     /// inline (checked again here, so no other type is ever read this way).
     @inline(__always)
     private static func isInline<T>(_ type: T.Type) -> Bool {
-        (T.self == Int.self || T.self == Bool.self || T.self == Double.self || T.self == String.self)
+        (T.self == Int.self || T.self == Bool.self || T.self == Double.self || T.self == String.self
+            || T.self == [String: Any].self || T.self == [Any].self)
             && MemoryLayout<T>.size <= metadataOffset && MemoryLayout<T>.alignment <= MemoryLayout<UnsafeRawPointer>.alignment
             && MemoryLayout<Any>.size == metadataOffset + MemoryLayout<UnsafeRawPointer>.size
     }

@@ -126,7 +126,7 @@ extension JSONForm {
         return "failed: " + error.issues.map { issue in
             let path = issue.path.isEmpty || issue.path.hasPrefix("[") ? prefix + issue.path : prefix + "." + issue.path
             return "\(path) expected \(issue.expected), found \(issue.found)"
-        }.joined(separator: "\n")
+        }.sorted().joined(separator: "\n")
     }
 
     static func outcome<Model: Mappable>(_ result: Result<[Model], any Error>) -> String {
@@ -134,7 +134,8 @@ extension JSONForm {
         case .success(let models):
             return models.map { outcome(Result<Model, any Error>.success($0)) }.joined(separator: "\n")
         case .failure(let error as MappingError):
-            return "failed: " + error.issues.map { "\($0.path) expected \($0.expected), found \($0.found)" }.joined(separator: "\n")
+            // Sorted: the elements of a dictionary are met in an order of their own in each copy.
+            return "failed: " + error.issues.map { "\($0.path) expected \($0.expected), found \($0.found)" }.sorted().joined(separator: "\n")
         case .failure(let error):
             return "failed: \(error)"
         }
