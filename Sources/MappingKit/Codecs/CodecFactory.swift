@@ -79,7 +79,7 @@ protocol ContainerCodecProviding {
 
 extension Optional: ContainerCodecProviding {
     static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Wrapped.self, mode: mode).map { OptionalCodec<Wrapped>(wrapped: $0) }
+        CodecFactory.supportedCodec(for: Wrapped.self, mode: mode).map { OptionalCodec<Wrapped>.codec(wrapping: $0) }
     }
 }
 

@@ -35,7 +35,7 @@ struct ArrayCodec<Element>: ValueCodec {
 
     func encode(_ value: [Element], in context: MappingContext) throws -> Any? {
         if encodesUnchanged { return value }
-        return try CollectionCoding.encodeElements(of: value, with: element, in: context)
+        return try element.encodeElements(of: value, in: context)
     }
 }
 
@@ -56,7 +56,7 @@ struct SetCodec<Element: Hashable>: ValueCodec {
     }
 
     func encode(_ value: Set<Element>, in context: MappingContext) throws -> Any? {
-        UntypedValues.sortedCanonically(try CollectionCoding.encodeElements(of: value, with: element, in: context))
+        UntypedValues.sortedCanonically(try element.encodeElements(of: Array(value), in: context))
     }
 }
 
@@ -155,20 +155,26 @@ enum CollectionCoding {
         return result
     }
 
+    /// Every element of `elements` through `encode`, which gets it where it stands (`nil`
+    /// becomes `NSNull`), every failure reported under its index.
+    @inline(__always)
     static func encodeElements<Element>(
-        of elements: some Collection<Element>,
-        with codec: any ValueCodec<Element>,
-        in context: MappingContext
+        of elements: [Element],
+        in context: MappingContext,
+        _ encode: (UnsafePointer<Element>) throws -> Any?
     ) throws -> [Any] {
         try context.countValues(elements.count)
         var result: [Any] = []
         result.reserveCapacity(elements.count)
         var failure: MappingError?
-        for (index, item) in elements.enumerated() {
-            do {
-                result.append(try codec.encode(item, in: context) ?? NSNull())
-            } catch {
-                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+        try elements.withUnsafeBufferPointer { elements in
+            guard let base = elements.baseAddress else { return }
+            for index in elements.indices {
+                do {
+                    result.append(try encode(base + index) ?? NSNull())
+                } catch {
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                }
             }
         }
         if let failure { throw failure }

@@ -61,27 +61,56 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     }
 
     func encode(_ value: Model, in context: MappingContext) throws -> Any? {
+        try withUnsafePointer(to: value) { try encode(at: $0, in: context) }
+    }
+
+    /// The model where it stands, never copied (a copy retains every property).
+    func encode(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
+        let value = slot.assumingMemoryBound(to: Model.self)
         let nested = try context.nested()
-        let configuration = nested.configuration(for: type(of: value))
+        return try encode(value, nested: nested, configuration: nested.configuration(for: Model.dynamicType(at: value)))
+    }
+
+    /// The representation of the model at `value` one level down, in `nested`, with
+    /// `configuration` (its type's).
+    private func encode(_ value: UnsafePointer<Model>, nested: MappingContext, configuration: MappingConfiguration) throws -> Any? {
         let dictionary = try representation(of: value, in: nested, configuration: configuration)
         guard configuration.rules.isPositional else { return dictionary }
         return Positions.encode(dictionary)
     }
 
+    /// Every element in one loop: a struct's nested context and configuration are found once
+    /// for the whole array (a class's elements may each be of a subclass of their own).
+    func encodeElements(of elements: [Model], in context: MappingContext) throws -> [Any] {
+        // When the level below is out of reach, each element reports it under its index.
+        guard !(Model.self is AnyClass), !elements.isEmpty, let nested = try? context.nested() else {
+            return try CollectionCoding.encodeElements(of: elements, in: context) { try encode(at: $0, in: context) }
+        }
+        let configuration = nested.configuration(for: Model.self)
+        return try CollectionCoding.encodeElements(of: elements, in: context) { element in
+            try encode(element, nested: nested, configuration: configuration)
+        }
+    }
+
     /// The common case, without the detours of `encodedDictionary`: a model of exactly this
     /// type, known to have no `dictionaryRepresentation(configuration:)` override.
-    private func representation(of value: Model, in nested: MappingContext, configuration: MappingConfiguration) throws -> [String: Any] {
-        guard ObjectIdentifier(type(of: value)) == ObjectIdentifier(Model.self) else {
-            return try value.encodedDictionary(in: nested, configuration: configuration)
+    private func representation(
+        of value: UnsafePointer<Model>,
+        in nested: MappingContext,
+        configuration: MappingConfiguration
+    ) throws -> [String: Any] {
+        guard ObjectIdentifier(Model.dynamicType(at: value)) == ObjectIdentifier(Model.self) else {
+            return try value.pointee.encodedDictionary(in: nested, configuration: configuration)
         }
         do {
             let plan = try plans.plan(for: Model.self, configuration: configuration)
             guard plan.defaults.representsByDefault else {
-                return try value.encodedDictionary(in: nested, configuration: configuration)
+                return try value.pointee.encodedDictionary(in: nested, configuration: configuration)
             }
-            let context = nested.started()
+            let context = nested.hasStarted ? nested : nested.started()
             try context.countModel()
-            return try value.withModelBytes(isObject: plan.isObject) { model in
+            guard plan.isObject else { return try plan.encode(UnsafeRawPointer(value), in: context) }
+            return try value.pointee.withModelBytes(isObject: true) { model in
                 try plan.encode(model, in: context)
             }
         } catch {

@@ -48,6 +48,9 @@ protocol ValueCodec<Value>: Sendable {
     /// Every element of an array, each bad one reported under its index (arrays and sets
     /// call this, so that the loop runs in the element codec's own specialized code).
     func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value]
+    /// Every element of `elements` as a plain value (`NSNull` for `nil`), each failure reported
+    /// under its index.
+    func encodeElements(of elements: [Value], in context: MappingContext) throws -> [Any]
 }
 
 extension ValueCodec {
@@ -79,6 +82,10 @@ extension ValueCodec {
 
     func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value] {
         try CollectionCoding.decodeElements(of: array, in: context) { try decode($0, in: context) }
+    }
+
+    func encodeElements(of elements: [Value], in context: MappingContext) throws -> [Any] {
+        try CollectionCoding.encodeElements(of: elements, in: context) { try encode(at: $0, in: context) }
     }
 
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value {
