@@ -47,9 +47,9 @@ enum CodecFactory {
         case ObjectIdentifier(Decimal.self): DecimalCodec()
         case ObjectIdentifier(URL.self): StringFormCodec.url
         case ObjectIdentifier(UUID.self): StringFormCodec.uuid
-        case ObjectIdentifier(Any.self): PassThroughCodec<Any>(expected: "a value")
-        case ObjectIdentifier([String: Any].self): PassThroughCodec<[String: Any]>(expected: "Dictionary")
-        case ObjectIdentifier([Any].self): PassThroughCodec<[Any]>(expected: "Array")
+        case ObjectIdentifier(Any.self): AnyValueCodec()
+        case ObjectIdentifier([String: Any].self): UntypedDictionaryCodec()
+        case ObjectIdentifier([Any].self): UntypedArrayCodec()
         default: nil
         }
     }
