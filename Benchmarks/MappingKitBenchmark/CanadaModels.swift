@@ -18,3 +18,27 @@ struct Geometry: Mappable, Codable, Equatable {
     var type = ""
     var coordinates: [[[Double]]] = []
 }
+
+// MARK: - Hand-written baseline: the naive `as?` casts an app would write.
+
+extension Country {
+    init(handWritten d: [String: Any]) {
+        type = d["type"] as? String ?? ""
+        features = (d["features"] as? [Any] ?? []).map { Feature(handWritten: $0 as? [String: Any] ?? [:]) }
+    }
+}
+
+extension Feature {
+    init(handWritten d: [String: Any]) {
+        type = d["type"] as? String ?? ""
+        properties = d["properties"] as? [String: String] ?? [:]
+        geometry = Geometry(handWritten: d["geometry"] as? [String: Any] ?? [:])
+    }
+}
+
+extension Geometry {
+    init(handWritten d: [String: Any]) {
+        type = d["type"] as? String ?? ""
+        coordinates = d["coordinates"] as? [[[Double]]] ?? []
+    }
+}

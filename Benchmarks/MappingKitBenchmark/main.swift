@@ -227,7 +227,16 @@ if runs("canada") {
     let data = try load("canada.json")
     let decoded = try JSONDecoder().decode(Country.self, from: data)
     let objects = decoded.features.flatMap(\.geometry.coordinates).reduce(0) { $0 + $1.count }
+    let fromJSON = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    let mapped = try Country(dictionary: fromJSON)
+    check(mapped == decoded, "canada: MappingKit from JSONSerialization output disagrees with JSONDecoder")
+    let naive = Country(handWritten: fromJSON)
+    let misrounded = zip(naive.features.flatMap(\.geometry.coordinates).joined(), decoded.features.flatMap(\.geometry.coordinates).joined())
+        .reduce(0) { count, pair in count + zip(pair.0, pair.1).filter { $0 != $1 }.count }
+    print("canada.json: the hand-written `as? [[[Double]]]` misrounds \(misrounded) of \(objects * 2) coordinates; MappingKit none")
     var harness = Harness(rounds: max(rounds / 2, 5), only: option("--only"))
+    harness.add("MappingKit, JSONSerialization output", objects: objects) { try Country(dictionary: fromJSON).features.count }
+    harness.add("hand-written as?, JSONSerialization output", objects: objects) { Country(handWritten: fromJSON).features.count }
     harness.add("JSONDecoder, from Data", objects: objects) { try JSONDecoder().decode(Country.self, from: data).features.count }
     harness.add("JSONEncoder, to Data", objects: objects) { try JSONEncoder().encode(decoded).count }
     try addJSONRows(to: &harness, data: data, model: decoded, objects: objects)

@@ -59,6 +59,8 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
             guard let exact = Floating(exactly: value) else { throw MappingError(.inexact(expected: typeName, found: found())) }
             return exact
         case .decimal(let value):
+            // A fraction converts from its digits, correctly rounded, as from its text.
+            if Floating.self == Double.self, let double = DecimalDigits.fraction(value) { return Floating(double) }
             let text = "\(value)"
             guard let shape = NumberText.shape(of: text) else {
                 throw MappingError(.mismatch(expected: typeName, found: found()))

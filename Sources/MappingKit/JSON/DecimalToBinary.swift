@@ -17,6 +17,11 @@ enum DecimalToBinary {
         (0..<power).reduce(1.0) { value, _ in value * 10 }
     }
 
+    /// 10^0 through 10^19, every power of ten a `UInt64` holds.
+    static let integerPowersOfTen: [UInt64] = (0...19).map { power in
+        (0..<power).reduce(UInt64(1)) { value, _ in value * 10 }
+    }
+
     /// Exact floats 10^0 through 10^10.
     static let floatPowersOfTen: [Float] = (0...10).map { power in
         (0..<power).reduce(Float(1)) { value, _ in value * 10 }
