@@ -2,9 +2,6 @@ import Foundation
 @testable import MappingKit
 import Testing
 
-/// `../shared/data/parse-number-fxx` beside the package checkout (see its SOURCE.md).
-private let numberData = sharedData.appendingPathComponent("parse-number-fxx")
-
 private struct Point: Mappable {
     var value = 0.0
 }
@@ -60,41 +57,23 @@ struct DecimalDigitsTests {
 
     @Test(
         "parse-number-fxx: from the digits, every decimal gives the Double its text gives",
-        .enabled(if: FileManager.default.fileExists(atPath: numberData.path), "skipped: ../shared/data/parse-number-fxx is not beside this checkout"),
-        arguments: ["freetype-2-7.txt", "google-wuffs.txt", "lemire-fast-float.txt", "more-test-cases.txt", "tencent-rapidjson.txt"]
+        ParseNumberFxx.isPresent,
+        arguments: ParseNumberFxx.files
     )
     func parseNumberFxx(file: String) throws {
-        let lines = try String(contentsOf: numberData.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
+        let (entries, lines) = try ParseNumberFxx.entries(in: file)
         var checked = 0
         var wrong: [String] = []
-        for line in lines {
-            let fields = line.split(separator: " ", maxSplits: 3)
-            guard fields.count == 4, let decimal = Decimal(string: String(fields[3])), !decimal.isNaN,
+        for entry in entries {
+            guard let decimal = Decimal(string: entry.text), !decimal.isNaN,
                   let fast = DecimalDigits.fraction(decimal), let text = Double("\(decimal)") else { continue }
             checked += 1
             if fast.bitPattern != text.bitPattern, wrong.count < 10 {
-                wrong.append("\(fields[3]) as Decimal \(decimal): \(fast) from the digits, \(text) from the text")
+                wrong.append("\(entry.text) as Decimal \(decimal): \(fast) from the digits, \(text) from the text")
             }
         }
         #expect(wrong == [])
         #expect(checked > 0)
-        print("\(file): \(checked) of \(lines.count) lines converted from their digits, each as from its text")
-    }
-}
-
-/// A small seeded generator, so that a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
+        print("\(file): \(checked) of \(lines) lines converted from their digits, each as from its text")
     }
 }

@@ -2,9 +2,6 @@ import Foundation
 @testable import MappingKit
 import Testing
 
-/// `../shared/data/parse-number-fxx` beside the package checkout (see its SOURCE.md).
-private let numberData = sharedData.appendingPathComponent("parse-number-fxx")
-
 /// What reading `text` as one JSON number gives: `nil` when it is not one.
 private func converted(_ text: String) throws -> (double: UInt64, float: UInt32)? {
     try JSONReader.read(Data(text.utf8), limits: .default) { reader in
@@ -17,25 +14,24 @@ private func converted(_ text: String) throws -> (double: UInt64, float: UInt32)
 struct JSONNumberTests {
     @Test(
         "parse-number-fxx: every valid JSON number gives exactly the listed Double and Float bits",
-        .enabled(if: FileManager.default.fileExists(atPath: numberData.path), "skipped: ../shared/data/parse-number-fxx is not beside this checkout"),
-        arguments: ["freetype-2-7.txt", "google-wuffs.txt", "lemire-fast-float.txt", "more-test-cases.txt", "tencent-rapidjson.txt"]
+        ParseNumberFxx.isPresent,
+        arguments: ParseNumberFxx.files
     )
     func parseNumberFxx(file: String) throws {
-        let lines = try String(contentsOf: numberData.appendingPathComponent(file), encoding: .utf8).split(separator: "\n")
+        let (entries, lines) = try ParseNumberFxx.entries(in: file)
         var checked = 0
         var wrong: [String] = []
-        for line in lines {
-            let fields = line.split(separator: " ", maxSplits: 3)
-            guard fields.count == 4, let double = UInt64(fields[2], radix: 16), let float = UInt32(fields[1], radix: 16) else { continue }
-            guard let result = try converted(String(fields[3])) else { continue }
+        for entry in entries {
+            guard let result = try converted(entry.text) else { continue }
             checked += 1
-            if result.double != double || result.float != float, wrong.count < 10 {
-                wrong.append("\(fields[3]): Double \(String(result.double, radix: 16)), Float \(String(result.float, radix: 16)); expected \(fields[2]), \(fields[1])")
+            if result.double != entry.double || result.float != entry.float, wrong.count < 10 {
+                wrong.append("\(entry.text): Double \(String(result.double, radix: 16)), Float \(String(result.float, radix: 16)); "
+                    + "expected \(String(entry.double, radix: 16)), \(String(entry.float, radix: 16))")
             }
         }
         #expect(wrong == [])
         #expect(checked > 0)
-        print("\(file): \(checked) of \(lines.count) lines are JSON numbers, all exact")
+        print("\(file): \(checked) of \(lines) lines are JSON numbers, all exact")
     }
 
     @Test("integers keep every digit: Int64, UInt64, then Decimal's 38 digits", arguments: [
