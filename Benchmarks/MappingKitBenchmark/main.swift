@@ -2,8 +2,9 @@ import Foundation
 import MappingKit
 
 // MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
-// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|dates|computed]`. Prints median nanoseconds per object for each way of mapping the same models,
-// and the ratios the README reports.
+// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|first|dates|computed]`.
+// Prints median nanoseconds per object for each way of mapping the same models, and the ratios
+// the README reports.
 
 let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
@@ -16,6 +17,24 @@ let dataDirectory = URL(fileURLWithPath: option("--data") ?? URL(fileURLWithPath
 
 func load(_ name: String) throws -> Data {
     try Data(contentsOf: dataDirectory.appendingPathComponent(name))
+}
+
+/// twitter.json's statuses as native Swift values, as an app that builds dictionaries has them.
+func nativeStatuses() throws -> [Any] {
+    let root = try JSONSerialization.jsonObject(with: load("twitter.json")) as? [String: Any] ?? [:]
+    return NativeValues.convert(root["statuses"] as? [Any] ?? []) as? [Any] ?? []
+}
+
+// Measurements that need a fresh process run in a child (`--child NAME`), which prints and exits.
+switch option("--child") {
+case "first-mapping":
+    try FirstMapping.measureInThisProcess()
+    exit(0)
+case "peak-memory":
+    try Scale.measurePeakMemory(option("peak-memory") ?? "", native: nativeStatuses())
+    exit(0)
+default:
+    break
 }
 
 // The data comes from the workspace's shared folder, never from the repository.
@@ -262,6 +281,19 @@ if runs("github") {
     harness.printTable(title: "GitHub events (\(objects) generated, with an untyped payload)", ratios: ratios)
 }
 
+// 10^3 to 10^6 statuses: time per object, then peak memory (in child processes).
+if runs("scale") {
+    try Scale.report(native: nativeStatuses(), rounds: rounds, only: option("--only"))
+}
+if runs("memory") {
+    try Scale.reportPeakMemory()
+}
+
+// The first mapping of a type, in fresh processes.
+if runs("first") {
+    try FirstMapping.report(runs: max(3, min(rounds / 5, 21)))
+}
+
 // Dates: the built-in adapters against Foundation's formatters, per date parsed.
 if runs("dates") {
     struct Stamp: Mappable {
@@ -324,9 +356,7 @@ if runs("computed") {
         }
     }
     func residentKilobytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        ProcessMemory.kilobytes("VmRSS")
     }
     let input: [[String: Any]] = Array(repeating: ["name": "a", "count": 21], count: 1_000)
     check(try Computed.array(from: input).allSatisfy { $0.count == 42 && $0.seen }, "computed configuration: wrong result")

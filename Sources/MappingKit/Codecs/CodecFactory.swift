@@ -8,9 +8,9 @@ enum CodecFactory {
     static func codec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> any ValueCodec<Value> {
         let key = CacheKey(type: ObjectIdentifier(type), mode: mode)
         if let box = made.withLock({ $0[key] }) as? CodecBox<Value> { return box.codec }
-        let codec = supportedCodec(for: type, mode: mode) ?? UnsupportedCodec<Value>()
-        made.withLock { $0[key] = CodecBox(codec) }
-        return codec
+        let box = supportedBox(for: type, mode: mode) ?? CodecBox(UnsupportedCodec<Value>())
+        made.withLock { $0[key] = box }
+        return box.codec
     }
 
     private struct CacheKey: Hashable {
@@ -23,33 +23,58 @@ enum CodecFactory {
 
     /// The codec for `type`, or `nil` when MappingKit has no conversion for it.
     static func supportedCodec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> (any ValueCodec<Value>)? {
-        (scalarCodec(for: type, mode: mode) ?? structuredCodec(for: type, mode: mode)) as? any ValueCodec<Value>
+        supportedBox(for: type, mode: mode)?.codec
+    }
+
+    /// The same in its box. Every codec below is boxed where its type is known, and found again
+    /// by casting to the box's class: casting to `any ValueCodec<Value>` instead would ask the
+    /// runtime whether the codec's type conforms, which the first time scans every conformance
+    /// in the process.
+    private static func supportedBox<Value>(for type: Value.Type, mode: CoercionMode) -> CodecBox<Value>? {
+        (scalarCodec(for: type, mode: mode) ?? structuredCodec(for: type, mode: mode)) as? CodecBox<Value>
     }
 
     private static func scalarCodec(for type: Any.Type, mode: CoercionMode) -> Any? {
         switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Int.self): IntCodec(general: IntegerCodec<Int>(mode: mode))
-        case ObjectIdentifier(Int8.self): IntegerCodec<Int8>(mode: mode)
-        case ObjectIdentifier(Int16.self): IntegerCodec<Int16>(mode: mode)
-        case ObjectIdentifier(Int32.self): IntegerCodec<Int32>(mode: mode)
-        case ObjectIdentifier(Int64.self): IntegerCodec<Int64>(mode: mode)
-        case ObjectIdentifier(Int128.self): IntegerCodec<Int128>(mode: mode)
-        case ObjectIdentifier(UInt.self): IntegerCodec<UInt>(mode: mode)
-        case ObjectIdentifier(UInt8.self): IntegerCodec<UInt8>(mode: mode)
-        case ObjectIdentifier(UInt16.self): IntegerCodec<UInt16>(mode: mode)
-        case ObjectIdentifier(UInt32.self): IntegerCodec<UInt32>(mode: mode)
-        case ObjectIdentifier(UInt64.self): IntegerCodec<UInt64>(mode: mode)
-        case ObjectIdentifier(UInt128.self): IntegerCodec<UInt128>(mode: mode)
-        case ObjectIdentifier(Double.self): DoubleCodec(general: FloatingPointCodec<Double>(mode: mode))
-        case ObjectIdentifier(Float.self): FloatingPointCodec<Float>(mode: mode)
-        case ObjectIdentifier(Bool.self): BoolCodec(mode: mode)
-        case ObjectIdentifier(String.self): StringCodec(mode: mode)
-        case ObjectIdentifier(Decimal.self): DecimalCodec()
-        case ObjectIdentifier(URL.self): StringFormCodec.url
-        case ObjectIdentifier(UUID.self): StringFormCodec.uuid
-        case ObjectIdentifier(Any.self): AnyValueCodec()
-        case ObjectIdentifier([String: Any].self): UntypedDictionaryCodec()
-        case ObjectIdentifier([Any].self): UntypedArrayCodec()
+        case ObjectIdentifier(Int.self): CodecBox(IntCodec(general: IntegerCodec<Int>(mode: mode)))
+        case ObjectIdentifier(Int8.self): CodecBox(IntegerCodec<Int8>(mode: mode))
+        case ObjectIdentifier(Int16.self): CodecBox(IntegerCodec<Int16>(mode: mode))
+        case ObjectIdentifier(Int32.self): CodecBox(IntegerCodec<Int32>(mode: mode))
+        case ObjectIdentifier(Int64.self): CodecBox(IntegerCodec<Int64>(mode: mode))
+        case ObjectIdentifier(Int128.self): CodecBox(IntegerCodec<Int128>(mode: mode))
+        case ObjectIdentifier(UInt.self): CodecBox(IntegerCodec<UInt>(mode: mode))
+        case ObjectIdentifier(UInt8.self): CodecBox(IntegerCodec<UInt8>(mode: mode))
+        case ObjectIdentifier(UInt16.self): CodecBox(IntegerCodec<UInt16>(mode: mode))
+        case ObjectIdentifier(UInt32.self): CodecBox(IntegerCodec<UInt32>(mode: mode))
+        case ObjectIdentifier(UInt64.self): CodecBox(IntegerCodec<UInt64>(mode: mode))
+        case ObjectIdentifier(UInt128.self): CodecBox(IntegerCodec<UInt128>(mode: mode))
+        case ObjectIdentifier(Double.self): CodecBox(DoubleCodec(general: FloatingPointCodec<Double>(mode: mode)))
+        case ObjectIdentifier(Float.self): CodecBox(FloatingPointCodec<Float>(mode: mode))
+        case ObjectIdentifier(Bool.self): CodecBox(BoolCodec(mode: mode))
+        case ObjectIdentifier(String.self): CodecBox(StringCodec(mode: mode))
+        case ObjectIdentifier(Decimal.self): CodecBox(DecimalCodec())
+        case ObjectIdentifier(URL.self): CodecBox(StringFormCodec.url)
+        case ObjectIdentifier(UUID.self): CodecBox(StringFormCodec.uuid)
+        case ObjectIdentifier(Any.self): CodecBox(AnyValueCodec())
+        case ObjectIdentifier([String: Any].self): CodecBox(UntypedDictionaryCodec())
+        case ObjectIdentifier([Any].self): CodecBox(UntypedArrayCodec())
+        default: commonContainerCodec(for: type, mode: mode)
+        }
+    }
+
+    /// Optionals and arrays of the commonest leaf types, found without asking the runtime
+    /// whether the type conforms to a protocol: the first such question about a type scans
+    /// every conformance in the process, which costs more than compiling the rest of a plan.
+    private static func commonContainerCodec(for type: Any.Type, mode: CoercionMode) -> Any? {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(Int?.self): Int?.makeCodec(mode: mode)
+        case ObjectIdentifier(String?.self): String?.makeCodec(mode: mode)
+        case ObjectIdentifier(Bool?.self): Bool?.makeCodec(mode: mode)
+        case ObjectIdentifier(Double?.self): Double?.makeCodec(mode: mode)
+        case ObjectIdentifier([Int].self): [Int].makeCodec(mode: mode)
+        case ObjectIdentifier([String].self): [String].makeCodec(mode: mode)
+        case ObjectIdentifier([Bool].self): [Bool].makeCodec(mode: mode)
+        case ObjectIdentifier([Double].self): [Double].makeCodec(mode: mode)
         default: nil
         }
     }
@@ -59,12 +84,12 @@ enum CodecFactory {
             return container.makeCodec(mode: mode)
         }
         if let model = type as? any Mappable.Type {
-            func make<Model: Mappable>(_: Model.Type) -> Any { MappableCodec<Model>() }
+            func make<Model: Mappable>(_: Model.Type) -> Any { CodecBox(MappableCodec<Model>()) }
             return make(model)
         }
         if let represented = type as? any RawRepresentable.Type {
             func make<Represented: RawRepresentable>(_: Represented.Type) -> Any? {
-                supportedCodec(for: Represented.RawValue.self, mode: mode).map { RawRepresentableCodec<Represented>(raw: $0) }
+                supportedCodec(for: Represented.RawValue.self, mode: mode).map { CodecBox(RawRepresentableCodec<Represented>(raw: $0)) }
             }
             return make(represented)
         }
@@ -72,31 +97,31 @@ enum CodecFactory {
     }
 }
 
-/// Generic containers build their codec from their element type's codec.
+/// Generic containers build their codec (in its ``CodecBox``) from their element type's codec.
 protocol ContainerCodecProviding {
     static func makeCodec(mode: CoercionMode) -> Any?
 }
 
 extension Optional: ContainerCodecProviding {
     static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Wrapped.self, mode: mode).map { OptionalCodec<Wrapped>.codec(wrapping: $0) }
+        CodecFactory.supportedCodec(for: Wrapped.self, mode: mode).map { OptionalCodec<Wrapped>.box(wrapping: $0) }
     }
 }
 
 extension Array: ContainerCodecProviding {
     static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { ArrayCodec<Element>(element: $0, mode: mode) }
+        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { CodecBox(ArrayCodec<Element>(element: $0, mode: mode)) }
     }
 }
 
 extension Set: ContainerCodecProviding {
     static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { SetCodec<Element>(element: $0, mode: mode) }
+        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { CodecBox(SetCodec<Element>(element: $0, mode: mode)) }
     }
 }
 
 extension Dictionary: ContainerCodecProviding where Key == String {
     static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Value.self, mode: mode).map { DictionaryCodec<Value>(value: $0) }
+        CodecFactory.supportedCodec(for: Value.self, mode: mode).map { CodecBox(DictionaryCodec<Value>(value: $0)) }
     }
 }

@@ -55,16 +55,17 @@ struct OptionalDoubleCodec: OptionalCoding {
 }
 
 extension OptionalCoding {
-    /// The codec for `Element?` around `wrapped`: a concrete one for the commonest leaf types.
-    static func codec<Element>(wrapping wrapped: any ValueCodec<Element>) -> any ValueCodec<Element?> {
-        let leaf: Any? = switch wrapped {
-        case let codec as IntCodec: OptionalIntCodec(wrapped: codec)
-        case let codec as StringCodec: OptionalStringCodec(wrapped: codec)
-        case let codec as BoolCodec: OptionalBoolCodec(wrapped: codec)
-        case let codec as DoubleCodec: OptionalDoubleCodec(wrapped: codec)
+    /// The codec for `Element?` around `wrapped`, in its box: a concrete one for the commonest
+    /// leaf types (boxed where their type is known: see ``CodecFactory``).
+    static func box<Element>(wrapping wrapped: any ValueCodec<Element>) -> CodecBox<Element?> {
+        let leaf: AnyObject? = switch wrapped {
+        case let codec as IntCodec: CodecBox(OptionalIntCodec(wrapped: codec))
+        case let codec as StringCodec: CodecBox(OptionalStringCodec(wrapped: codec))
+        case let codec as BoolCodec: CodecBox(OptionalBoolCodec(wrapped: codec))
+        case let codec as DoubleCodec: CodecBox(OptionalDoubleCodec(wrapped: codec))
         default: nil
         }
-        return leaf as? any ValueCodec<Element?> ?? OptionalCodec(wrapped: wrapped)
+        return leaf as? CodecBox<Element?> ?? CodecBox(OptionalCodec(wrapped: wrapped))
     }
 }
 

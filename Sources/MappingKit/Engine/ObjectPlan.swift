@@ -19,7 +19,8 @@ final class ObjectPlan: Sendable {
     let singleKeys: [String?]
     /// Two properties write the same key: the first one written must be kept.
     let sharesKeys: Bool
-    let modelName: String
+    /// The model's type, named in messages (``modelName``).
+    let modelType: Any.Type
     /// Classes are updated in place through the object; structs through their own bytes.
     let isObject: Bool
     let hooks: ConfigurationHooks
@@ -64,7 +65,7 @@ final class ObjectPlan: Sendable {
         singleKeys = fields.map(\.keys.single)
         let primaryKeys = fields.compactMap { $0.keys.all.first?.components.first }
         sharesKeys = Set(primaryKeys).count != primaryKeys.count
-        modelName = ValueDescription.typeName(type)
+        modelType = type
         isObject = type is AnyClass
         self.hooks = hooks
         hasHooks = !hooks.isEmpty
@@ -100,7 +101,7 @@ final class ObjectPlan: Sendable {
         represented = template.represented
         singleKeys = template.singleKeys
         sharesKeys = template.sharesKeys
-        modelName = template.modelName
+        modelType = template.modelType
         isObject = template.isObject
         decodesInPlace = !isObject && !hasHooks
         stagingByteCount = template.stagingByteCount
@@ -108,6 +109,12 @@ final class ObjectPlan: Sendable {
         fieldRules = template.fieldRules
         json = template.json
         defaults = template.defaults
+    }
+
+    /// The model type's name, for messages: made when one is needed (naming a type demangles
+    /// it, which costs more than compiling the rest of a plan).
+    var modelName: String {
+        ValueDescription.typeName(modelType)
     }
 
     /// A fresh model can be made with `init()` and mapped with this plan directly: the type is

@@ -77,6 +77,9 @@ enum FieldDiscovery {
 
     /// The same for a type, looking through any number of `Optional`s.
     private static func isData(_ type: Any.Type) -> Bool {
+        // The commonest types without asking the runtime (the first question about a type's
+        // conformances scans all of them).
+        if commonDataTypes.contains(ObjectIdentifier(type)) { return true }
         var type = type
         while let optional = type as? any OptionalWrapper.Type { type = optional.wrappedType }
         return isData(kind(of: type))
@@ -94,6 +97,13 @@ enum FieldDiscovery {
         }
         return probe(type)
     }
+
+    private static let commonDataTypes: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Int.self), ObjectIdentifier(String.self), ObjectIdentifier(Bool.self), ObjectIdentifier(Double.self),
+        ObjectIdentifier(Int?.self), ObjectIdentifier(String?.self), ObjectIdentifier(Bool?.self), ObjectIdentifier(Double?.self),
+        ObjectIdentifier([Int].self), ObjectIdentifier([String].self), ObjectIdentifier([Bool].self), ObjectIdentifier([Double].self),
+        ObjectIdentifier([String: Any].self), ObjectIdentifier([Any].self),
+    ]
 
     /// Compiler-generated storage (`lazy var`) is not part of the model's data.
     private static func isHidden(_ name: String) -> Bool {

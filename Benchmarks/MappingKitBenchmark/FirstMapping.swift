@@ -1,0 +1,152 @@
+import Foundation
+import MappingKit
+
+// The first mapping of a type in a fresh process: MappingKit compiles its plan (reflection,
+// codecs, key tables) then; JSONDecoder builds its own state on first use too. Measured in a
+// child process of its own, so nothing is warm but what the row says.
+
+/// A 25-property model, used nowhere else.
+struct Profile25: Mappable, Codable {
+    var id = 0
+    var uuid = ""
+    var name = ""
+    var email = ""
+    var age = 0
+    var score = 0.0
+    var active = false
+    var verified = false
+    var nickname: String?
+    var referrer: Int?
+    var tags: [String] = []
+    var ratings: [Int] = []
+    var city = ""
+    var country = ""
+    var zip = ""
+    var latitude = 0.0
+    var longitude = 0.0
+    var followers = 0
+    var following = 0
+    var posts = 0
+    var bio = ""
+    var website: String?
+    var language = ""
+    var timezone = ""
+    var premium = false
+}
+
+/// Another 25-property model with the same property types, mapped first: after it, what the
+/// process sets up once (code pages, thread stack bounds, codecs for these property types) is
+/// done, and what ``Profile25``'s first mapping costs is its own plan.
+struct Account25: Mappable, Codable {
+    var number = 0
+    var reference = ""
+    var holder = ""
+    var contact = ""
+    var years = 0
+    var balance = 0.0
+    var open = false
+    var audited = false
+    var alias: String?
+    var parent: Int?
+    var labels: [String] = []
+    var limits: [Int] = []
+    var branch = ""
+    var region = ""
+    var postcode = ""
+    var rate = 0.0
+    var fee = 0.0
+    var deposits = 0
+    var withdrawals = 0
+    var transfers = 0
+    var notes = ""
+    var statement: String?
+    var currency = ""
+    var locale = ""
+    var frozen = false
+}
+
+enum FirstMapping {
+    static var dictionary: [String: Any] {
+        [
+        "id": 7, "uuid": "5D8E", "name": "Ann", "email": "ann@example.com", "age": 41, "score": 9.5, "active": true,
+        "verified": false, "nickname": "annie", "tags": ["a", "b"], "ratings": [5, 4], "city": "Oslo", "country": "NO",
+        "zip": "0150", "latitude": 59.9, "longitude": 10.7, "followers": 100, "following": 12, "posts": 3, "bio": "Hi",
+        "language": "nb", "timezone": "Europe/Oslo", "premium": true,
+        ]
+    }
+
+    /// Microseconds `body` takes.
+    static func microseconds(_ body: () throws -> Void) rethrows -> Double {
+        let start = ContinuousClock.now
+        try body()
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+    }
+
+    /// Runs in the child process: prints one table row per measurement.
+    static func measureInThisProcess() throws {
+        let dictionary = dictionary
+        let json = try JSONSerialization.data(withJSONObject: dictionary)
+        // Account25's keys are not in the dictionary: each of its properties keeps its default.
+        let cold = try microseconds { _ = try Account25(dictionary: dictionary) }
+        let first = try microseconds { _ = try Profile25(dictionary: dictionary) }
+        let warm = try microseconds { _ = try Profile25(dictionary: dictionary) }
+        let decoderCold = try microseconds { _ = try JSONDecoder().decode(Account25.self, from: Data(account25JSON.utf8)) }
+        let decoderFirst = try microseconds { _ = try JSONDecoder().decode(Profile25.self, from: json) }
+        let decoderWarm = try microseconds { _ = try JSONDecoder().decode(Profile25.self, from: json) }
+        print("| MappingKit, first mapping in the process (a 25-property model) | \(String(format: "%.1f", cold)) |")
+        print("| MappingKit, first mapping of another 25-property model (its plan compiled) | \(String(format: "%.1f", first)) |")
+        print("| MappingKit, second mapping of it | \(String(format: "%.1f", warm)) |")
+        print("| JSONDecoder, first decode in the process (a 25-property model) | \(String(format: "%.1f", decoderCold)) |")
+        print("| JSONDecoder, first decode of another 25-property model | \(String(format: "%.1f", decoderFirst)) |")
+        print("| JSONDecoder, second decode of it | \(String(format: "%.1f", decoderWarm)) |")
+    }
+
+    /// An `Account25` as JSON, every non-optional property present (Codable requires them).
+    static let account25JSON = """
+        {"number": 1, "reference": "r", "holder": "h", "contact": "c", "years": 2, "balance": 1.5, "open": true,
+         "audited": false, "labels": ["x"], "limits": [1], "branch": "b", "region": "r", "postcode": "p", "rate": 0.5,
+         "fee": 0.25, "deposits": 1, "withdrawals": 2, "transfers": 3, "notes": "n", "currency": "EUR", "locale": "fr",
+         "frozen": false}
+        """
+
+    /// Runs `measure` in fresh child processes, `runs` times, and prints each row's median.
+    static func report(runs: Int) throws {
+        var rows: [String: [Double]] = [:]
+        var order: [String] = []
+        for _ in 0..<runs {
+            for line in try ChildProcess.run(["--child", "first-mapping"]).split(separator: "\n") {
+                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard cells.count == 2, let value = Double(cells[1]) else { continue }
+                if rows[cells[0]] == nil { order.append(cells[0]) }
+                rows[cells[0], default: []].append(value)
+            }
+        }
+        print("\n## first mapping of a type, fresh process (median of \(runs) processes)")
+        print("| measurement | µs |")
+        print("|---|---:|")
+        for name in order {
+            let values = (rows[name] ?? []).sorted()
+            print("| \(name) | \(String(format: "%.1f", values[values.count / 2])) |")
+        }
+    }
+}
+
+/// This benchmark run again as a child process, for measurements that need a fresh one.
+enum ChildProcess {
+    /// What the child printed.
+    static func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = arguments + ["--data", dataDirectory.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw CocoaError(.executableLoad, userInfo: [NSLocalizedDescriptionKey: "child \(arguments) exited with \(process.terminationStatus)"])
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
