@@ -10,8 +10,9 @@ final class ObjectPlan: Sendable {
     let fieldRefs: [FieldRef]
     /// The model's `UnmappedValues` property, where `.stash` keeps undefined keys.
     let stash: TypedField<UnmappedValues>?
-    /// Every key the plan reads, for finding the undefined ones.
-    let consumed: ConsumedKeys
+    /// Every key the plan reads, for finding the undefined ones (made when a policy needs it).
+    var consumed: ConsumedKeys { consumedKeys.value }
+    private let consumedKeys: LazyValue<ConsumedKeys>
     let output: OutputPolicies
     /// Which fields the dictionary representation writes (all, unless a subset is registered).
     let represented: [Bool]
@@ -39,8 +40,9 @@ final class ObjectPlan: Sendable {
     private let fieldRules: [Int?]
     /// The ``ConfigurationRules/id`` of the rules whose closures and values the plan holds.
     let rulesID: Int
-    /// How JSON objects are read into and written from this plan.
-    let json: JSONLayout
+    /// How JSON objects are read into and written from this plan (made when JSON first is).
+    var json: JSONLayout { jsonLayout.value }
+    private let jsonLayout: LazyValue<JSONLayout>
     /// Whether the model type reads and writes through MappingKit's own implementations
     /// (shared with every plan bound from this one: it is the type's, not the rules').
     let defaults: DefaultPaths
@@ -73,15 +75,17 @@ final class ObjectPlan: Sendable {
         hasFactory = hooks.factory != nil
         decodesInPlace = !isObject && !hasHooks
         undefinedKeys = output.undefinedKeys
-        var consumed = ConsumedKeys()
-        for key in fields.flatMap(\.keys.all) + hooks.keyHandlers.flatMap(\.keys.all) {
-            consumed.insert(key.steps[...])
+        consumedKeys = LazyValue {
+            var consumed = ConsumedKeys()
+            for key in fields.flatMap(\.keys.all) + hooks.keyHandlers.flatMap(\.keys.all) {
+                consumed.insert(key.steps[...])
+            }
+            return consumed
         }
-        self.consumed = consumed
         let slots: [any FieldSlot] = fields + (stash.map { [$0] } ?? [])
         stagingByteCount = max(slots.map(\.endOffset).max() ?? 0, 1)
         stagingAlignment = max(slots.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
-        json = JSONLayout(fields: fields, hooks: hooks)
+        jsonLayout = LazyValue { JSONLayout(fields: fields, hooks: hooks) }
         defaults = DefaultPaths()
     }
 
@@ -96,7 +100,7 @@ final class ObjectPlan: Sendable {
         undefinedKeys = template.undefinedKeys
         self.rulesID = rulesID
         stash = template.stash
-        consumed = template.consumed
+        consumedKeys = template.consumedKeys
         output = template.output
         represented = template.represented
         singleKeys = template.singleKeys
@@ -107,7 +111,7 @@ final class ObjectPlan: Sendable {
         stagingByteCount = template.stagingByteCount
         stagingAlignment = template.stagingAlignment
         fieldRules = template.fieldRules
-        json = template.json
+        jsonLayout = template.jsonLayout
         defaults = template.defaults
     }
 

@@ -14,46 +14,21 @@ struct StoredField {
 
 /// The one place that asks the runtime about a type's stored properties.
 ///
-/// Structs go through `_forEachFieldWithKeyPath(of:)`, which skips `weak`/`unowned` fields and
-/// closures, and whose key paths tell `var` from `let`. Classes go through
-/// `_forEachField(of:options:)` with the class option (superclass fields included); that entry
-/// point drops the ownership and mutability flags it reads, so they are asked of the same runtime
-/// function it calls, `swift_reflectionMirror_recursiveChildMetadata`. Writing a strong reference
-/// into `weak` storage would corrupt memory: those fields are never touched.
+/// Structs and classes alike go through `_forEachField(of:options:)` (with the class option for
+/// classes, superclass fields included). That entry point drops the ownership and mutability
+/// flags it reads, so they are asked of the same runtime function it calls,
+/// `swift_reflectionMirror_recursiveChildMetadata`: only strong `var`s that hold data are
+/// mapped. Writing a strong reference into `weak` storage would corrupt memory: those fields
+/// are never touched. (`_forEachFieldWithKeyPath(of:)` gives the same answer for structs, but
+/// makes a key path per property: twice the cost of compiling the rest of a plan.)
 enum FieldDiscovery {
     /// Every stored property of `type`, in declaration order (superclass first). Enums have
     /// none.
     static func storedFields(of type: Any.Type) -> [StoredField] {
-        type is AnyClass ? classFields(of: type) : structFields(of: type)
-    }
-
-    private static func structFields(of type: Any.Type) -> [StoredField] {
-        func visit<Root>(_ root: Root.Type) -> [StoredField] {
-            var fields: [StoredField] = []
-            let ignoreUnknown = _EachFieldOptions(rawValue: 1 << 1)
-            _forEachFieldWithKeyPath(of: root, options: ignoreUnknown) { name, keyPath in
-                let valueType = Swift.type(of: keyPath).valueType
-                guard let offset = MemoryLayout<Root>.offset(of: keyPath) else { return true }
-                func isWritable<Value>(_: Value.Type) -> Bool { keyPath is WritableKeyPath<Root, Value> }
-                let name = String(cString: name)
-                fields.append(StoredField(
-                    name: name,
-                    offset: offset,
-                    type: valueType,
-                    isMappable: isWritable(valueType) && !isHidden(name) && isData(valueType)
-                ))
-                return true
-            }
-            return fields
-        }
-        return visit(type)
-    }
-
-    private static func classFields(of type: Any.Type) -> [StoredField] {
         var fields: [StoredField] = []
         var index = 0
-        let classType = _EachFieldOptions(rawValue: 1 << 0)
-        _forEachField(of: type, options: classType) { name, offset, fieldType, kind in
+        let options = _EachFieldOptions(rawValue: type is AnyClass ? 1 << 0 : 0)
+        _forEachField(of: type, options: options) { name, offset, fieldType, kind in
             var flags = FieldFlags()
             _ = withUnsafeMutablePointer(to: &flags) { childMetadata(type, index: index, flags: $0) }
             flags.freeName?(flags.name)
