@@ -14,63 +14,49 @@ struct StoredField {
 
 /// The one place that asks the runtime about a type's stored properties.
 ///
-/// Structs and classes alike go through `_forEachField(of:options:)` (with the class option for
-/// classes, superclass fields included). That entry point drops the ownership and mutability
-/// flags it reads, so they are asked of the same runtime function it calls,
-/// `swift_reflectionMirror_recursiveChildMetadata`: only strong `var`s that hold data are
-/// mapped. Writing a strong reference into `weak` storage would corrupt memory: those fields
-/// are never touched. (`_forEachFieldWithKeyPath(of:)` gives the same answer for structs, but
-/// makes a key path per property: twice the cost of compiling the rest of a plan.)
+/// It makes the calls the standard library's `_forEachField(of:options:)` makes, once per
+/// field: the field count (superclass fields included), each field's offset, and its name,
+/// type and flags from `swift_reflectionMirror_recursiveChildMetadata`. `_forEachField` drops
+/// the ownership and mutability flags, which a second call per field would have to ask again
+/// (each call demangles the field's type); `_forEachFieldWithKeyPath(of:)` makes a key path per
+/// field. Either doubles the cost of compiling a plan. Only strong `var`s that hold data are
+/// mapped: writing a strong reference into `weak` storage would corrupt memory, so those
+/// fields are never touched.
 enum FieldDiscovery {
     /// Every stored property of `type`, in declaration order (superclass first). Enums have
     /// none.
     static func storedFields(of type: Any.Type) -> [StoredField] {
+        let kind = metadataKind(type)
+        guard kind == _MetadataKind.struct.rawValue || kind == _MetadataKind.class.rawValue else { return [] }
+        let count = childCount(type)
         var fields: [StoredField] = []
-        var index = 0
-        let options = _EachFieldOptions(rawValue: type is AnyClass ? 1 << 0 : 0)
-        _forEachField(of: type, options: options) { name, offset, fieldType, kind in
+        fields.reserveCapacity(count)
+        for index in 0..<count {
             var flags = FieldFlags()
-            _ = withUnsafeMutablePointer(to: &flags) { childMetadata(type, index: index, flags: $0) }
-            flags.freeName?(flags.name)
-            index += 1
-            let name = String(cString: name)
+            let fieldType = withUnsafeMutablePointer(to: &flags) { childMetadata(type, index: index, flags: $0) }
+            defer { flags.freeName?(flags.name) }
+            guard let rawName = flags.name else { continue }
+            let name = String(cString: rawName)
             fields.append(StoredField(
                 name: name,
-                offset: offset,
+                offset: childOffset(type, index: index),
                 type: fieldType,
-                isMappable: flags.isStrong && flags.isVar && isData(kind) && isData(fieldType) && !isHidden(name)
+                isMappable: flags.isStrong && flags.isVar && isData(fieldType) && !isHidden(name)
             ))
-            return true
         }
         return fields
     }
 
     /// Closures and metatypes are code, not data; optionals of them too (`var f: (() -> Void)?`).
-    private static func isData(_ kind: _MetadataKind) -> Bool {
-        kind != .function && kind != .metatype && kind != .existentialMetatype
-    }
-
-    /// The same for a type, looking through any number of `Optional`s.
     private static func isData(_ type: Any.Type) -> Bool {
         // The commonest types without asking the runtime (the first question about a type's
         // conformances scans all of them).
         if commonDataTypes.contains(ObjectIdentifier(type)) { return true }
         var type = type
         while let optional = type as? any OptionalWrapper.Type { type = optional.wrappedType }
-        return isData(kind(of: type))
-    }
-
-    /// The runtime's kind of `type`, read as the kind of the one field of a probe struct.
-    private static func kind(of type: Any.Type) -> _MetadataKind {
-        func probe<Value>(_: Value.Type) -> _MetadataKind {
-            var kind = _MetadataKind.unknown
-            _forEachField(of: KindProbe<Value>.self) { _, _, _, fieldKind in
-                kind = fieldKind
-                return false
-            }
-            return kind
-        }
-        return probe(type)
+        let kind = metadataKind(type)
+        return kind != _MetadataKind.function.rawValue && kind != _MetadataKind.metatype.rawValue
+            && kind != _MetadataKind.existentialMetatype.rawValue
     }
 
     private static let commonDataTypes: Set<ObjectIdentifier> = [
@@ -101,10 +87,15 @@ private func childMetadata(
     flags: UnsafeMutablePointer<FieldFlags>
 ) -> Any.Type
 
-/// A struct with one field of a given type, whose kind the reflection entry points report.
-private struct KindProbe<Value> {
-    var value: Value
-}
+@_silgen_name("swift_reflectionMirror_recursiveCount")
+private func childCount(_ type: Any.Type) -> Int
+
+@_silgen_name("swift_reflectionMirror_recursiveChildOffset")
+private func childOffset(_ type: Any.Type, index: Int) -> Int
+
+/// The runtime's kind of `type` (what `_MetadataKind` numbers).
+@_silgen_name("swift_getMetadataKind")
+private func metadataKind(_ type: Any.Type) -> UInt
 
 /// Lets a field's type be looked through when it is an `Optional`.
 private protocol OptionalWrapper {
