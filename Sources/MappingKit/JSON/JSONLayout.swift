@@ -4,7 +4,7 @@
 /// else reads: it is decoded from the bytes as the member goes by. Every other key a plan reads
 /// (key paths, fields with several keys, keys read twice, key handlers) is kept as a native
 /// value and resolved afterwards, exactly as from a dictionary.
-struct JSONLayout: Sendable {
+final class JSONLayout: Sendable {
     /// Direct fields' keys to their field index; other keys the plan reads to ``keptKey``.
     let keys: JSONKeyTable
     let direct: [Bool]

@@ -9,6 +9,7 @@ extension ObjectPlan {
             let values = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee.dictionary
             return values.isEmpty ? nil : values
         }
+        let json = json
         let streams = json.writesDirectly
             && (kept.map { !writer.sortsKeys && !$0.keys.contains(where: json.writtenKeys.contains) } ?? true)
         guard streams else {
