@@ -2,13 +2,16 @@ import Foundation
 
 /// Times closures over many rounds and reports medians, the way the README table is made.
 ///
-/// Contenders are interleaved: every round runs each of them once, in turn, so drift in the
-/// machine's speed lands on all of them alike and their ratios stay comparable.
+/// Contenders are interleaved within their group: every round runs each of the group's
+/// contenders once, in turn, so drift in the machine's speed lands on all of them alike and
+/// their ratios stay comparable. Groups run one after another, so that a contender that frees
+/// a large tree (JSONSerialization's) leaves the allocator's clean-up to its own group.
 struct Harness {
     var rounds: Int
     /// Only measurements whose name contains this text run (`--only`), for profiling one.
     var only: String?
-    private var contenders: [(name: String, objects: Int, body: () throws -> Int)] = []
+    private var contenders: [(name: String, objects: Int, group: Int, body: () throws -> Int)] = []
+    private var group = 0
     private(set) var results: [(name: String, nanosecondsPerObject: Double)] = []
 
     init(rounds: Int, only: String?) {
@@ -19,21 +22,30 @@ struct Harness {
     /// Registers a contender; `body` maps the data set once and returns a count (kept alive).
     mutating func add(_ name: String, objects: Int, _ body: @escaping () throws -> Int) {
         if let only, !name.contains(only) { return }
-        contenders.append((name, objects, body))
+        contenders.append((name, objects, group, body))
     }
 
-    /// Warms every contender up once, then runs `rounds` interleaved rounds; records medians.
+    /// Contenders added from now on are interleaved with each other, after the ones before.
+    mutating func beginGroup() {
+        group += 1
+    }
+
+    /// Per group: warms every contender up once, then runs `rounds` interleaved rounds; records
+    /// medians.
     mutating func run() throws {
         var sink = 0
-        for contender in contenders { sink &+= try contender.body() }
         var samples = Array(repeating: [Double](), count: contenders.count)
-        for _ in 0..<rounds {
-            for (index, contender) in contenders.enumerated() {
-                let start = ContinuousClock.now
-                sink &+= try contender.body()
-                let elapsed = ContinuousClock.now - start
-                let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
-                samples[index].append(nanoseconds / Double(contender.objects))
+        for group in Set(contenders.map(\.group)).sorted() {
+            let members = contenders.indices.filter { contenders[$0].group == group }
+            for index in members { sink &+= try contenders[index].body() }
+            for _ in 0..<rounds {
+                for index in members {
+                    let start = ContinuousClock.now
+                    sink &+= try contenders[index].body()
+                    let elapsed = ContinuousClock.now - start
+                    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+                    samples[index].append(nanoseconds / Double(contenders[index].objects))
+                }
             }
         }
         results = zip(contenders, samples).map { contender, samples in

@@ -69,21 +69,30 @@ let ratios = [
     ("MappingKit configured, from Data (own parser)", "MappingKit, from Data (own parser)"),
 ]
 
-/// The JSON rows every data set gets: bytes to models and back against Foundation's coders,
-/// bytes to untyped values against JSONSerialization.
-/// `configured` adds the configured models' rows next to the plain ones, before the untyped rows,
-/// whose allocations would otherwise leave the allocator's clean-up to the row after them.
+/// The JSON rows every data set gets, each group interleaved on its own: bytes to models
+/// against `decoder` (JSONDecoder), models to bytes against `encoder` (JSONEncoder), bytes to
+/// untyped values against JSONSerialization. `decoding` and `encoding` add rows to those groups
+/// (configured models, JSONSerialization with MappingKit).
 func addJSONRows<Model: Mappable & Codable & Equatable>(
     to harness: inout Harness,
     data: Data,
     model: Model,
     objects: Int,
-    configured: (inout Harness) throws -> Void = { _ in }
+    decoder: @escaping () throws -> Int,
+    encoder: @escaping () throws -> Int,
+    decoding: (inout Harness) throws -> Void = { _ in },
+    encoding: (inout Harness) throws -> Void = { _ in }
 ) throws {
     check(try Model(json: data) == model && Model(json: model.jsonData()) == model, "the JSON reader or writer disagrees")
+    harness.beginGroup()
+    harness.add("JSONDecoder, from Data", objects: objects, decoder)
     harness.add("MappingKit, from Data (own parser)", objects: objects) { _ = try Model(json: data); return 1 }
-    try configured(&harness)
+    try decoding(&harness)
+    harness.beginGroup()
+    harness.add("JSONEncoder, to Data", objects: objects, encoder)
     harness.add("MappingKit jsonData, to Data", objects: objects) { try model.jsonData().count }
+    try encoding(&harness)
+    harness.beginGroup()
     harness.add("JSONValue.parse, from Data", objects: objects) { _ = try JSONValue.parse(data); return 1 }
     harness.add("JSONSerialization.jsonObject, from Data", objects: objects) { _ = try JSONSerialization.jsonObject(with: data); return 1 }
 }
@@ -140,38 +149,41 @@ if runs("twitter") {
     check(mapped == handWritten && mapped == decoded && mappedNative == mapped,
           "twitter: the contenders disagree")
 
-    var harness = Harness(rounds: rounds, only: option("--only"))
-    addDictionaryRows(to: &harness, native: native, fromJSON: fromJSON, objects: objects, handWritten: Status.init(handWritten:))
-    harness.add("JSONSerialization + MappingKit, from Data", objects: objects) {
-        let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
-        return try Status.array(from: root["statuses"] as? [Any] ?? []).count
-    }
-    harness.add("JSONDecoder, from Data", objects: objects) {
-        try JSONDecoder().decode(TwitterFeed.self, from: data).statuses.count
-    }
     let configured = try ConfiguredStatus.array(from: fromJSON)
     check(configured.map(\.idString) == mapped.map(\.id_str) && configured.map(\.user.screenName) == mapped.map(\.user.screen_name),
           "twitter: the configured models disagree")
+    check(try ConfiguredFeed(json: data).statuses.map(\.idString) == mapped.map(\.id_str), "twitter: the configured models disagree from JSON")
+
+    var harness = Harness(rounds: rounds, only: option("--only"))
+    addDictionaryRows(to: &harness, native: native, fromJSON: fromJSON, objects: objects, handWritten: Status.init(handWritten:))
     harness.add("MappingKit configured, JSONSerialization output", objects: objects) {
         try ConfiguredStatus.array(from: fromJSON).count
     }
-    harness.add("MappingKit configured dictionaryRepresentation", objects: objects) {
-        try configured.map { try $0.dictionaryRepresentation() }.count
-    }
+    harness.beginGroup()
     harness.add("MappingKit dictionaryRepresentation", objects: objects) {
         try mapped.map { try $0.dictionaryRepresentation() }.count
     }
     harness.add("hand-written toDictionary", objects: objects) { mapped.map { $0.handWrittenDictionary() }.count }
-    harness.add("MappingKit + JSONSerialization, to Data", objects: objects) {
-        try JSONSerialization.data(withJSONObject: ["statuses": mapped.map { try $0.dictionaryRepresentation() }]).count
+    harness.add("MappingKit configured dictionaryRepresentation", objects: objects) {
+        try configured.map { try $0.dictionaryRepresentation() }.count
     }
-    harness.add("JSONEncoder, to Data", objects: objects) {
-        try JSONEncoder().encode(TwitterFeed(statuses: mapped)).count
-    }
-    check(try ConfiguredFeed(json: data).statuses.map(\.idString) == mapped.map(\.id_str), "twitter: the configured models disagree from JSON")
-    try addJSONRows(to: &harness, data: data, model: TwitterFeed(statuses: mapped), objects: objects) { harness in
-        harness.add("MappingKit configured, from Data (own parser)", objects: objects) { _ = try ConfiguredFeed(json: data); return 1 }
-    }
+    try addJSONRows(
+        to: &harness, data: data, model: TwitterFeed(statuses: mapped), objects: objects,
+        decoder: { try JSONDecoder().decode(TwitterFeed.self, from: data).statuses.count },
+        encoder: { try JSONEncoder().encode(TwitterFeed(statuses: mapped)).count },
+        decoding: { harness in
+            harness.add("MappingKit configured, from Data (own parser)", objects: objects) { _ = try ConfiguredFeed(json: data); return 1 }
+            harness.add("JSONSerialization + MappingKit, from Data", objects: objects) {
+                let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+                return try Status.array(from: root["statuses"] as? [Any] ?? []).count
+            }
+        },
+        encoding: { harness in
+            harness.add("MappingKit + JSONSerialization, to Data", objects: objects) {
+                try JSONSerialization.data(withJSONObject: ["statuses": mapped.map { try $0.dictionaryRepresentation() }]).count
+            }
+        }
+    )
     try harness.run()
     harness.printTable(title: "twitter.json (\(objects) statuses)", ratios: ratios)
     printThroughput(harness, bytes: data.count, objects: objects)
@@ -190,6 +202,13 @@ if runs("citm") {
     check(mapped == Catalog(handWritten: fromJSON) && mapped == decoded && mappedNative == mapped,
           "citm_catalog: the contenders disagree")
 
+    let performances = fromJSON["performances"] as? [Any] ?? []
+    let configuredPerformances = try ConfiguredPerformance.array(from: performances)
+    check(configuredPerformances.map(\.event) == mapped.performances.map(\.eventId), "citm_catalog: the configured models disagree")
+    check(try ConfiguredPerformances(json: data).performances.map(\.event) == mapped.performances.map(\.eventId),
+          "citm_catalog: the configured models disagree from JSON")
+    let performanceObjects = performances.count
+
     var harness = Harness(rounds: rounds, only: option("--only"))
     harness.add("MappingKit, native dictionaries", objects: objects) { try Catalog(dictionary: native).performances.count }
     harness.add("hand-written as?, native dictionaries", objects: objects) { Catalog(handWritten: native).performances.count }
@@ -199,40 +218,38 @@ if runs("citm") {
     harness.add("hand-written as?, JSONSerialization output", objects: objects) {
         Catalog(handWritten: fromJSON).performances.count
     }
-    harness.add("JSONSerialization + MappingKit, from Data", objects: objects) {
-        try Catalog(dictionary: JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]).performances.count
-    }
-    harness.add("JSONDecoder, from Data", objects: objects) {
-        try JSONDecoder().decode(Catalog.self, from: data).performances.count
-    }
-    let performances = fromJSON["performances"] as? [Any] ?? []
-    let configuredPerformances = try ConfiguredPerformance.array(from: performances)
-    check(configuredPerformances.map(\.event) == mapped.performances.map(\.eventId), "citm_catalog: the configured models disagree")
-    let performanceObjects = performances.count
     harness.add("MappingKit, performances only", objects: performanceObjects) {
         try Performance.array(from: performances).count
     }
     harness.add("MappingKit configured, performances only", objects: performanceObjects) {
         try ConfiguredPerformance.array(from: performances).count
     }
+    harness.beginGroup()
     harness.add("MappingKit dictionaryRepresentation", objects: objects) { try mapped.dictionaryRepresentation().count }
     harness.add("hand-written toDictionary", objects: objects) { mapped.handWrittenDictionary().count }
-    harness.add("MappingKit + JSONSerialization, to Data", objects: objects) {
-        try JSONSerialization.data(withJSONObject: mapped.dictionaryRepresentation()).count
-    }
-    harness.add("JSONEncoder, to Data", objects: objects) { try JSONEncoder().encode(mapped).count }
-    check(try ConfiguredPerformances(json: data).performances.map(\.event) == mapped.performances.map(\.eventId),
-          "citm_catalog: the configured models disagree from JSON")
-    try addJSONRows(to: &harness, data: data, model: mapped, objects: objects) { harness in
-        harness.add("MappingKit, performances only, from Data (own parser)", objects: performanceObjects) {
-            _ = try Performances(json: data)
-            return 1
+    try addJSONRows(
+        to: &harness, data: data, model: mapped, objects: objects,
+        decoder: { try JSONDecoder().decode(Catalog.self, from: data).performances.count },
+        encoder: { try JSONEncoder().encode(mapped).count },
+        decoding: { harness in
+            harness.add("MappingKit, performances only, from Data (own parser)", objects: performanceObjects) {
+                _ = try Performances(json: data)
+                return 1
+            }
+            harness.add("MappingKit configured, performances only, from Data (own parser)", objects: performanceObjects) {
+                _ = try ConfiguredPerformances(json: data)
+                return 1
+            }
+            harness.add("JSONSerialization + MappingKit, from Data", objects: objects) {
+                try Catalog(dictionary: JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]).performances.count
+            }
+        },
+        encoding: { harness in
+            harness.add("MappingKit + JSONSerialization, to Data", objects: objects) {
+                try JSONSerialization.data(withJSONObject: mapped.dictionaryRepresentation()).count
+            }
         }
-        harness.add("MappingKit configured, performances only, from Data (own parser)", objects: performanceObjects) {
-            _ = try ConfiguredPerformances(json: data)
-            return 1
-        }
-    }
+    )
     try harness.run()
     harness.printTable(title: "citm_catalog.json (\(objects) events and performances)", ratios: ratios + [
         ("MappingKit configured, performances only", "MappingKit, performances only"),
@@ -256,9 +273,11 @@ if runs("canada") {
     var harness = Harness(rounds: max(rounds / 2, 5), only: option("--only"))
     harness.add("MappingKit, JSONSerialization output", objects: objects) { try Country(dictionary: fromJSON).features.count }
     harness.add("hand-written as?, JSONSerialization output", objects: objects) { Country(handWritten: fromJSON).features.count }
-    harness.add("JSONDecoder, from Data", objects: objects) { try JSONDecoder().decode(Country.self, from: data).features.count }
-    harness.add("JSONEncoder, to Data", objects: objects) { try JSONEncoder().encode(decoded).count }
-    try addJSONRows(to: &harness, data: data, model: decoded, objects: objects)
+    try addJSONRows(
+        to: &harness, data: data, model: decoded, objects: objects,
+        decoder: { try JSONDecoder().decode(Country.self, from: data).features.count },
+        encoder: { try JSONEncoder().encode(decoded).count }
+    )
     try harness.run()
     harness.printTable(title: "canada.json (\(objects) points)", ratios: ratios)
     printThroughput(harness, bytes: data.count, objects: objects)
