@@ -1,5 +1,6 @@
+import Synchronization
 
-/// Compiled plans, one per model type, shared by every thread.
+/// Compiled plans, one per model type and configuration, shared by every thread.
 enum PlanCache {
     private struct Key: Hashable {
         let type: ObjectIdentifier
@@ -17,8 +18,9 @@ enum PlanCache {
     /// compile the same plan both compile; the first to finish is kept.
     static func plan(for type: Any.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
         let rules = configuration.rules
+        if let plan = recent.plan(for: type, rulesID: rules.id) { return plan }
         let key = Key(type: ObjectIdentifier(type), rules: rules.id)
-        if let plan = plans.withLock({ $0[key] }) { return plan }
+        if let plan = plans.withLock({ $0[key] }) { return recent.remember(plan) }
         // Rules with closures or values: a plan compiled for the same structure is bound to them.
         let template = Key(type: ObjectIdentifier(type), rules: rules.structureID)
         if rules.needsBinding, let compiled = plans.withLock({ $0[template] }) {
@@ -26,7 +28,7 @@ enum PlanCache {
         }
         let compiled = try ObjectPlan.compile(for: type, rules: rules)
         if rules.needsBinding { _ = insert(compiled, for: template) }
-        return insert(compiled, for: key)
+        return recent.remember(insert(compiled, for: key))
     }
 
     private static func insert(_ compiled: ObjectPlan, for key: Key) -> ObjectPlan {
@@ -36,5 +38,55 @@ enum PlanCache {
             plans[key] = compiled
             return compiled
         }
+    }
+
+    /// Plans found without the lock: see ``RecentPlans``.
+    private static let recent = RecentPlans()
+}
+
+/// The first plan met for each of a fixed number of slots, chosen by the model type, read with
+/// one atomic load: what the top-level calls (`Model(dictionary:)`, `dictionaryRepresentation()`)
+/// find their plan with, instead of the cache's lock and hashing.
+///
+/// A slot is filled once and its plan kept for the life of the process (so at most
+/// ``RecentPlans/slotCount`` plans, which a program's fixed set of model types fills and
+/// computed configurations, each with rules of their own, only miss): a plan read from a slot
+/// is never freed under the reader.
+final class RecentPlans: Sendable {
+    static let slotCount = 512
+
+    /// A slot: the address of its plan (retained by the slot), or 0.
+    private final class Slot: Sendable {
+        let bits = Atomic<UInt>(0)
+    }
+
+    private let slots: [Slot] = (0..<RecentPlans.slotCount).map { _ in Slot() }
+
+    /// The plan in `type`'s slot, when it is `type`'s for the rules numbered `rulesID`.
+    @inline(__always)
+    func plan(for type: Any.Type, rulesID: Int) -> ObjectPlan? {
+        let bits = slots[Self.slot(of: type)].bits.load(ordering: .acquiring)
+        guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+        let plan = Unmanaged<ObjectPlan>.fromOpaque(pointer)
+        let matches = plan._withUnsafeGuaranteedRef { $0.rulesID == rulesID && ObjectIdentifier($0.modelType) == ObjectIdentifier(type) }
+        return matches ? plan.takeUnretainedValue() : nil
+    }
+
+    /// Puts `plan` in its type's slot if the slot is empty, and returns it.
+    func remember(_ plan: ObjectPlan) -> ObjectPlan {
+        let slot = slots[Self.slot(of: plan.modelType)]
+        guard slot.bits.load(ordering: .relaxed) == 0 else { return plan }
+        let retained = Unmanaged.passRetained(plan)
+        let bits = UInt(bitPattern: retained.toOpaque())
+        if !slot.bits.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged {
+            retained.release()
+        }
+        return plan
+    }
+
+    private static func slot(of type: Any.Type) -> Int {
+        // The metadata's address, mixed (hashing it would cost a SipHash).
+        let bits = UInt(bitPattern: ObjectIdentifier(type))
+        return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55) & (slotCount - 1)
     }
 }
