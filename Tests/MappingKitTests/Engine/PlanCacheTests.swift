@@ -14,6 +14,10 @@ private struct Coach: Mappable, Equatable {
     var name = ""
 }
 
+private struct Runner: Mappable, Equatable {
+    var name = ""
+}
+
 @Suite("Plan cache")
 struct PlanCacheTests {
     @Test("many threads mapping a type for the first time at once all get correct results")
@@ -89,5 +93,17 @@ struct ComputedConfigurationTests {
         #expect(tripled.count == 15 && tripled.seenFactor == 3)
         #expect(Plain(try tripled.dictionaryRepresentation()) == Plain(["count": 5, "seenFactor": 3]))
         currentFactor.withLock { $0 = 1 }
+    }
+
+    @Test("one type under different configurations, alternately: each call finds the plan of its own")
+    func alternatingConfigurations() throws {
+        let byKey = Mapper()
+        byKey.register(MappingConfiguration(for: Runner.self) { $0.map(\.name, to: "runner_name") }, for: Runner.self)
+        for _ in 0..<3 {
+            #expect(try Runner(dictionary: ["name": "Ann", "runner_name": "Bo"]) == Runner(name: "Ann"))
+            #expect(try byKey.map(["name": "Ann", "runner_name": "Bo"], to: Runner.self) == Runner(name: "Bo"))
+            #expect(Plain(try Runner(name: "Cy").dictionaryRepresentation()) == Plain(["name": "Cy"]))
+            #expect(Plain(try byKey.dictionaryRepresentation(of: Runner(name: "Cy"))) == Plain(["runner_name": "Cy"]))
+        }
     }
 }
