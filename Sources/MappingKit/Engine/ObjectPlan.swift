@@ -33,6 +33,9 @@ final class ObjectPlan: Sendable {
     /// A fresh model may be decoded straight into (``decodeInPlace(_:into:in:)``): a struct,
     /// with no hooks that must see it before or after.
     let decodesInPlace: Bool
+    /// Every field reads one top-level key of its own: a dictionary's entries can be matched
+    /// to fields by walking them (``decodeWalkingKeys(_:into:in:)``).
+    let walksKeys: Bool
     let undefinedKeys: UndefinedKeyPolicy
     private let stagingByteCount: Int
     private let stagingAlignment: Int
@@ -74,6 +77,7 @@ final class ObjectPlan: Sendable {
         hasWillMap = !hooks.willMap.isEmpty
         hasFactory = hooks.factory != nil
         decodesInPlace = !isObject && !hasHooks
+        walksKeys = !fields.isEmpty && fields.allSatisfy { $0.keys.single != nil } && !sharesKeys && hooks.keyHandlers.isEmpty
         undefinedKeys = output.undefinedKeys
         consumedKeys = LazyValue {
             var consumed = ConsumedKeys()
@@ -108,6 +112,7 @@ final class ObjectPlan: Sendable {
         modelType = template.modelType
         isObject = template.isObject
         decodesInPlace = !isObject && !hasHooks
+        walksKeys = template.walksKeys && hooks.keyHandlers.isEmpty
         stagingByteCount = template.stagingByteCount
         stagingAlignment = template.stagingAlignment
         fieldRules = template.fieldRules
@@ -225,17 +230,16 @@ final class ObjectPlan: Sendable {
     /// problem found is reported, as by ``decode(_:into:in:finish:)``.
     func decodeInPlace(_ dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) throws {
         var failure: MappingError?
-        for index in fields.indices {
-            let problem = withInput(index, in: dictionary) { field, input in
-                if let input {
-                    try field.decode(input, over: model, in: context)
-                } else {
-                    try field.decodeMissing(over: model)
-                }
+        // Walking the entries costs a little per entry, a lookup more per field: walk when the
+        // dictionary has not many more keys than the plan reads.
+        if walksKeys, dictionary.count <= 2 * fields.count {
+            failure = decodeWalkingKeys(dictionary, into: model, in: context)
+        } else {
+            for index in fields.indices {
+                guard let problem = decodeFieldInPlace(index, from: dictionary, into: model, in: context) else { continue }
+                failure.merge(problem)
+                if problem.isFatal { break }
             }
-            guard let problem else { continue }
-            failure.merge(problem)
-            if problem.isFatal { break }
         }
         let policy = context.undefinedKeys ?? undefinedKeys
         if policy != .drop, failure?.isFatal != true {
@@ -245,6 +249,18 @@ final class ObjectPlan: Sendable {
             }
         }
         if let failure { throw failure }
+    }
+
+    /// Decodes field `index` from `dictionary` over its value in `model`, or its default when
+    /// its keys are absent; returns the problem, with its path, when there is one.
+    func decodeFieldInPlace(_ index: Int, from dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) -> MappingError? {
+        withInput(index, in: dictionary) { field, input in
+            if let input {
+                try field.decode(input, over: model, in: context)
+            } else {
+                try field.decodeMissing(over: model)
+            }
+        }
     }
 
     /// The staging buffer of one decode: the values, then a flag per slot (fields, then the
