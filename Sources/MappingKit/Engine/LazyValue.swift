@@ -14,7 +14,9 @@ final class LazyValue<Value: Sendable>: Sendable {
         }
     }
 
-    private let box = AtomicLazyReference<Box>()
+    /// The box's address, retained by this object, or 0. (An atomic integer rather than an
+    /// `AtomicLazyReference`, whose generic code looks up metadata on every read.)
+    private let box = Atomic<UInt>(0)
     private let make: @Sendable () -> Value
 
     init(_ make: @escaping @Sendable () -> Value) {
@@ -22,7 +24,23 @@ final class LazyValue<Value: Sendable>: Sendable {
     }
 
     var value: Value {
-        if let made = box.load() { return made.value }
-        return box.storeIfNil(Box(make())).value
+        if let pointer = UnsafeRawPointer(bitPattern: box.load(ordering: .acquiring)) {
+            return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+        }
+        let made = Unmanaged.passRetained(Box(make()))
+        let (exchanged, original) = box.compareExchange(
+            expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing
+        )
+        guard !exchanged, let pointer = UnsafeRawPointer(bitPattern: original) else {
+            return made._withUnsafeGuaranteedRef { $0.value }
+        }
+        made.release()
+        return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
+    }
+
+    deinit {
+        if let pointer = UnsafeRawPointer(bitPattern: box.load(ordering: .acquiring)) {
+            Unmanaged<Box>.fromOpaque(pointer).release()
+        }
     }
 }
