@@ -37,6 +37,28 @@ struct ArrayCodec<Element>: ValueCodec {
         if encodesUnchanged { return value }
         return try element.encodeElements(of: value, in: context)
     }
+
+    // The slot calls: the common case, an `[Any]`, in the element codec's own code.
+
+    func decode(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        guard let array = ExistentialPayload.value([Any].self, in: input) else {
+            slot.initializeMemory(as: [Element].self, to: try decode(input, in: context))
+            return
+        }
+        try element.decodeElements(of: array, at: slot, initializing: true, in: context)
+    }
+
+    func decode(_ input: Any, over slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        guard let array = ExistentialPayload.value([Any].self, in: input) else {
+            slot.assumingMemoryBound(to: [Element].self).pointee = try decode(input, in: context)
+            return
+        }
+        try element.decodeElements(of: array, at: slot, initializing: false, in: context)
+    }
+
+    func encode(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
+        try element.encodeArray(at: slot, in: context)
+    }
 }
 
 /// `Set<Element>` from an array (repeated elements collapse, as in `Set(_:)`); written back as an

@@ -51,6 +51,13 @@ protocol ValueCodec<Value>: Sendable {
     /// Every element of `elements` as a plain value (`NSNull` for `nil`), each failure reported
     /// under its index.
     func encodeElements(of elements: [Value], in context: MappingContext) throws -> [Any]
+    /// ``decodeElements(of:in:)`` over the `[Value]` at `slot`, or into it when `initializing`
+    /// (the array codec's slot calls, run in this codec's own code: no `[Value]` metadata to
+    /// look up per array).
+    func decodeElements(of array: [Any], at slot: UnsafeMutableRawPointer, initializing: Bool, in context: MappingContext) throws
+    /// The `[Value]` at `slot` as a plain value: itself when ``encodesUnchanged``, else an
+    /// array of its elements' plain values.
+    func encodeArray(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any?
 }
 
 extension ValueCodec {
@@ -82,6 +89,21 @@ extension ValueCodec {
 
     func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value] {
         try CollectionCoding.decodeElements(of: array, in: context) { try decode($0, in: context) }
+    }
+
+    func decodeElements(of array: [Any], at slot: UnsafeMutableRawPointer, initializing: Bool, in context: MappingContext) throws {
+        let elements = try decodeElements(of: array, in: context)
+        if initializing {
+            slot.initializeMemory(as: [Value].self, to: elements)
+        } else {
+            slot.assumingMemoryBound(to: [Value].self).pointee = elements
+        }
+    }
+
+    func encodeArray(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
+        let array = slot.assumingMemoryBound(to: [Value].self).pointee
+        if encodesUnchanged { return array }
+        return try encodeElements(of: array, in: context)
     }
 
     func encodeElements(of elements: [Value], in context: MappingContext) throws -> [Any] {
