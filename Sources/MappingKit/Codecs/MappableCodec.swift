@@ -68,7 +68,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     func encode(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
         let value = slot.assumingMemoryBound(to: Model.self)
         let nested = try context.nested()
-        return try encode(value, nested: nested, configuration: nested.configuration(for: Model.dynamicType(at: value)))
+        return try encode(value, nested: nested, configuration: nested.declaredConfiguration(for: Model.dynamicType(at: value)))
     }
 
     /// The representation of the model at `value` one level down, in `nested`, with
@@ -86,7 +86,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         guard !(Model.self is AnyClass), !elements.isEmpty, let nested = try? context.nested() else {
             return try CollectionCoding.encodeElements(of: elements, in: context) { try encode(at: $0, in: context) }
         }
-        let configuration = nested.configuration(for: Model.self)
+        let configuration = nested.declaredConfiguration(for: Model.self)
         return try CollectionCoding.encodeElements(of: elements, in: context) { element in
             try encode(element, nested: nested, configuration: configuration)
         }

@@ -5,6 +5,52 @@ extension ObjectPlan {
     func encode(_ model: UnsafeRawPointer, in context: MappingContext) throws -> [String: Any] {
         var result: [String: Any] = Dictionary(minimumCapacity: fields.count)
         var failure: MappingError?
+        if let plainKeys {
+            try encodePlainly(model, keys: plainKeys, into: &result, failure: &failure, in: context)
+        } else {
+            try encodeField(model, into: &result, failure: &failure, in: context)
+        }
+        if let failure { throw failure }
+        if let stash, output.represented == nil {
+            let kept = UnsafeRawPointer(model + stash.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
+            ConsumedKeys.merge(kept.dictionary, into: &result)
+        }
+        return result
+    }
+
+    /// Every field writes one key of its own (``plainKeys``): no checks per field but for `nil`.
+    private func encodePlainly(
+        _ model: UnsafeRawPointer,
+        keys: [String],
+        into result: inout [String: Any],
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws {
+        let writesNull = output.nilRepresentation == .null
+        try keys.withUnsafeBufferPointer { keys in
+            try fieldRefs.withUnsafeBufferPointer { refs in
+                for index in refs.indices {
+                    do {
+                        if let value = try refs[index].calls._withUnsafeGuaranteedRef({ try $0.encode(from: model, in: context) }) {
+                            result[keys[index]] = value
+                        } else if writesNull {
+                            result[keys[index]] = NSNull()
+                        }
+                    } catch {
+                        try failure.collect(MappingError.wrapping(error, at: [.key(keys[index])]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Any field: represented or not, under a key path or a key another field writes too.
+    private func encodeField(
+        _ model: UnsafeRawPointer,
+        into result: inout [String: Any],
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws {
         for index in fields.indices where represented[index] {
             do {
                 guard let value = try fieldRefs[index].calls._withUnsafeGuaranteedRef({ try $0.encode(from: model, in: context) })
@@ -18,11 +64,5 @@ extension ObjectPlan {
                 try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)))
             }
         }
-        if let failure { throw failure }
-        if let stash, output.represented == nil {
-            let kept = UnsafeRawPointer(model + stash.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
-            ConsumedKeys.merge(kept.dictionary, into: &result)
-        }
-        return result
     }
 }

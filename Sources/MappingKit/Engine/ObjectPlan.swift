@@ -20,6 +20,8 @@ final class ObjectPlan: Sendable {
     let singleKeys: [String?]
     /// Two properties write the same key: the first one written must be kept.
     let sharesKeys: Bool
+    /// Each field's key, when every field is represented and writes one key of its own.
+    let plainKeys: [String]?
     /// The model's type, named in messages (``modelName``).
     let modelType: Any.Type
     /// Classes are updated in place through the object; structs through their own bytes.
@@ -70,6 +72,8 @@ final class ObjectPlan: Sendable {
         singleKeys = fields.map(\.keys.single)
         let primaryKeys = fields.compactMap { $0.keys.all.first?.components.first }
         sharesKeys = Set(primaryKeys).count != primaryKeys.count
+        let singles = fields.compactMap(\.keys.single)
+        plainKeys = !sharesKeys && singles.count == fields.count && self.represented.allSatisfy { $0 } ? singles : nil
         modelType = type
         isObject = type is AnyClass
         self.hooks = hooks
@@ -109,6 +113,7 @@ final class ObjectPlan: Sendable {
         represented = template.represented
         singleKeys = template.singleKeys
         sharesKeys = template.sharesKeys
+        plainKeys = template.plainKeys
         modelType = template.modelType
         isObject = template.isObject
         decodesInPlace = !isObject && !hasHooks
