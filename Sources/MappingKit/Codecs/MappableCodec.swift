@@ -87,8 +87,18 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
             return try CollectionCoding.encodeElements(of: elements, in: context) { try encode(at: $0, in: context) }
         }
         let configuration = nested.declaredConfiguration(for: Model.self)
+        // The plan, once, when the elements are written by it (not by position).
+        let plan = configuration.rules.isPositional ? nil : try? plans.plan(for: Model.self, configuration: configuration)
         return try CollectionCoding.encodeElements(of: elements, in: context) { element in
-            try encode(element, nested: nested, configuration: configuration)
+            guard let plan, plan.defaults.representsByDefault else {
+                return try encode(element, nested: nested, configuration: configuration)
+            }
+            do {
+                try nested.countModel()
+                return try plan.encode(UnsafeRawPointer(element), in: nested)
+            } catch {
+                throw MappingError.wrapping(error, at: [])
+            }
         }
     }
 
