@@ -15,6 +15,9 @@ enum NumericInput {
 
     /// Reads `value` as a number, or `nil` when it is not one (strings are not read here).
     static func read(_ value: Any) -> NumericInput? {
+        if let number = ExistentialPayload.number(in: value) {
+            return read(number)
+        }
         if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
             return read(number)
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads the value inside an `Any` when it is exactly a given small type, straight from the
 /// existential container: no dynamic cast.
 ///
@@ -18,6 +20,21 @@ enum ExistentialPayload {
             let held = raw.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer.self)
             guard held == unsafeBitCast(T.self, to: UnsafeRawPointer.self) else { return nil }
             return raw.load(as: T.self)
+        }
+    }
+
+    /// `value` as an `NSNumber` when its container says it holds exactly one (the class
+    /// JSONSerialization makes its numbers of; Swift stores a value's own type when it erases
+    /// it, from another existential too), else `nil`. A class reference is stored inline, in
+    /// the buffer's first word. Only the container's type is trusted, never a guess from the
+    /// object's.
+    @inline(__always)
+    static func number(in value: Any) -> NSNumber? {
+        withUnsafePointer(to: value) { container in
+            let raw = UnsafeRawPointer(container)
+            let held = raw.load(fromByteOffset: metadataOffset, as: UnsafeRawPointer.self)
+            guard held == unsafeBitCast(NSNumber.self, to: UnsafeRawPointer.self) else { return nil }
+            return raw.load(as: NSNumber.self)
         }
     }
 

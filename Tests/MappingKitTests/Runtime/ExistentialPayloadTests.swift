@@ -32,6 +32,18 @@ struct ExistentialPayloadTests {
         // A type this does not read at all, even when it matches.
         #expect(ExistentialPayload.value(Int8.self, in: Int8(1) as Any) == nil)
     }
+
+    @Test("an NSNumber is read however it was erased (Swift stores the number itself); anything else is not")
+    func numbers() {
+        #expect(ExistentialPayload.number(in: NSNumber(value: 7) as Any)?.intValue == 7)
+        #expect(ExistentialPayload.number(in: NSNumber(value: true) as Any)?.boolValue == true)
+        let described: any CustomStringConvertible = NSNumber(value: 7)
+        #expect(ExistentialPayload.number(in: described as Any)?.intValue == 7)
+        let object: AnyObject = NSNumber(value: 8)
+        #expect(ExistentialPayload.number(in: object as Any)?.intValue == 8)
+        #expect(ExistentialPayload.number(in: 7 as Any) == nil)
+        #expect(ExistentialPayload.number(in: NSString(string: "7") as Any) == nil)
+    }
 }
 
 @Suite("Values made on first use")
