@@ -9,8 +9,12 @@ protocol FieldSlot: AnyObject, Sendable {
     var name: String { get }
     var keys: FieldKeys { get }
     /// One past the last byte the property occupies, from the start of the model.
+    /// Where the property starts, from the start of the model.
+    var offset: Int { get }
     var endOffset: Int { get }
     var alignment: Int { get }
+    /// The property's common type, when the plan's loops handle its values themselves.
+    var leaf: LeafKind { get }
 
     /// Exchanges the staged value with the model's.
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
@@ -64,6 +68,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     /// `requirements.isEmpty` asks the runtime for metadata, so the common path checks these.
     let hasNullDefault: Bool
     let hasRules: Bool
+    let leaf: LeafKind
 
     init(
         name: String,
@@ -81,6 +86,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         self.requirements = requirements
         hasNullDefault = defaults.whenNull != nil
         hasRules = !requirements.isEmpty || defaults.whenMissing != nil
+        leaf = hasNullDefault || hasRules ? .none : LeafKind(codec: type(of: codec))
     }
 
     /// The field for `rule` (or for no rule): its adapter's codec, or the built-in one.

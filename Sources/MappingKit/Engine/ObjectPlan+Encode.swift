@@ -3,7 +3,7 @@ import Foundation
 extension ObjectPlan {
     /// The dictionary representation of `model`; `nil` optionals are left out.
     func encode(_ model: UnsafeRawPointer, in context: MappingContext) throws -> [String: Any] {
-        var result: [String: Any] = Dictionary(minimumCapacity: fields.count)
+        var result = emptyOutput
         var failure: MappingError?
         if let plainKeys {
             try encodePlainly(model, keys: plainKeys, into: &result, failure: &failure, in: context)
@@ -30,8 +30,10 @@ extension ObjectPlan {
         try keys.withUnsafeBufferPointer { keys in
             try fieldRefs.withUnsafeBufferPointer { refs in
                 for index in refs.indices {
+                    let ref = refs[index]
+                    if ref.leaf.encode(at: model + ref.offset, key: keys[index], into: &result, writesNull: writesNull) { continue }
                     do {
-                        if let value = try refs[index].calls._withUnsafeGuaranteedRef({ try $0.encode(from: model, in: context) }) {
+                        if let value = try ref.calls._withUnsafeGuaranteedRef({ try $0.encode(from: model, in: context) }) {
                             result[keys[index]] = value
                         } else if writesNull {
                             result[keys[index]] = NSNull()
@@ -51,10 +53,16 @@ extension ObjectPlan {
         failure: inout MappingError?,
         in context: MappingContext
     ) throws {
+        let writesNull = output.nilRepresentation == .null
         for index in fields.indices where represented[index] {
+            let ref = fieldRefs[index]
+            if !sharesKeys, let single = singleKeys[index],
+               ref.leaf.encode(at: model + ref.offset, key: single, into: &result, writesNull: writesNull) {
+                continue
+            }
             do {
-                guard let value = try fieldRefs[index].calls._withUnsafeGuaranteedRef({ try $0.encode(from: model, in: context) })
-                    ?? (output.nilRepresentation == .null ? NSNull() : nil) else { continue }
+                guard let value = try ref.calls._withUnsafeGuaranteedRef({ try $0.encode(from: model, in: context) })
+                    ?? (writesNull ? NSNull() : nil) else { continue }
                 if let single = singleKeys[index] {
                     if !sharesKeys || result[single] == nil { result[single] = value }
                 } else {

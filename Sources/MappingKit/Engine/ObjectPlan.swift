@@ -22,6 +22,9 @@ final class ObjectPlan: Sendable {
     let sharesKeys: Bool
     /// Each field's key, when every field is represented and writes one key of its own.
     let plainKeys: [String]?
+    /// An empty dictionary with room for every field, copied for each representation (never
+    /// mutated, so safe to share; made once, the copies need no runtime metadata lookup).
+    nonisolated(unsafe) let emptyOutput: [String: Any]
     /// The model's type, named in messages (``modelName``).
     let modelType: Any.Type
     /// Classes are updated in place through the object; structs through their own bytes.
@@ -74,6 +77,7 @@ final class ObjectPlan: Sendable {
         sharesKeys = Set(primaryKeys).count != primaryKeys.count
         let singles = fields.compactMap(\.keys.single)
         plainKeys = !sharesKeys && singles.count == fields.count && self.represented.allSatisfy { $0 } ? singles : nil
+        emptyOutput = Dictionary(minimumCapacity: fields.count)
         modelType = type
         isObject = type is AnyClass
         self.hooks = hooks
@@ -114,6 +118,7 @@ final class ObjectPlan: Sendable {
         singleKeys = template.singleKeys
         sharesKeys = template.sharesKeys
         plainKeys = template.plainKeys
+        emptyOutput = template.emptyOutput
         modelType = template.modelType
         isObject = template.isObject
         decodesInPlace = !isObject && !hasHooks
@@ -355,8 +360,13 @@ final class ObjectPlan: Sendable {
 /// made through a guaranteed reference: no reference counting per call.
 struct FieldRef: Sendable {
     let calls: Unmanaged<FieldCalls>
+    /// The property's common type, when the loops handle its values themselves, and its offset.
+    let leaf: LeafKind
+    let offset: Int
 
     init(_ slot: any FieldSlot) {
         calls = Unmanaged.passUnretained(slot.calls)
+        leaf = slot.leaf
+        offset = slot.offset
     }
 }
