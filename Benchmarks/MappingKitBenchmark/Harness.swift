@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Contenders are interleaved within their group: every round runs each of the group's
 /// contenders once, in turn, so drift in the machine's speed lands on all of them alike and
-/// their ratios stay comparable. Groups run one after another, so that a contender that frees
+/// their ratios stay comparable. The turn order rotates from round to round: in a fixed order a
+/// contender would always run right after the one before it, on the data that one has just
+/// brought into the caches (two contenders reading the same JSONSerialization tree, say). Groups run one after another, so that a contender that frees
 /// a large tree (JSONSerialization's) leaves the allocator's clean-up to its own group.
 struct Harness {
     var rounds: Int
@@ -38,8 +40,9 @@ struct Harness {
         for group in Set(contenders.map(\.group)).sorted() {
             let members = contenders.indices.filter { contenders[$0].group == group }
             for index in members { sink &+= try contenders[index].body() }
-            for _ in 0..<rounds {
-                for index in members {
+            for round in 0..<rounds {
+                for turn in members.indices {
+                    let index = members[(turn + round) % members.count]
                     let start = ContinuousClock.now
                     sink &+= try contenders[index].body()
                     let elapsed = ContinuousClock.now - start

@@ -42,6 +42,23 @@ enum NumericInput {
         }
     }
 
+    /// Whether `number` is one of JSONSerialization's booleans.
+    static func isBoolean(_ number: NSNumber) -> Bool {
+        ObjectIdentifier(type(of: number)) == booleanClass
+    }
+
+    /// The value of an `NSNumber` that stores a signed integer (not a boolean), or `nil` for
+    /// any other kind: what every coercion mode reads as that `Int`.
+    static func integer(in number: NSNumber) -> Int? {
+        guard !isBoolean(number) else { return nil }
+        switch UInt8(bitPattern: number.objCType.pointee) {
+        case UInt8(ascii: "q"), UInt8(ascii: "l"), UInt8(ascii: "i"), UInt8(ascii: "s"), UInt8(ascii: "c"):
+            return Int(exactly: number.int64Value)
+        default:
+            return nil
+        }
+    }
+
     /// Reads an `NSNumber` by its stored kind, so no value is rounded on the way.
     static func read(_ number: NSNumber) -> NumericInput {
         if ObjectIdentifier(type(of: number)) == booleanClass {

@@ -4,9 +4,11 @@ import Foundation
 /// their built-in codecs, with no defaults or requirements: a plan's loops read and write these
 /// themselves, from the property's offset, without a call through the field and its codec.
 ///
-/// Only the common case is handled here; anything else (a value of another type, a `Double`
-/// that is not finite) returns `false`, and the field's own calls run, with their conversions
-/// and error messages.
+/// Only the common case is handled here, the one every coercion mode takes the same way: a
+/// value of exactly the property's type, an integer `NSNumber` for `Int`, JSONSerialization's
+/// boolean for `Bool`, `NSNull` for an optional. Anything else (a string to convert, a `Double`
+/// that is not finite, an `NSDecimalNumber`) returns `false`, and the field's own calls run,
+/// with their conversions and error messages.
 enum LeafKind: UInt8, Sendable {
     case none, int, string, bool, double, optionalInt, optionalString, optionalBool, optionalDouble
 
@@ -58,5 +60,74 @@ enum LeafKind: UInt8, Sendable {
         } else if writesNull {
             result[key] = NSNull()
         }
+    }
+
+    /// Reads `input` into the property's value at `slot`, which holds a value to replace, or
+    /// nothing when `initializing`; says whether it did.
+    @inline(__always)
+    func decode(_ input: Any, at slot: UnsafeMutableRawPointer, initializing: Bool) -> Bool {
+        switch self {
+        case .none:
+            return false
+        case .int:
+            guard let value = Self.int(in: input) else { return false }
+            slot.storeBytes(of: value, as: Int.self)
+        case .string:
+            guard let value = ExistentialPayload.value(String.self, in: input) else { return false }
+            Self.store(value, at: slot, initializing: initializing)
+        case .bool:
+            guard let value = Self.bool(in: input) else { return false }
+            slot.storeBytes(of: value, as: Bool.self)
+        case .double:
+            guard let value = ExistentialPayload.value(Double.self, in: input), value.isFinite else { return false }
+            slot.storeBytes(of: value, as: Double.self)
+        case .optionalInt:
+            guard let value = Self.optional(Self.int(in: input), in: input) else { return false }
+            slot.storeBytes(of: value, as: Int?.self)
+        case .optionalString:
+            guard let value = Self.optional(ExistentialPayload.value(String.self, in: input), in: input) else { return false }
+            Self.store(value, at: slot, initializing: initializing)
+        case .optionalBool:
+            guard let value = Self.optional(Self.bool(in: input), in: input) else { return false }
+            slot.storeBytes(of: value, as: Bool?.self)
+        case .optionalDouble:
+            let number = ExistentialPayload.value(Double.self, in: input).flatMap { $0.isFinite ? $0 : nil }
+            guard let value = Self.optional(number, in: input) else { return false }
+            slot.storeBytes(of: value, as: Double?.self)
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func store<Value>(_ value: Value, at slot: UnsafeMutableRawPointer, initializing: Bool) {
+        if initializing {
+            slot.initializeMemory(as: Value.self, to: value)
+        } else {
+            slot.assumingMemoryBound(to: Value.self).pointee = value
+        }
+    }
+
+    /// An optional property's value: `.some(value)` when `input` was read as one, `.some(nil)`
+    /// when it is `NSNull`, else `nil` (the field's own calls must run).
+    @inline(__always)
+    private static func optional<Value>(_ value: Value?, in input: Any) -> Value?? {
+        if let value { return .some(.some(value)) }
+        return InputValue.isNSNull(input) ? .some(.none) : .none
+    }
+
+    /// An `Int`, or an `NSNumber` that stores an integer `Int` holds (never a boolean).
+    @inline(__always)
+    private static func int(in input: Any) -> Int? {
+        if let value = ExistentialPayload.value(Int.self, in: input) { return value }
+        guard let number = ExistentialPayload.number(in: input) else { return nil }
+        return NumericInput.integer(in: number)
+    }
+
+    /// A `Bool`, or JSONSerialization's boolean `NSNumber`.
+    @inline(__always)
+    private static func bool(in input: Any) -> Bool? {
+        if let value = ExistentialPayload.value(Bool.self, in: input) { return value }
+        guard let number = ExistentialPayload.number(in: input), NumericInput.isBoolean(number) else { return nil }
+        return number.boolValue
     }
 }

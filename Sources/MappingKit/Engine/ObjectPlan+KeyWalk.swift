@@ -31,9 +31,11 @@ extension ObjectPlan {
                 }
                 guard let field = match, field >= 0 else { continue }
                 seen[field] = true
+                let input = dictionary.values[position]
+                let ref = fieldRefs[field]
+                if ref.leaf.decode(input, at: model + ref.offset, initializing: false) { continue }
                 do {
-                    let input = dictionary.values[position]
-                    try fieldRefs[field].calls._withUnsafeGuaranteedRef { try $0.decode(input, over: model, in: context) }
+                    try ref.calls._withUnsafeGuaranteedRef { try $0.decode(input, over: model, in: context) }
                 } catch {
                     problems.merge(MappingError.wrapping(error, at: fields[field].keys.errorPath(in: dictionary)), for: field)
                     if problems.isFatal { return problems.collected() }

@@ -208,7 +208,10 @@ final class ObjectPlan: Sendable {
     func stageField(_ index: Int, from dictionary: [String: Any], into staging: Staging, in context: MappingContext) -> MappingError? {
         withInput(index, in: dictionary) { field, input in
             if let input {
-                try field.decode(input, into: staging.buffer, in: context)
+                let ref = fieldRefs[index]
+                if !ref.leaf.decode(input, at: staging.buffer + ref.offset, initializing: true) {
+                    try field.decode(input, into: staging.buffer, in: context)
+                }
                 staging.staged[index] = true
             } else {
                 staging.staged[index] = try field.decodeMissing(into: staging.buffer)
@@ -266,6 +269,8 @@ final class ObjectPlan: Sendable {
     func decodeFieldInPlace(_ index: Int, from dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) -> MappingError? {
         withInput(index, in: dictionary) { field, input in
             if let input {
+                let ref = fieldRefs[index]
+                if ref.leaf.decode(input, at: model + ref.offset, initializing: false) { return }
                 try field.decode(input, over: model, in: context)
             } else {
                 try field.decodeMissing(over: model)
