@@ -8,9 +8,9 @@ protocol FieldSlot: AnyObject, Sendable {
     /// The property's name in source.
     var name: String { get }
     var keys: FieldKeys { get }
-    /// One past the last byte the property occupies, from the start of the model.
     /// Where the property starts, from the start of the model.
     var offset: Int { get }
+    /// One past the last byte the property occupies, from the start of the model.
     var endOffset: Int { get }
     var alignment: Int { get }
     /// The property's common type, when the plan's loops handle its values themselves.
@@ -63,7 +63,9 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let offset: Int
     let codec: any ValueCodec<Value>
     let defaults: FieldDefaults
-    let requirements: [Requirement<Value>]
+    /// The requirements, when there are any, in a box: a field of the common kind holds `nil`,
+    /// which needs no runtime metadata for `[Requirement<Value>]` when the field is made.
+    private let requirementList: RequirementList<Value>?
     /// Whether defaults or requirements apply, decided once: in unspecialized generic code even
     /// `requirements.isEmpty` asks the runtime for metadata, so the common path checks these.
     let hasNullDefault: Bool
@@ -76,30 +78,40 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         offset: Int,
         codec: any ValueCodec<Value>,
         defaults: FieldDefaults = FieldDefaults(),
-        requirements: [Requirement<Value>] = []
+        requirements: RequirementList<Value>? = nil
     ) {
         self.name = name
         self.keys = keys
         self.offset = offset
         self.codec = codec
         self.defaults = defaults
-        self.requirements = requirements
+        requirementList = requirements
         hasNullDefault = defaults.whenNull != nil
-        hasRules = !requirements.isEmpty || defaults.whenMissing != nil
+        hasRules = requirements != nil || defaults.whenMissing != nil
         leaf = hasNullDefault || hasRules ? .none : LeafKind(codec: type(of: codec))
     }
 
     /// The field for `rule` (or for no rule): its adapter's codec, or the built-in one.
     convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule?, coercion: CoercionMode) {
+        guard let rule else {
+            self.init(name: name, keys: keys, offset: offset, codec: CodecFactory.codec(for: Value.self, mode: coercion))
+            return
+        }
+        let requirements = rule.requirements as? [Requirement<Value>] ?? []
         self.init(
             name: name,
             keys: keys,
             offset: offset,
-            codec: (rule?.makeCodec?(Value.self, coercion) as? CodecBox<Value>)?.codec
+            codec: (rule.makeCodec?(Value.self, coercion) as? CodecBox<Value>)?.codec
                 ?? CodecFactory.codec(for: Value.self, mode: coercion),
-            defaults: rule?.defaults ?? FieldDefaults(),
-            requirements: (rule?.requirements as? [Requirement<Value>]) ?? []
+            defaults: rule.defaults,
+            requirements: requirements.isEmpty ? nil : RequirementList(requirements)
         )
+    }
+
+    /// The requirements every value must meet (none, in the common case).
+    var requirements: [Requirement<Value>] {
+        requirementList?.requirements ?? []
     }
 
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {
@@ -227,6 +239,15 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
 
     override func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
         try codec.encode(at: model + offset, in: context)
+    }
+}
+
+/// A field's requirements, boxed so that a field without any stores a plain `nil`.
+final class RequirementList<Value>: Sendable {
+    let requirements: [Requirement<Value>]
+
+    init(_ requirements: [Requirement<Value>]) {
+        self.requirements = requirements
     }
 }
 

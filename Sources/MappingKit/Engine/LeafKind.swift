@@ -14,12 +14,18 @@ enum LeafKind: UInt8, Sendable {
 
     /// The kind for a field whose codec is of type `codec`.
     init(codec: Any.Type) {
-        let kinds: [(Any.Type, LeafKind)] = [
-            (IntCodec.self, .int), (StringCodec.self, .string), (BoolCodec.self, .bool), (DoubleCodec.self, .double),
-            (OptionalIntCodec.self, .optionalInt), (OptionalStringCodec.self, .optionalString),
-            (OptionalBoolCodec.self, .optionalBool), (OptionalDoubleCodec.self, .optionalDouble),
-        ]
-        self = kinds.first { $0.0 == codec }?.1 ?? .none
+        let id = ObjectIdentifier(codec)
+        self = switch id {
+        case ObjectIdentifier(IntCodec.self): .int
+        case ObjectIdentifier(StringCodec.self): .string
+        case ObjectIdentifier(BoolCodec.self): .bool
+        case ObjectIdentifier(DoubleCodec.self): .double
+        case ObjectIdentifier(OptionalIntCodec.self): .optionalInt
+        case ObjectIdentifier(OptionalStringCodec.self): .optionalString
+        case ObjectIdentifier(OptionalBoolCodec.self): .optionalBool
+        case ObjectIdentifier(OptionalDoubleCodec.self): .optionalDouble
+        default: .none
+        }
     }
 
     /// Writes the value at `slot` under `key` (`nil` optionals as `NSNull` when `writesNull`,

@@ -72,11 +72,10 @@ final class ObjectPlan: Sendable {
         self.stash = stash
         self.output = output
         self.represented = represented ?? Array(repeating: true, count: fields.count)
-        singleKeys = fields.map(\.keys.single)
-        let primaryKeys = fields.compactMap { $0.keys.all.first?.components.first }
-        sharesKeys = Set(primaryKeys).count != primaryKeys.count
-        let singles = fields.compactMap(\.keys.single)
-        plainKeys = !sharesKeys && singles.count == fields.count && self.represented.allSatisfy { $0 } ? singles : nil
+        let layout = KeyLayout(fields)
+        singleKeys = layout.singleKeys
+        sharesKeys = layout.sharesKeys
+        plainKeys = !sharesKeys && layout.plainKeys.count == fields.count && self.represented.allSatisfy { $0 } ? layout.plainKeys : nil
         emptyOutput = Dictionary(minimumCapacity: fields.count)
         modelType = type
         isObject = type is AnyClass
@@ -85,7 +84,7 @@ final class ObjectPlan: Sendable {
         hasWillMap = !hooks.willMap.isEmpty
         hasFactory = hooks.factory != nil
         decodesInPlace = !isObject && !hasHooks
-        walksKeys = !fields.isEmpty && fields.allSatisfy { $0.keys.single != nil } && !sharesKeys && hooks.keyHandlers.isEmpty
+        walksKeys = !fields.isEmpty && layout.plainKeys.count == fields.count && !sharesKeys && hooks.keyHandlers.isEmpty
         undefinedKeys = output.undefinedKeys
         consumedKeys = LazyValue {
             var consumed = ConsumedKeys()
@@ -94,9 +93,8 @@ final class ObjectPlan: Sendable {
             }
             return consumed
         }
-        let slots: [any FieldSlot] = fields + (stash.map { [$0] } ?? [])
-        stagingByteCount = max(slots.map(\.endOffset).max() ?? 0, 1)
-        stagingAlignment = max(slots.map(\.alignment).max() ?? 1, MemoryLayout<Int>.alignment)
+        stagingByteCount = max(layout.endOffset, stash?.endOffset ?? 0, 1)
+        stagingAlignment = max(layout.alignment, stash?.alignment ?? 1, MemoryLayout<Int>.alignment)
         jsonLayout = LazyValue { JSONLayout(fields: fields, hooks: hooks) }
         defaults = DefaultPaths()
     }
