@@ -3,11 +3,14 @@ import Foundation
 /// Times closures over many rounds and reports medians, the way the README table is made.
 ///
 /// Contenders are interleaved within their group: every round runs each of the group's
-/// contenders once, in turn, so drift in the machine's speed lands on all of them alike and
-/// their ratios stay comparable. The turn order rotates from round to round: in a fixed order a
-/// contender would always run right after the one before it, on the data that one has just
-/// brought into the caches (two contenders reading the same JSONSerialization tree, say). Groups run one after another, so that a contender that frees
-/// a large tree (JSONSerialization's) leaves the allocator's clean-up to its own group.
+/// contenders once, in turn, so drift in the machine's speed lands on all of them alike. A ratio
+/// of two contenders of a group is the median of their per-round ratios (each round's two
+/// times were taken moments apart), not the ratio of their medians, which a virtual machine's
+/// drifting speed moves by tens of percent from run to run. The turn order rotates from round
+/// to round: in a fixed order a contender would always run right after the one before it, on
+/// the data that one has just brought into the caches (two contenders reading the same
+/// JSONSerialization tree, say). Groups run one after another, so that a contender that frees a
+/// large tree (JSONSerialization's) leaves the allocator's clean-up to its own group.
 struct Harness {
     var rounds: Int
     /// Only measurements whose name contains this text run (`--only`), for profiling one.
@@ -15,6 +18,8 @@ struct Harness {
     private var contenders: [(name: String, objects: Int, group: Int, body: () throws -> Int)] = []
     private var group = 0
     private(set) var results: [(name: String, nanosecondsPerObject: Double)] = []
+    /// Each contender's time per object in every round, in round order.
+    private var samplesByName: [String: [Double]] = [:]
 
     init(rounds: Int, only: String?) {
         self.rounds = rounds
@@ -52,13 +57,33 @@ struct Harness {
             }
         }
         results = zip(contenders, samples).map { contender, samples in
-            (contender.name, samples.sorted()[samples.count / 2])
+            (contender.name, Self.median(of: samples))
         }
+        samplesByName = Dictionary(zip(contenders, samples).map { ($0.name, $1) }) { first, _ in first }
         if sink == .min { print("") }
     }
 
     func median(_ name: String) -> Double {
         results.first { $0.name == name }?.nanosecondsPerObject ?? .nan
+    }
+
+    /// `numerator`'s time over `denominator`'s: the median of their per-round ratios when they
+    /// ran in the same rounds, else the ratio of their medians; NaN when either did not run.
+    func ratio(_ numerator: String, _ denominator: String) -> Double {
+        guard let top = samplesByName[numerator], let bottom = samplesByName[denominator], !top.isEmpty, !bottom.isEmpty else {
+            return .nan
+        }
+        guard top.count == bottom.count, sameGroup(numerator, denominator) else { return median(numerator) / median(denominator) }
+        return Self.median(of: zip(top, bottom).map { $0 / $1 })
+    }
+
+    private func sameGroup(_ first: String, _ second: String) -> Bool {
+        let groups = contenders.filter { $0.name == first || $0.name == second }.map(\.group)
+        return groups.count == 2 && groups[0] == groups[1]
+    }
+
+    private static func median(of values: [Double]) -> Double {
+        values.isEmpty ? .nan : values.sorted()[values.count / 2]
     }
 
     /// Prints every measurement, and each ratio whose two sides were both measured.
@@ -71,8 +96,8 @@ struct Harness {
         }
         print("\n| ratio | value |")
         print("|---|---:|")
-        for (numerator, denominator) in ratios where !median(numerator).isNaN && !median(denominator).isNaN {
-            let ratio = median(numerator) / median(denominator)
+        for (numerator, denominator) in ratios where !ratio(numerator, denominator).isNaN {
+            let ratio = ratio(numerator, denominator)
             print("| \(numerator) ÷ \(denominator) | \(String(format: ratio < 0.1 ? "%.3f×" : "%.2f×", ratio)) |")
         }
     }

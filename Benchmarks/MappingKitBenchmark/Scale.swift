@@ -29,7 +29,7 @@ enum Scale {
             let mappingKit = harness.median("MappingKit")
             let handWritten = harness.median("hand-written")
             perObject.append(mappingKit)
-            print("| \(count) | \(String(format: "%.0f", mappingKit)) | \(String(format: "%.0f", handWritten)) | \(String(format: "%.2f×", mappingKit / handWritten)) |")
+            print("| \(count) | \(String(format: "%.0f", mappingKit)) | \(String(format: "%.0f", handWritten)) | \(String(format: "%.2f×", harness.ratio("MappingKit", "hand-written"))) |")
         }
         if let low = perObject.min(), let high = perObject.max() {
             print("\nMappingKit's cost per object varies by \(String(format: "%.1f", (high / low - 1) * 100))% from 10^3 to 10^6 statuses")

@@ -98,7 +98,8 @@ func addJSONRows<Model: Mappable & Codable & Equatable>(
 }
 
 /// MappingKit and hand-written code on the same array of dictionaries, native and from
-/// JSONSerialization.
+/// JSONSerialization, each pair in a group of its own (the other pair's trees would otherwise
+/// sit in the caches and the allocator between their rounds).
 func addDictionaryRows<Model: Mappable>(
     to harness: inout Harness,
     native: [Any],
@@ -110,6 +111,7 @@ func addDictionaryRows<Model: Mappable>(
     harness.add("hand-written as?, native dictionaries", objects: objects) {
         native.map { handWritten($0 as? [String: Any] ?? [:]) }.count
     }
+    harness.beginGroup()
     harness.add("MappingKit, JSONSerialization output", objects: objects) { try Model.array(from: fromJSON).count }
     harness.add("hand-written as?, JSONSerialization output", objects: objects) {
         fromJSON.map { handWritten($0 as? [String: Any] ?? [:]) }.count
@@ -212,12 +214,14 @@ if runs("citm") {
     var harness = Harness(rounds: rounds, only: option("--only"))
     harness.add("MappingKit, native dictionaries", objects: objects) { try Catalog(dictionary: native).performances.count }
     harness.add("hand-written as?, native dictionaries", objects: objects) { Catalog(handWritten: native).performances.count }
+    harness.beginGroup()
     harness.add("MappingKit, JSONSerialization output", objects: objects) {
         try Catalog(dictionary: fromJSON).performances.count
     }
     harness.add("hand-written as?, JSONSerialization output", objects: objects) {
         Catalog(handWritten: fromJSON).performances.count
     }
+    harness.beginGroup()
     harness.add("MappingKit, performances only", objects: performanceObjects) {
         try Performance.array(from: performances).count
     }
@@ -295,6 +299,7 @@ if runs("github") {
           && GitHubEvent.array(json: data).map(\.summary) == handWritten, "github: the contenders disagree")
     var harness = Harness(rounds: max(rounds / 2, 5), only: option("--only"))
     addDictionaryRows(to: &harness, native: native, fromJSON: fromJSON, objects: objects, handWritten: GitHubEvent.init(handWritten:))
+    harness.beginGroup()
     harness.add("MappingKit, from Data (own parser)", objects: objects) { try GitHubEvent.array(json: data).count }
     try harness.run()
     harness.printTable(title: "GitHub events (\(objects) generated, with an untyped payload)", ratios: ratios)
