@@ -72,13 +72,26 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let hasRules: Bool
     let leaf: LeafKind
 
+    /// A field with no defaults or requirements (the common case), made without looking at any.
+    init(name: String, keys: FieldKeys, offset: Int, codec: any ValueCodec<Value>) {
+        self.name = name
+        self.keys = keys
+        self.offset = offset
+        self.codec = codec
+        defaults = FieldDefaults()
+        requirementList = nil
+        hasNullDefault = false
+        hasRules = false
+        leaf = LeafKind(codec: type(of: codec))
+    }
+
     init(
         name: String,
         keys: FieldKeys,
         offset: Int,
         codec: any ValueCodec<Value>,
-        defaults: FieldDefaults = FieldDefaults(),
-        requirements: RequirementList<Value>? = nil
+        defaults: FieldDefaults,
+        requirements: RequirementList<Value>?
     ) {
         self.name = name
         self.keys = keys
@@ -91,12 +104,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         leaf = hasNullDefault || hasRules ? .none : LeafKind(codec: type(of: codec))
     }
 
-    /// The field for `rule` (or for no rule): its adapter's codec, or the built-in one.
-    convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule?, coercion: CoercionMode) {
-        guard let rule else {
-            self.init(name: name, keys: keys, offset: offset, codec: CodecFactory.codec(for: Value.self, mode: coercion))
-            return
-        }
+    /// The field for `rule`: its adapter's codec, or the built-in one.
+    convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule, coercion: CoercionMode) {
         let requirements = rule.requirements as? [Requirement<Value>] ?? []
         self.init(
             name: name,

@@ -52,13 +52,9 @@ extension ObjectPlan {
         let fields: [any FieldSlot] = stored.filter { $0.isMappable && !isStash($0) }.compactMap { field in
             let rule = ruleAtOffset[field.offset]
             if rule?.isIgnored == true { return nil }
-            let keys = rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))]
             offsets.append(field.offset)
             fieldRules.append(ruleIndexAtOffset[field.offset])
-            func make<Value>(_: Value.Type) -> any FieldSlot {
-                TypedField<Value>(name: field.name, keys: FieldKeys(keys), offset: field.offset, rule: rule, coercion: rules.coercion)
-            }
-            return make(field.type)
+            return Self.slot(for: field, rule: rule, rules: rules)
         }
         return ObjectPlan(
             fields: fields,
@@ -70,6 +66,24 @@ extension ObjectPlan {
             fieldRules: fieldRules,
             rulesID: rules.id
         )
+    }
+
+    /// The field for the stored property `field`, with its rule if it has one. A property
+    /// without one (the common case) takes a path of its own that never copies a rule or
+    /// defaults: in unspecialized code each copy goes through the runtime's value witnesses.
+    private static func slot(for field: StoredField, rule: PropertyRule?, rules: ConfigurationRules) -> any FieldSlot {
+        guard let rule else {
+            let keys = FieldKeys([ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
+            func plain<Value>(_: Value.Type) -> any FieldSlot {
+                TypedField<Value>(name: field.name, keys: keys, offset: field.offset, codec: CodecFactory.codec(for: Value.self, mode: rules.coercion))
+            }
+            return plain(field.type)
+        }
+        let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
+        func ruled<Value>(_: Value.Type) -> any FieldSlot {
+            TypedField<Value>(name: field.name, keys: keys, offset: field.offset, rule: rule, coercion: rules.coercion)
+        }
+        return ruled(field.type)
     }
 
     /// Keys that need an array and a dictionary at the same place (`a.0` and `a.b`): one of them
