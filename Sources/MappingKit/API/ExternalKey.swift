@@ -23,6 +23,14 @@ public struct ExternalKey: Sendable, Hashable, ExpressibleByStringLiteral, Custo
         case key(String)
         /// A position in an array.
         case index(Int)
+
+        /// The step as text: a key as it is, an index as its digits.
+        var text: String {
+            switch self {
+            case .key(let key): key
+            case .index(let index): "\(index)"
+            }
+        }
     }
 
     /// The steps from the model's dictionary to the value.
@@ -30,12 +38,7 @@ public struct ExternalKey: Sendable, Hashable, ExpressibleByStringLiteral, Custo
 
     /// The steps as text: keys as they are, indexes as their digits.
     public var components: [String] {
-        steps.map { step in
-            switch step {
-            case .key(let key): key
-            case .index(let index): "\(index)"
-            }
-        }
+        steps.map(\.text)
     }
 
     /// Parses a dotted path; `\.` is a literal dot inside a step, `'…'` a key step.

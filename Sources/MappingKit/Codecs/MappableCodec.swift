@@ -83,6 +83,8 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     /// for the whole array (a class's elements may each be of a subclass of their own).
     func encodeElements(of elements: [Model], in context: MappingContext) throws -> [Any] {
         // When the level below is out of reach, each element reports it under its index.
+        // `count > 0`, not `isEmpty`: in this unspecialized code `isEmpty` is a Collection
+        // witness lookup per array.
         guard !(Model.self is AnyClass), elements.count > 0, let nested = try? context.nested() else {
             return try CollectionCoding.encodeElements(of: elements, in: context) { try encode(at: $0, in: context) }
         }

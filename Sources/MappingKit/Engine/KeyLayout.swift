@@ -17,13 +17,7 @@ struct KeyLayout {
             let keys = field.keys
             singleKeys.append(keys.single)
             if let single = keys.single { plainKeys.append(single) }
-            if let step = keys.all.first?.steps.first {
-                let text = switch step {
-                case .key(let key): key
-                case .index(let index): "\(index)"
-                }
-                if !firstSteps.insert(text).inserted { sharesKeys = true }
-            }
+            if let step = keys.all.first?.steps.first, !firstSteps.insert(step.text).inserted { sharesKeys = true }
             endOffset = max(endOffset, field.endOffset)
             alignment = max(alignment, field.alignment)
         }
