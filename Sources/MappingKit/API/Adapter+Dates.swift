@@ -27,38 +27,44 @@ extension Adapter where Value == Date {
     public static func date(format: String, secondsFromGMT: Int = 0) -> Adapter<Date> {
         let pattern = DatePattern(format, offset: secondsFromGMT)
         let expected = "Date as \(format)"
-        return Adapter(name: "date(\(format), \(secondsFromGMT))", builtIn: true, decode: { input, context, mode in
+        return Adapter(name: "date(\(format), \(secondsFromGMT))", builtIn: true, shape: .string, decode: { input, context, mode in
+            if let date = NativeValue.date(input) { return date }
             let text = try StringCodec(mode: mode).decode(input, in: context)
             guard let seconds = pattern.parse(text) else {
                 throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
             }
             return Date(timeIntervalSince1970: seconds)
-        }, encode: { date, _ in
-            try pattern.format(DateText.representable(date))
+        }, encode: { date, context in
+            if context.style.keepsDatesAndDataNative { return date }
+            return try pattern.format(DateText.representable(date))
         })
     }
 }
 
 /// The built-in date adapters, made once.
 enum BuiltInDateAdapters {
-    static let iso8601 = Adapter<Date>(name: "iso8601", builtIn: true, decode: { input, context, mode in
+    static let iso8601 = Adapter<Date>(name: "iso8601", builtIn: true, shape: .string, decode: { input, context, mode in
+        if let date = NativeValue.date(input) { return date }
         let text = try StringCodec(mode: mode).decode(input, in: context)
         guard let seconds = DateText.parseISO8601(text) else {
             throw MappingError(.mismatch(expected: "Date in ISO 8601", found: ValueDescription.describe(input)))
         }
         return Date(timeIntervalSince1970: seconds)
-    }, encode: { date, _ in
-        try DateText.formatISO8601(DateText.representable(date))
+    }, encode: { date, context in
+        if context.style.keepsDatesAndDataNative { return date }
+        return try DateText.formatISO8601(DateText.representable(date))
     })
 
     static let unixSeconds = epoch(name: "unixSeconds", unitsPerSecond: 1)
     static let unixMilliseconds = epoch(name: "unixMilliseconds", unitsPerSecond: 1_000)
 
     private static func epoch(name: String, unitsPerSecond: Double) -> Adapter<Date> {
-        Adapter(name: name, builtIn: true, decode: { input, context, mode in
+        Adapter(name: name, builtIn: true, shape: .double, decode: { input, context, mode in
+            if let date = NativeValue.date(input) { return date }
             let units = try FloatingPointCodec<Double>(mode: mode).decode(input, in: context)
             return Date(timeIntervalSince1970: units / unitsPerSecond)
         }, encode: { date, context in
+            if context.style.keepsDatesAndDataNative { return date }
             let units = (date.timeIntervalSince1970 * unitsPerSecond * 1_000).rounded() / 1_000
             if let whole = Int(exactly: units) { return whole }
             return try FloatingPointCodec<Double>().encode(units, in: context) ?? units

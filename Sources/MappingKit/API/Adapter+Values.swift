@@ -15,7 +15,8 @@ extension Adapter where Value == Data {
 extension Adapter where Value: Codable {
     /// Any `Codable` type as a leaf value: the dictionary value goes through `JSONDecoder`, and
     /// back through `JSONEncoder`. Convenient for types that already are `Codable`; slower than
-    /// a dedicated adapter.
+    /// a dedicated adapter. (A `Codable` property type with no built-in conversion uses it
+    /// without being told; through ``MappableCodable`` its values go to the coder directly.)
     public static var codable: Adapter<Value> {
         Adapter(name: "codable", builtIn: true, fixed: CodableCodec<Value>())
     }
@@ -26,6 +27,8 @@ struct CodableCodec<Value: Codable>: ValueCodec {
     /// Values JSONSerialization cannot write (it raises an exception on Apple platforms) are
     /// refused before they reach it.
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
+        // A decoder's own value (the Codable bridge reads it so), or one a dictionary holds.
+        if let value = input as? Value { return value }
         let expected = "\(ValueDescription.typeName(Value.self)) (Codable)"
         guard !InputValue.isUnsafeToBridge(input), JSONSerialization.isValidJSONObject([input]),
               let data = try? JSONSerialization.data(withJSONObject: input, options: [.fragmentsAllowed]) else {
@@ -39,7 +42,9 @@ struct CodableCodec<Value: Codable>: ValueCodec {
     }
 
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
-        try JSONSerialization.jsonObject(with: JSONEncoder().encode(value), options: [.fragmentsAllowed])
+        // The Codable bridge hands the value itself to the encoder.
+        if context.style == .codable { return value }
+        return try JSONSerialization.jsonObject(with: JSONEncoder().encode(value), options: [.fragmentsAllowed])
     }
 }
 
@@ -47,14 +52,16 @@ struct CodableCodec<Value: Codable>: ValueCodec {
 enum BuiltInValueAdapters {
     static let decimal = Adapter<Decimal>(name: "decimal", builtIn: true, fixed: DecimalCodec())
 
-    static let base64 = Adapter<Data>(name: "base64", builtIn: true, decode: { input, context, mode in
+    static let base64 = Adapter<Data>(name: "base64", builtIn: true, shape: .string, decode: { input, context, mode in
+        if let data = NativeValue.data(input) { return data }
         let text = try StringCodec(mode: mode).decode(input, in: context)
         guard let data = Data(base64Encoded: text) else {
             throw MappingError(.mismatch(expected: "base64 data", found: ValueDescription.describe(input)))
         }
         return data
-    }, encode: { data, _ in
-        data.base64EncodedString()
+    }, encode: { data, context in
+        if context.style.keepsDatesAndDataNative { return data }
+        return data.base64EncodedString()
     })
 
     /// The exact `Decimal` for a number's text, or an error: `Decimal` keeps 38 significant

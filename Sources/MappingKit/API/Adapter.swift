@@ -43,11 +43,12 @@ public struct Adapter<Value>: Sendable {
     init(
         name: String,
         builtIn: Bool = false,
+        shape: CodableShape = .untyped,
         decode: @escaping @Sendable (Any, MappingContext, CoercionMode) throws -> Value,
         encode: @escaping @Sendable (Value, MappingContext) throws -> Any
     ) {
         self.init(name: name, builtIn: builtIn) { mode in
-            ClosureCodec(decoder: { input, context in try decode(input, context, mode) }, encoder: encode)
+            ClosureCodec(decoder: { input, context in try decode(input, context, mode) }, encoder: encode, codableShape: shape)
         }
     }
 
@@ -75,7 +76,8 @@ public struct Adapter<Value>: Sendable {
             let codec = CodecFactory.codec(for: External.self, mode: mode)
             return ClosureCodec(
                 decoder: { input, context in try decode(codec.decode(input, in: context)) },
-                encoder: { value, context in try codec.encode(encode(value), in: context) ?? NSNull() }
+                encoder: { value, context in try codec.encode(encode(value), in: context) ?? NSNull() },
+                codableShape: codec.codableShape
             )
         }
     }

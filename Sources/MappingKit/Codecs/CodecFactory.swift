@@ -55,6 +55,8 @@ enum CodecFactory {
         case ObjectIdentifier(Decimal.self): CodecBox(DecimalCodec())
         case ObjectIdentifier(URL.self): CodecBox(StringFormCodec.url)
         case ObjectIdentifier(UUID.self): CodecBox(StringFormCodec.uuid)
+        case ObjectIdentifier(Date.self): CodecBox(NativeValueCodec.date)
+        case ObjectIdentifier(Data.self): CodecBox(NativeValueCodec.data)
         case ObjectIdentifier(Any.self): CodecBox(AnyValueCodec())
         case ObjectIdentifier([String: Any].self): CodecBox(UntypedDictionaryCodec())
         case ObjectIdentifier([Any].self): CodecBox(UntypedArrayCodec())
@@ -92,6 +94,10 @@ enum CodecFactory {
                 supportedCodec(for: Represented.RawValue.self, mode: mode).map { CodecBox(RawRepresentableCodec<Represented>(raw: $0)) }
             }
             return make(represented)
+        }
+        if let codable = type as? any Codable.Type {
+            func make<Value: Codable>(_: Value.Type) -> Any { CodecBox(CodableCodec<Value>()) }
+            return make(codable)
         }
         return nil
     }

@@ -17,6 +17,10 @@ protocol ValueCodec<Value>: Sendable {
     /// collections of them), so collections of it are written without converting each element.
     var encodesUnchanged: Bool { get }
 
+    /// What this codec reads, for the Codable bridge to ask a `Decoder` for first
+    /// (``CodableShape/untyped`` unless a codec says more).
+    var codableShape: CodableShape { get }
+
     /// Reads the next JSON value as a `Value`, or throws as ``decode(_:in:)`` would for the same
     /// value as native values (`Int`, `Double`, `String`, `[Any]`…). The default reads exactly
     /// that and decodes it; codecs override it to read their common case straight from bytes.
@@ -62,6 +66,8 @@ protocol ValueCodec<Value>: Sendable {
 
 extension ValueCodec {
     var encodesUnchanged: Bool { false }
+
+    var codableShape: CodableShape { .untyped }
 
     func decode(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
         slot.initializeMemory(as: Value.self, to: try decode(input, in: context))

@@ -27,6 +27,8 @@ protocol FieldSlot: AnyObject, Sendable {
     var calls: FieldCalls { get }
     /// The same field with `rule`'s adapter, defaults and requirements.
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
+    /// What the field's codec reads, asked of a `Decoder` first.
+    var codableShape: CodableShape { get }
 }
 
 /// The calls a plan makes for every property in its hot loops, on a class of their own so that
@@ -126,6 +128,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {
         TypedField(name: name, keys: keys, offset: offset, rule: rule, coercion: coercion)
     }
+
+    var codableShape: CodableShape { codec.codableShape }
 
     var endOffset: Int { offset + MemoryLayout<Value>.size }
     var alignment: Int { MemoryLayout<Value>.alignment }

@@ -14,6 +14,8 @@ final class MappingCall: @unchecked Sendable {
     let requestedLimits: MappingLimits?
     /// The limits in force: the call's, else the mapper's, else the defaults.
     let limits: MappingLimits
+    /// What the dictionary representation is made for.
+    let style: RepresentationStyle
     private var models = 0
     private var values = 0
     /// Where the call started in the thread's stack, and the guard over it (made once, when
@@ -21,7 +23,8 @@ final class MappingCall: @unchecked Sendable {
     private let stackStart: UInt
     private lazy var stack = StackGuard(start: stackStart)
 
-    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) {
+    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .json) {
+        self.style = style
         self.mapper = mapper
         self.undefinedKeys = undefinedKeys
         requestedLimits = limits

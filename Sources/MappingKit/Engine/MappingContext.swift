@@ -20,11 +20,13 @@ struct MappingContext: Sendable {
     private var marks: ContextMarks?
 
     /// A context for a call with these settings; with none, the call starts when mapping does.
-    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) {
-        if mapper != nil || undefinedKeys != nil || limits != nil {
-            call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: limits)
+    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .json) {
+        if mapper != nil || undefinedKeys != nil || limits != nil || style != .json {
+            call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: limits, style: style)
         }
     }
+
+    var style: RepresentationStyle { call?.style ?? .json }
 
     /// The mapper whose registrations apply, when mapping through one.
     var mapper: Mapper? { call?.mapper }
@@ -33,14 +35,14 @@ struct MappingContext: Sendable {
     /// it starts a new call with it.
     var undefinedKeys: UndefinedKeyPolicy? {
         get { call?.undefinedKeys }
-        set { call = MappingCall(mapper: mapper, undefinedKeys: newValue, limits: call?.requestedLimits) }
+        set { call = MappingCall(mapper: mapper, undefinedKeys: newValue, limits: call?.requestedLimits, style: style) }
     }
 
     /// The limits of this call, over the mapper's and the defaults. Setting them starts a new
     /// call with them.
     var limits: MappingLimits? {
         get { call?.requestedLimits }
-        set { call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: newValue) }
+        set { call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: newValue, style: style) }
     }
 
     /// The limits in force: the call's, else the mapper's, else the defaults.
@@ -60,6 +62,10 @@ struct MappingContext: Sendable {
     }
 
     /// Counts a model made or written, against the call's limits.
+    func checkStack() throws {
+        try call?.checkStack()
+    }
+
     func countModel() throws {
         try call?.countModel()
     }

@@ -51,6 +51,9 @@ final class ObjectPlan: Sendable {
     /// How JSON objects are read into and written from this plan (made when JSON first is).
     var json: JSONLayout { jsonLayout.value }
     private let jsonLayout: LazyValue<JSONLayout>
+    /// How a `Decoder`'s keys are read for this plan (made when the Codable bridge first is).
+    var codable: CodableLayout { codableLayout.value }
+    private let codableLayout: LazyValue<CodableLayout>
     /// Whether the model type reads and writes through MappingKit's own implementations
     /// (shared with every plan bound from this one: it is the type's, not the rules').
     let defaults: DefaultPaths
@@ -96,6 +99,7 @@ final class ObjectPlan: Sendable {
         stagingByteCount = max(layout.endOffset, stash?.endOffset ?? 0, 1)
         stagingAlignment = max(layout.alignment, stash?.alignment ?? 1, MemoryLayout<Int>.alignment)
         jsonLayout = LazyValue { JSONLayout(fields: fields, hooks: hooks) }
+        codableLayout = LazyValue { CodableLayout(fields: fields, hooks: hooks) }
         defaults = DefaultPaths()
     }
 
@@ -125,6 +129,7 @@ final class ObjectPlan: Sendable {
         stagingAlignment = template.stagingAlignment
         fieldRules = template.fieldRules
         jsonLayout = template.jsonLayout
+        codableLayout = LazyValue { CodableLayout(fields: fields, hooks: hooks) }
         defaults = template.defaults
     }
 

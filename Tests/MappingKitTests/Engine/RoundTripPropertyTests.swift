@@ -241,3 +241,87 @@ struct RoundTripPropertyTests {
         #expect(Plain(back["x_bool"] as Any) == .bool(true))
     }
 }
+
+extension Order: MappableCodable {}
+extension Event: MappableCodable {}
+extension Shelter: MappableCodable {}
+
+/// A bag of undefined keys that archives itself through its mapping. (Top-level and not
+/// private: swift-corelibs-foundation names archived classes by their module path.)
+final class ArchivedBag: NSObject, Mappable, NSSecureCoding {
+    var name = ""
+    var unmapped = UnmappedValues()
+    static let supportsSecureCoding = true
+    static let mappingConfiguration = MappingConfiguration(for: ArchivedBag.self) { $0.undefinedKeys = .stash }
+
+    required override init() {}
+    required init?(coder: NSCoder) { super.init(); if !decodeMapping(from: coder) { return nil } }
+    func encode(with coder: NSCoder) { encodeMapping(with: coder) }
+}
+
+/// `value` without `NSNull`s (property lists have none): dropped from dictionaries, replaced
+/// by a string in arrays.
+private func withoutNulls(_ value: Any) -> Any {
+    if let dictionary = value as? [String: Any] {
+        return dictionary.filter { !($0.value is NSNull) }.mapValues(withoutNulls)
+    }
+    if let array = value as? [Any] {
+        return array.map { $0 is NSNull ? "null" : withoutNulls($0) }
+    }
+    return value
+}
+
+/// `input` mapped by the model `iteration` picks from every shape MappingKit reads, each
+/// written back in its own shape and compared with what was read.
+private func checkEveryShape(_ input: [String: Any], iteration: Int) throws {
+    func check<Model: MappableCodable>(_: Model.Type) throws {
+        let userInfo = Dictionary(uniqueKeysWithValues: input.map { (AnyHashable($0.key), $0.value) })
+        #expect(Plain(try Model(dictionary: userInfo).userInfoRepresentation()) == Plain(input), "userInfo \(iteration)")
+        #expect(Plain(try Model(dictionary: NSDictionary(dictionary: input)).dictionaryRepresentation()) == Plain(input), "NSDictionary \(iteration)")
+
+        let json = try JSONSerialization.data(withJSONObject: input)
+        let parsed = try JSONSerialization.jsonObject(with: json)
+        let coded = try JSONEncoder().encode(try JSONDecoder().decode(Model.self, from: json))
+        #expect(Plain(try JSONSerialization.jsonObject(with: coded)) == Plain(parsed), "JSONDecoder and JSONEncoder \(iteration)")
+
+        let plist = try PropertyListSerialization.data(fromPropertyList: withoutNulls(input), format: .binary, options: 0)
+        let plistValue = try PropertyListSerialization.propertyList(from: plist, format: nil)
+        let written = try Model(propertyList: plist).propertyListData()
+        #expect(Plain(try PropertyListSerialization.propertyList(from: written, format: nil)) == Plain(plistValue), "property list \(iteration)")
+        let recoded = try PropertyListEncoder().encode(try PropertyListDecoder().decode(Model.self, from: plist))
+        #expect(Plain(try PropertyListSerialization.propertyList(from: recoded, format: nil)) == Plain(plistValue), "property-list coders \(iteration)")
+    }
+    switch iteration % 3 {
+    case 0: try check(Order.self)
+    case 1: try check(Event.self)
+    default: try check(Shelter.self)
+    }
+}
+
+@Suite("Round trips under .stash, every input shape")
+struct InputShapeRoundTripTests {
+    @Test("600 random dictionaries come back from userInfo, NSDictionary, Codable and property lists as they were read")
+    func everyShape() throws {
+        var random = Random(state: 20_261_124)
+        for iteration in 0..<600 {
+            let input = switch iteration % 3 {
+            case 0: order(&random)
+            case 1: event(&random)
+            default: shelter(&random)
+            }
+            try checkEveryShape(input, iteration: iteration)
+        }
+    }
+
+    @Test("300 random bags come back from NSKeyedArchiver as they were read")
+    func archives() throws {
+        var random = Random(state: 20_261_125)
+        for iteration in 0..<300 {
+            let input = random.extras(into: ["name": random.string()], depth: 3)
+            let bag = try ArchivedBag(dictionary: input)
+            let data = try NSKeyedArchiver.archivedData(withRootObject: bag, requiringSecureCoding: true)
+            let copy = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: ArchivedBag.self, from: data))
+            #expect(Plain(try copy.dictionaryRepresentation()) == Plain(input), "archive \(iteration)")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+public import Foundation
+
+extension Mappable where Self: NSObject {
+    /// Writes the model into a keyed archive through its mapping: EFDataMappingKit's
+    /// `encodeObject:withCoder:`. With ``decodeMapping(from:)``, `NSSecureCoding` takes two
+    /// lines:
+    ///
+    /// ```swift
+    /// final class Note: NSObject, Mappable, NSSecureCoding {
+    ///     var title = ""
+    ///     var created = Date()
+    ///     static let supportsSecureCoding = true
+    ///     required override init() {}
+    ///     required init?(coder: NSCoder) { super.init(); if !decodeMapping(from: coder) { return nil } }
+    ///     func encode(with coder: NSCoder) { encodeMapping(with: coder) }
+    /// }
+    /// let data = try NSKeyedArchiver.archivedData(withRootObject: note, requiringSecureCoding: true)
+    /// let copy = try NSKeyedUnarchiver.unarchivedObject(ofClass: Note.self, from: data)
+    /// ```
+    ///
+    /// The archive holds the property-list representation (`Date` and `Data` native, stashed
+    /// undefined keys included) with every value's kind kept, under one key of the archive. A
+    /// model that cannot be represented (a failing adapter, say) is archived as that failure,
+    /// and ``decodeMapping(from:)`` reports it: nothing is archived partly.
+    public func encodeMapping(with coder: NSCoder) {
+        do {
+            let context = MappingContext(style: .propertyList).started()
+            let representation = try encodedDictionary(in: context)
+            let value = try ArchiveValue(representation, maximumNesting: context.effectiveLimits.maximumNesting)
+            let encoder = PropertyListEncoder()
+            encoder.outputFormat = .binary
+            coder.encode(try encoder.encode(value) as NSData, forKey: ArchiveKeys.representation)
+        } catch {
+            coder.encode(MappingError.wrapping(error, at: []).description as NSString, forKey: ArchiveKeys.failure)
+        }
+    }
+
+    /// Updates the model from a keyed archive made by ``encodeMapping(with:)``: `true` when it
+    /// did. On failure the model is left as it was, and a coder whose `decodingFailurePolicy` is
+    /// `.setErrorAndReturn` is told the ``MappingError`` (`failWithError`), which
+    /// `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)` throws.
+    public func decodeMapping(from coder: NSCoder) -> Bool {
+        do {
+            try update(fromArchive: coder)
+            return true
+        } catch {
+            // Under `.raiseException` (an unarchiver's default unless made by
+            // `unarchivedObject(ofClass:from:)`), telling the coder would raise: returning
+            // `false` makes the object `nil` instead, and never traps.
+            if coder.decodingFailurePolicy == .setErrorAndReturn {
+                coder.failWithError(MappingError.wrapping(error, at: []))
+            }
+            return false
+        }
+    }
+}
+
+extension Mappable where Self: NSObject {
+    /// Updates the model from a keyed archive made by ``encodeMapping(with:)``, or throws the
+    /// ``MappingError`` that says why not (the model is then left as it was). Unarchivers on
+    /// Linux report a failed object with an error of their own; this gives MappingKit's.
+    public func update(fromArchive coder: NSCoder) throws {
+        try update(from: ArchiveKeys.representation(in: coder))
+    }
+}
+
+/// Where ``Mappable/encodeMapping(with:)`` keeps its values in an archive.
+enum ArchiveKeys {
+    static let representation = "MappingKit.representation"
+    static let failure = "MappingKit.failure"
+
+    /// The dictionary an archive holds, or the error that kept it out.
+    static func representation(in coder: NSCoder) throws -> [String: Any] {
+        if coder.containsValue(forKey: failure) {
+            let message = coder.decodeObject(of: NSString.self, forKey: failure).map { String(describing: $0) } ?? "unknown"
+            throw MappingError(.mismatch(expected: "an archived model", found: "the failure to archive it: \(message)"))
+        }
+        guard coder.allowsKeyedCoding, coder.containsValue(forKey: representation),
+              let data = coder.decodeObject(of: NSData.self, forKey: representation) else {
+            throw MappingError(.mismatch(expected: "an archived model (\(representation))", found: "nothing"))
+        }
+        let value: ArchiveValue
+        do {
+            value = try PropertyListDecoder().decode(ArchiveValue.self, from: data as Data)
+        } catch {
+            throw MappingError(.mismatch(expected: "an archived model", found: "data that is not one (\(error))"))
+        }
+        guard let dictionary = value.plain as? [String: Any] else {
+            throw MappingError(.mismatch(expected: "an archived model", found: ValueDescription.describe(value.plain)))
+        }
+        return dictionary
+    }
+}

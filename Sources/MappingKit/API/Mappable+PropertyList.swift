@@ -1,0 +1,57 @@
+public import Foundation
+
+extension Mappable {
+    /// A model from property-list data (XML or binary), whose root is a dictionary. `Date` and
+    /// `Data` values go to `Date` and `Data` properties as they are.
+    ///
+    /// ```swift
+    /// let settings = try Settings(propertyList: Data(contentsOf: url))
+    /// let data = try settings.propertyListData(format: .xml)
+    /// ```
+    public init(propertyList data: Data) throws {
+        self.init()
+        try update(fromPropertyList: data)
+    }
+
+    /// Updates the model from property-list data whose root is a dictionary.
+    public mutating func update(fromPropertyList data: Data) throws {
+        try update(from: PropertyListDocument.dictionary(from: data))
+    }
+
+    /// Models from property-list data whose root is an array of dictionaries.
+    public static func array(propertyList data: Data) throws -> [Self] {
+        let root = try PropertyListDocument.root(of: data)
+        guard let array = InputValue.array(root) else {
+            throw MappingError(.mismatch(expected: "an array of \(ValueDescription.typeName(Self.self))", found: ValueDescription.describe(root)))
+        }
+        return try Self.array(from: array)
+    }
+
+    /// The model as property-list data: its dictionary representation in the
+    /// ``RepresentationStyle/propertyList`` style. A value a property list cannot hold exactly
+    /// (`null`, a `Decimal` that is not an integer, a fraction of a second in an XML date) is
+    /// an error with its key path, never dropped or rounded.
+    public func propertyListData(format: PropertyListSerialization.PropertyListFormat = .binary) throws -> Data {
+        let context = MappingContext(style: .propertyList).started()
+        let representation = try encodedDictionary(in: context)
+        let checked = try PropertyListDocument.checked(representation, format: format, maximumNesting: context.effectiveLimits.maximumNesting)
+        do {
+            return try PropertyListSerialization.data(fromPropertyList: checked, format: format, options: 0)
+        } catch {
+            throw MappingError(.failed(description: "PropertyListSerialization refused the representation: \(error)", underlying: error))
+        }
+    }
+
+    /// The dictionary representation for a kind of document: ``RepresentationStyle/json`` (what
+    /// ``dictionaryRepresentation()`` gives) or ``RepresentationStyle/propertyList``.
+    public func dictionaryRepresentation(style: RepresentationStyle) throws -> [String: Any] {
+        try encodedDictionary(in: MappingContext(style: style))
+    }
+}
+
+extension Mappable where Self: AnyObject {
+    /// Updates the object from property-list data whose root is a dictionary.
+    public func update(fromPropertyList data: Data) throws {
+        try update(from: PropertyListDocument.dictionary(from: data))
+    }
+}

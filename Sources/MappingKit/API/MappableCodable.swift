@@ -1,0 +1,110 @@
+import Foundation
+
+/// A ``Mappable`` model that is `Codable` through its mapping: `JSONDecoder`, `JSONEncoder`,
+/// `PropertyListDecoder`, `PropertyListEncoder` and any other coder read and write it with the
+/// same keys, adapters, type choices, requirements and undefined-key policy as its dictionaries.
+///
+/// ```swift
+/// struct Note: MappableCodable {
+///     var title = ""
+///     var created = Date.distantPast
+///     static let mappingConfiguration = MappingConfiguration(for: Note.self) { map in
+///         map.map(\.created, to: "created_at", using: .iso8601)
+///     }
+/// }
+/// let note = try JSONDecoder().decode(Note.self, from: Data(#"{"title": "a", "created_at": "2026-11-24T09:30:00Z"}"#.utf8))
+/// let json = try JSONEncoder().encode(note)   // {"title":"a","created_at":"2026-11-24T09:30:00Z"}
+/// ```
+///
+/// Values are read from the decoder as a dictionary would hold them (each key in the shape its
+/// property expects, so the common case is one typed call), then mapped and committed as any
+/// dictionary is. `Date` and `Data` properties without an adapter go through the coder's own
+/// strategies. A failure is a `DecodingError` (or `EncodingError`) whose `codingPath` is the
+/// key path and whose `underlyingError` is the ``MappingError``.
+///
+/// A ``Mapper`` put in the coder's `userInfo` under ``Foundation/CodingUserInfoKey/mappingKitMapper``
+/// supplies configurations and policies, as it does for dictionaries. Classes that adopt this
+/// protocol are `final`; a class meant to be subclassed implements
+/// `required init(from decoder: any Decoder)` with `self.init()` and ``update(from:)-(Decoder)``.
+public protocol MappableCodable: Mappable, Codable {}
+
+extension MappableCodable {
+    /// Reads the model from `decoder` through its mapping.
+    public init(from decoder: any Decoder) throws {
+        self.init()
+        try update(fromDecoder: decoder)
+    }
+
+    /// Writes the model into `encoder` through its mapping.
+    public func encode(to encoder: any Encoder) throws {
+        let context = CodableBridge.context(for: encoder.userInfo, style: .codable).started()
+        let representation: [String: Any]
+        do {
+            representation = try encodedDictionary(in: context)
+        } catch {
+            throw CodableErrors.encoding(error, of: self, at: encoder.codingPath)
+        }
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try CodableOutput(maximumNesting: context.effectiveLimits.maximumNesting).write(representation, into: &container)
+    }
+
+    /// Updates the model from `decoder` through its mapping: keys missing from the decoder
+    /// leave their properties as they are, and a failure leaves the whole model as it was.
+    public mutating func update(from decoder: any Decoder) throws {
+        try update(fromDecoder: decoder)
+    }
+
+    mutating func update(fromDecoder decoder: any Decoder) throws {
+        let context = CodableBridge.context(for: decoder.userInfo).started()
+        var configuration = context.configuration(for: Self.self)
+        configuration.context = context
+        let plan: ObjectPlan
+        do {
+            plan = try PlanCache.plan(for: Self.self, configuration: configuration)
+        } catch {
+            throw CodableErrors.decoding(error, at: decoder.codingPath)
+        }
+        let input = try CodableInput(context: context).object(from: decoder, plan: plan)
+        do {
+            try update(from: input, configuration: configuration)
+        } catch {
+            throw CodableErrors.decoding(error, at: decoder.codingPath)
+        }
+    }
+}
+
+extension MappableCodable where Self: AnyObject {
+    /// Updates the object from `decoder` through its mapping (see ``MappableCodable/update(from:)-(Decoder)``).
+    public func update(from decoder: any Decoder) throws {
+        var object = self
+        try object.update(fromDecoder: decoder)
+    }
+}
+
+extension CodingUserInfoKey {
+    /// Where a coder's `userInfo` holds the ``Mapper`` that ``MappableCodable`` models are read
+    /// and written with:
+    ///
+    /// ```swift
+    /// let decoder = JSONDecoder()
+    /// decoder.userInfo[.mappingKitMapper] = Mapper(keyStrategy: .snakeCase, undefinedKeys: .raise)
+    /// ```
+    public static let mappingKitMapper = CodableBridge.mapperKey
+}
+
+/// What the Codable bridge shares between its directions.
+enum CodableBridge {
+    /// `CodingUserInfoKey(rawValue:)` accepts every string (it is failable for other raw
+    /// representations), so the precondition holds whatever the input.
+    static let mapperKey: CodingUserInfoKey = {
+        guard let key = CodingUserInfoKey(rawValue: "MappingKit.Mapper") else {
+            preconditionFailure("CodingUserInfoKey refused a constant key")
+        }
+        return key
+    }()
+
+    static func context(for userInfo: [CodingUserInfoKey: Any], style: RepresentationStyle = .json) -> MappingContext {
+        let mapper = userInfo[mapperKey] as? Mapper
+        return MappingContext(mapper: mapper, undefinedKeys: mapper?.undefinedKeys, style: style)
+    }
+}

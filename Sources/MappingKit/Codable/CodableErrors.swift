@@ -1,0 +1,41 @@
+import Foundation
+
+/// MappingKit's errors as the errors Codable users catch: the coding path is the coder's path
+/// to the model followed by the key path inside it, and the `MappingError` is the
+/// `underlyingError`.
+enum CodableErrors {
+    static func decoding(_ error: any Error, at codingPath: [any CodingKey]) -> any Error {
+        if error is DecodingError { return error }
+        let mappingError = MappingError.wrapping(error, at: [])
+        let issue = mappingError.issues.first
+        let context = DecodingError.Context(
+            codingPath: codingPath + keys(of: issue),
+            debugDescription: mappingError.description,
+            underlyingError: mappingError
+        )
+        switch issue?.problem {
+        case .null?: return DecodingError.valueNotFound(Any.self, context)
+        case .mismatch?, .inexact?, .outOfRange?, .unknownRawValue?: return DecodingError.typeMismatch(Any.self, context)
+        default: return DecodingError.dataCorrupted(context)
+        }
+    }
+
+    static func encoding(_ error: any Error, of value: Any, at codingPath: [any CodingKey]) -> any Error {
+        if error is EncodingError { return error }
+        let mappingError = MappingError.wrapping(error, at: [])
+        return EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: codingPath + keys(of: mappingError.issues.first),
+            debugDescription: mappingError.description,
+            underlyingError: mappingError
+        ))
+    }
+
+    private static func keys(of issue: MappingError.Issue?) -> [any CodingKey] {
+        (issue?.reversedPath ?? []).reversed().map { component in
+            switch component {
+            case .key(let key): AnyCodingKey(key)
+            case .index(let index): AnyCodingKey(intValue: index)
+            }
+        }
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+/// Reads what a `Decoder` holds as the native values a dictionary would hold (`Int`, `Double`,
+/// `String`, `Bool`, `NSNull`, `Date`, `Data`, `[Any]`, `[String: Any]`), guided by a plan:
+/// every key the plan knows is asked for in its codec's shape, so the common case costs one
+/// typed call on the decoder. The dictionary it makes is then mapped as any other (staged,
+/// checked, committed), so keys, adapters, requirements and policies are the dictionary path's.
+struct CodableInput {
+    let context: MappingContext
+    private let maximumNesting: Int
+
+    init(context: MappingContext) {
+        self.context = context
+        maximumNesting = context.effectiveLimits.maximumNesting
+    }
+
+    typealias Keyed = KeyedDecodingContainer<AnyCodingKey>
+
+    /// The object at `decoder`, read for `plan` (every key read by probing when it is `nil`).
+    func object(from decoder: any Decoder, plan: ObjectPlan?) throws -> [String: Any] {
+        try object(from: decoder.container(keyedBy: AnyCodingKey.self), plan: plan, depth: 1)
+    }
+
+    private func object(from container: Keyed, plan: ObjectPlan?, depth: Int) throws -> [String: Any] {
+        try check(depth, at: container.codingPath)
+        guard let plan else { return try dictionary(from: container, shape: .untyped, depth: depth) }
+        let layout = plan.codable
+        let policy = context.undefinedKeys ?? plan.undefinedKeys
+        var object: [String: Any] = Dictionary(minimumCapacity: layout.keys.count)
+        if policy == .drop, !layout.hasWillMap, plan.buildsByDefault {
+            for (key, shape) in layout.keys where container.contains(key) {
+                object[key.stringValue] = try value(forKey: key, in: container, shape: shape, depth: depth)
+            }
+            return object
+        }
+        let shapes = layout.shapes
+        for key in container.allKeys {
+            object[key.stringValue] = try value(forKey: key, in: container, shape: shapes[key.stringValue] ?? .untyped, depth: depth)
+        }
+        return object
+    }
+
+    private func dictionary(from container: Keyed, shape: CodableShape, depth: Int) throws -> [String: Any] {
+        let keys = container.allKeys
+        var dictionary: [String: Any] = Dictionary(minimumCapacity: keys.count)
+        for key in keys {
+            dictionary[key.stringValue] = try value(forKey: key, in: container, shape: shape, depth: depth)
+        }
+        return dictionary
+    }
+
+    private func array(from container: inout any UnkeyedDecodingContainer, shape: CodableShape, depth: Int) throws -> [Any] {
+        try check(depth, at: container.codingPath)
+        var array: [Any] = []
+        if let count = container.count { array.reserveCapacity(count) }
+        while !container.isAtEnd {
+            array.append(try element(from: &container, shape: shape, depth: depth))
+        }
+        return array
+    }
+
+    /// The value for `key`, in `shape` when the decoder holds one, else as probing finds it.
+    private func value(forKey key: AnyCodingKey, in container: Keyed, shape: CodableShape, depth: Int) throws -> Any {
+        switch shape {
+        case .untyped:
+            break
+        case .bool:
+            if let value = try? container.decode(Bool.self, forKey: key) { return value }
+        case .int:
+            if let value = try? container.decode(Int.self, forKey: key) { return value }
+        case .double:
+            if let value = try? container.decode(Double.self, forKey: key) { return value }
+        case .string:
+            if let value = try? container.decode(String.self, forKey: key) { return value }
+        case .decimal:
+            if let value = try? container.decode(Decimal.self, forKey: key) { return value }
+        case .date:
+            if let value = try? container.decode(Date.self, forKey: key) { return value }
+        case .data:
+            if let value = try? container.decode(Data.self, forKey: key) { return value }
+        case .optional(let wrapped):
+            if try container.decodeNil(forKey: key) { return NSNull() }
+            return try value(forKey: key, in: container, shape: wrapped, depth: depth)
+        case .array(let element):
+            if var nested = try? container.nestedUnkeyedContainer(forKey: key) {
+                return try array(from: &nested, shape: element, depth: depth + 1)
+            }
+        case .dictionary(let valueShape):
+            if let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) {
+                try check(depth + 1, at: nested.codingPath)
+                return try dictionary(from: nested, shape: valueShape, depth: depth + 1)
+            }
+        case .model(let model):
+            if let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) {
+                return try object(from: nested, plan: model.plan(in: context), depth: depth + 1)
+            }
+        case .decodable(let type):
+            if let value = try? decodeValue(of: type, forKey: key, in: container) { return value }
+        }
+        return try untyped(from: container.superDecoder(forKey: key), depth: depth + 1)
+    }
+
+    private func decodeValue<Value: Decodable>(of _: Value.Type, forKey key: AnyCodingKey, in container: Keyed) throws -> Any {
+        try container.decode(Value.self, forKey: key)
+    }
+
+    /// The next element, in `shape` when the decoder holds one, else as probing finds it.
+    private func element(from container: inout any UnkeyedDecodingContainer, shape: CodableShape, depth: Int) throws -> Any {
+        switch shape {
+        case .untyped:
+            break
+        case .bool:
+            if let value = try attempt(&container, { try $0.decode(Bool.self) }) { return value }
+        case .int:
+            if let value = try attempt(&container, { try $0.decode(Int.self) }) { return value }
+        case .double:
+            if let value = try attempt(&container, { try $0.decode(Double.self) }) { return value }
+        case .string:
+            if let value = try attempt(&container, { try $0.decode(String.self) }) { return value }
+        case .decimal:
+            if let value = try attempt(&container, { try $0.decode(Decimal.self) }) { return value }
+        case .date:
+            if let value = try attempt(&container, { try $0.decode(Date.self) }) { return value }
+        case .data:
+            if let value = try attempt(&container, { try $0.decode(Data.self) }) { return value }
+        case .optional(let wrapped):
+            if try container.decodeNil() { return NSNull() }
+            return try element(from: &container, shape: wrapped, depth: depth)
+        case .array(let element):
+            if var nested = try attempt(&container, { try $0.nestedUnkeyedContainer() }) {
+                return try array(from: &nested, shape: element, depth: depth + 1)
+            }
+        case .dictionary(let valueShape):
+            if let nested = try attempt(&container, { try $0.nestedContainer(keyedBy: AnyCodingKey.self) }) {
+                try check(depth + 1, at: nested.codingPath)
+                return try dictionary(from: nested, shape: valueShape, depth: depth + 1)
+            }
+        case .model(let model):
+            if let nested = try attempt(&container, { try $0.nestedContainer(keyedBy: AnyCodingKey.self) }) {
+                return try object(from: nested, plan: model.plan(in: context), depth: depth + 1)
+            }
+        case .decodable(let type):
+            if let value = try attempt(&container, { try decodeElement(of: type, from: &$0) }) { return value }
+        }
+        return try untyped(from: container.superDecoder(), depth: depth + 1)
+    }
+
+    private func decodeElement<Value: Decodable>(of _: Value.Type, from container: inout any UnkeyedDecodingContainer) throws -> Any {
+        try container.decode(Value.self)
+    }
+
+    /// `read`'s value, or `nil` when the decoder holds something else there. A decoder that
+    /// moved past an element it could not read would make the next one seem to be it: that
+    /// is an error, never a skipped element.
+    private func attempt<Value>(
+        _ container: inout any UnkeyedDecodingContainer,
+        _ read: (inout any UnkeyedDecodingContainer) throws -> Value
+    ) throws -> Value? {
+        let index = container.currentIndex
+        do {
+            return try read(&container)
+        } catch {
+            guard container.currentIndex == index else { throw error }
+            return nil
+        }
+    }
+
+    /// The value at `decoder`, found by asking in turn for what each native value can be:
+    /// `null`, Bool, integers (exact), Double, String, an object, an array, `Date`, `Data`.
+    /// Containers come before `Date` and `Data`, which some decoders would read from numbers,
+    /// strings or arrays of bytes.
+    private func untyped(from decoder: any Decoder, depth: Int) throws -> Any {
+        try check(depth, at: decoder.codingPath)
+        if let single = try? decoder.singleValueContainer() {
+            if single.decodeNil() { return NSNull() }
+            if let value = try? single.decode(Bool.self) { return value }
+            if let value = try? single.decode(Int.self) { return value }
+            if let value = try? single.decode(UInt64.self) { return value }
+            if let value = try? single.decode(Double.self) { return exactNumber(value, in: single) }
+            if let value = try? single.decode(String.self) { return value }
+        }
+        if let container = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            return try dictionary(from: container, shape: .untyped, depth: depth)
+        }
+        if var container = try? decoder.unkeyedContainer() {
+            return try array(from: &container, shape: .untyped, depth: depth)
+        }
+        if let single = try? decoder.singleValueContainer() {
+            if let value = try? single.decode(Date.self) { return value }
+            if let value = try? single.decode(Data.self) { return value }
+        }
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: decoder.codingPath,
+            debugDescription: "a value MappingKit can read (null, Bool, number, String, Date, Data, array or object)"
+        ))
+    }
+
+    /// An integer too large for `UInt64` as the exact `Decimal`, where the decoder has one (as
+    /// JSON decoders do), never the rounded `Double`.
+    private func exactNumber(_ value: Double, in single: any SingleValueDecodingContainer) -> Any {
+        guard value.rounded() == value, value.magnitude >= 0x1p63,
+              let decimal = try? single.decode(Decimal.self), decimal.isFinite else { return value }
+        return decimal
+    }
+
+    private func check(_ depth: Int, at codingPath: [any CodingKey]) throws {
+        let problem: MappingError
+        do {
+            guard depth > maximumNesting else { return try context.checkStack() }
+            problem = MappingError(.limitExceeded(maximumNesting, "nested arrays and objects", name: "maximumNesting"))
+        } catch {
+            problem = MappingError.wrapping(error, at: [])
+        }
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: codingPath, debugDescription: problem.description, underlyingError: problem
+        ))
+    }
+}

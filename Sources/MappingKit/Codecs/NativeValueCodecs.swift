@@ -1,0 +1,45 @@
+import Foundation
+
+/// `Date` and `Data`: a `Date` (or `NSDate`), a `Data` (or `NSData`) as it is, as property
+/// lists, `userInfo` and coders hold them, and written back as it is. Text and numbers become
+/// dates or bytes only through an adapter that says how (`.iso8601`, `.unixSeconds`,
+/// `.date(format:)`, `.base64`): MappingKit never guesses a format.
+struct NativeValueCodec<Value>: ValueCodec {
+    let expected: String
+    let read: @Sendable (Any) -> Value?
+    let codableShape: CodableShape
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Value {
+        if let value = read(input) { return value }
+        return try mismatch(input, expected: expected, in: context)
+    }
+
+    func encode(_ value: Value, in context: MappingContext) throws -> Any? {
+        value
+    }
+}
+
+extension NativeValueCodec where Value == Date {
+    static var date: Self {
+        Self(expected: "Date (a Date value: text and numbers need an adapter such as .iso8601 or .unixSeconds)", read: NativeValue.date, codableShape: .date)
+    }
+}
+
+extension NativeValueCodec where Value == Data {
+    static var data: Self {
+        Self(expected: "Data (a Data value: base64 text needs the .base64 adapter)", read: NativeValue.data, codableShape: .data)
+    }
+}
+
+/// Values that Foundation containers hold natively, recognised without guessing.
+enum NativeValue {
+    static func date(_ input: Any) -> Date? {
+        if let date = ExistentialPayload.value(Date.self, in: input) { return date }
+        return FoundationContainers.isContainer(input) ? nil : input as? Date
+    }
+
+    static func data(_ input: Any) -> Data? {
+        if let data = ExistentialPayload.value(Data.self, in: input) { return data }
+        return FoundationContainers.isContainer(input) ? nil : input as? Data
+    }
+}
