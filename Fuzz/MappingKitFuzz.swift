@@ -3,7 +3,9 @@
 // parsed untyped and read into the model zoo, and the oracle checks:
 // - every failure is a `MappingError`, and a failed `update(fromJSON:)` changes nothing;
 // - an untyped value written and parsed again is the same value;
-// - under `.stash`, a model's JSON read back writes the same JSON value again.
+// - under `.stash`, a model's JSON read back writes the same JSON value again;
+// - through the Codable bridge (`JSONDecoder`), every failure is a `DecodingError`, and a model
+//   written with `JSONEncoder` and read again has the same representation.
 // Any other input is read as a little program that builds a dictionary; the dictionary is
 // mapped into the zoo, and the oracle checks:
 // - every failure is a `MappingError`, and a failed update leaves the model as it was;
@@ -68,6 +70,8 @@ struct Zoo: Mappable {
         map.map(\.children, to: "children", "kids")
     }
 }
+
+extension Zoo: MappableCodable {}
 
 // MARK: - Inputs from bytes
 
@@ -227,11 +231,35 @@ func checkJSON(_ bytes: [UInt8]) {
     }
 }
 
+/// The Codable bridge's oracle (see the top of the file).
+func checkCodable(_ bytes: [UInt8]) {
+    let decoder = JSONDecoder()
+    decoder.userInfo[.mappingKitMapper] = Mapper(undefinedKeys: .stash, limits: MappingLimits(maximumModels: 10_000, maximumValues: 100_000, maximumNesting: 64))
+    let zoo: Zoo
+    do {
+        zoo = try decoder.decode(Zoo.self, from: Data(bytes))
+    } catch is DecodingError {
+        return
+    } catch {
+        fatalError("not a DecodingError: \(error)")
+    }
+    guard let first = try? zoo.dictionaryRepresentation(), let encoded = try? JSONEncoder().encode(zoo) else { return }
+    do {
+        let second = try decoder.decode(Zoo.self, from: encoded).dictionaryRepresentation()
+        if !UntypedValues.equal(first, second) {
+            fatalError("Codable round trip differs:\n\(UntypedValues.describe(first))\n\(UntypedValues.describe(second))")
+        }
+    } catch {
+        fatalError("a model's Codable JSON did not decode back: \(error)\n\(String(decoding: encoded, as: UTF8.self))")
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     if let first = bytes.first, Array(#"{["-0123456789tfn "#.utf8).contains(first) || first == 0x0A {
         checkJSON(bytes)
+        checkCodable(bytes)
         return 0
     }
     var source = ByteSource(bytes: bytes)

@@ -206,3 +206,9 @@ extension Mention {
 struct TwitterFeed: Mappable, Codable, Equatable {
     var statuses: [Status] = []
 }
+
+/// The same feed, Codable through its mapping: `JSONDecoder` and `JSONEncoder` go through
+/// MappingKit's Codable bridge for every status, user and entity.
+struct BridgedFeed: MappableCodable, Equatable {
+    var statuses: [Status] = []
+}

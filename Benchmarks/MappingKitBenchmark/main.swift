@@ -67,6 +67,8 @@ let ratios = [
     ("MappingKit jsonData, to Data", "JSONEncoder, to Data"),
     ("JSONValue.parse, from Data", "JSONSerialization.jsonObject, from Data"),
     ("MappingKit configured, from Data (own parser)", "MappingKit, from Data (own parser)"),
+    ("JSONDecoder through MappableCodable, from Data", "JSONDecoder, from Data"),
+    ("JSONEncoder through MappableCodable, to Data", "JSONEncoder, to Data"),
 ]
 
 /// The JSON rows every data set gets, each group interleaved on its own: bytes to models
@@ -155,6 +157,10 @@ if runs("twitter") {
     check(configured.map(\.idString) == mapped.map(\.id_str) && configured.map(\.user.screenName) == mapped.map(\.user.screen_name),
           "twitter: the configured models disagree")
     check(try ConfiguredFeed(json: data).statuses.map(\.idString) == mapped.map(\.id_str), "twitter: the configured models disagree from JSON")
+    let bridged = BridgedFeed(statuses: mapped)
+    check(try JSONDecoder().decode(BridgedFeed.self, from: data).statuses == mapped
+          && JSONDecoder().decode(BridgedFeed.self, from: JSONEncoder().encode(bridged)) == bridged,
+          "twitter: the Codable bridge disagrees")
 
     var harness = Harness(rounds: rounds, only: option("--only"))
     addDictionaryRows(to: &harness, native: native, fromJSON: fromJSON, objects: objects, handWritten: Status.init(handWritten:))
@@ -175,6 +181,9 @@ if runs("twitter") {
         encoder: { try JSONEncoder().encode(TwitterFeed(statuses: mapped)).count },
         decoding: { harness in
             harness.add("MappingKit configured, from Data (own parser)", objects: objects) { _ = try ConfiguredFeed(json: data); return 1 }
+            harness.add("JSONDecoder through MappableCodable, from Data", objects: objects) {
+                try JSONDecoder().decode(BridgedFeed.self, from: data).statuses.count
+            }
             harness.add("JSONSerialization + MappingKit, from Data", objects: objects) {
                 let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
                 return try Status.array(from: root["statuses"] as? [Any] ?? []).count
@@ -184,6 +193,7 @@ if runs("twitter") {
             harness.add("MappingKit + JSONSerialization, to Data", objects: objects) {
                 try JSONSerialization.data(withJSONObject: ["statuses": mapped.map { try $0.dictionaryRepresentation() }]).count
             }
+            harness.add("JSONEncoder through MappableCodable, to Data", objects: objects) { try JSONEncoder().encode(bridged).count }
         }
     )
     try harness.run()

@@ -60,3 +60,32 @@ func efDataMappingKitDemo() throws {
         print("user unchanged: \(user.userId) with \(user.messages.count) messages")
     }
 }
+
+/// EFDataMappingKit's NSCoding support: the mapping archives the object, next to a key of the
+/// class's own.
+final class MYArchivedUser: NSObject, Mappable, NSSecureCoding {
+    var userId: UInt = 0
+    var username = ""
+    var website: URL?
+
+    static let supportsSecureCoding = true
+    static let mappingConfiguration = MappingConfiguration(for: MYArchivedUser.self) { map in
+        map.map(\.userId, to: "user_id")
+    }
+
+    required override init() {}
+    required init?(coder: NSCoder) { super.init(); if !decodeMapping(from: coder) { return nil } }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(0, forKey: "version")
+        encodeMapping(with: coder)
+    }
+}
+
+func efDataMappingKitArchivingDemo() throws {
+    section("EFDataMappingKit: NSCoding through the mapping")
+    let user = try MYArchivedUser(dictionary: ["user_id": 42, "username": "john.doe", "website": "http://www.example.com"])
+    let archive = try NSKeyedArchiver.archivedData(withRootObject: user, requiringSecureCoding: true)
+    guard let copy = try NSKeyedUnarchiver.unarchivedObject(ofClass: MYArchivedUser.self, from: archive) else { return }
+    print("archived into \(archive.count) bytes; unarchived user \(copy.userId) \(copy.username), website \(copy.website?.absoluteString ?? "none")")
+}

@@ -10,8 +10,10 @@ do {
     try kvcMappingDemo()
     try xlyMappingDemo()
     try efDataMappingKitDemo()
+    try efDataMappingKitArchivingDemo()
     try undefinedKeysDemo()
     try jsonDemo()
+    try inputShapesDemo()
 } catch {
     print("demo failed: \(error)")
     exit(1)

@@ -22,9 +22,12 @@ extension Mappable where Self: NSObject {
     /// undefined keys included) with every value's kind kept, under one key of the archive. A
     /// model that cannot be represented (a failing adapter, say) is archived as that failure,
     /// and ``decodeMapping(from:)`` reports it: nothing is archived partly.
-    public func encodeMapping(with coder: NSCoder) {
+    ///
+    /// A `mapper` supplies the configuration and policies, as EFDataMappingKit's `EFMapper` did;
+    /// without one the model's own configuration applies.
+    public func encodeMapping(with coder: NSCoder, mapper: Mapper? = nil) {
         do {
-            let context = MappingContext(style: .propertyList).started()
+            let context = MappingContext(mapper: mapper, undefinedKeys: mapper?.undefinedKeys, style: .propertyList).started()
             let representation = try encodedDictionary(in: context)
             let value = try ArchiveValue(representation, maximumNesting: context.effectiveLimits.maximumNesting)
             let encoder = PropertyListEncoder()
@@ -39,9 +42,9 @@ extension Mappable where Self: NSObject {
     /// did. On failure the model is left as it was, and a coder whose `decodingFailurePolicy` is
     /// `.setErrorAndReturn` is told the ``MappingError`` (`failWithError`), which
     /// `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)` throws.
-    public func decodeMapping(from coder: NSCoder) -> Bool {
+    public func decodeMapping(from coder: NSCoder, mapper: Mapper? = nil) -> Bool {
         do {
-            try update(fromArchive: coder)
+            try update(fromArchive: coder, mapper: mapper)
             return true
         } catch {
             // Under `.raiseException` (an unarchiver's default unless made by
@@ -59,8 +62,11 @@ extension Mappable where Self: NSObject {
     /// Updates the model from a keyed archive made by ``encodeMapping(with:)``, or throws the
     /// ``MappingError`` that says why not (the model is then left as it was). Unarchivers on
     /// Linux report a failed object with an error of their own; this gives MappingKit's.
-    public func update(fromArchive coder: NSCoder) throws {
-        try update(from: ArchiveKeys.representation(in: coder))
+    public func update(fromArchive coder: NSCoder, mapper: Mapper? = nil) throws {
+        let dictionary = try ArchiveKeys.representation(in: coder)
+        guard let mapper else { return try update(from: dictionary) }
+        var object = self
+        try mapper.update(&object, from: dictionary)
     }
 }
 

@@ -28,8 +28,12 @@ struct CodableInput {
         let policy = context.undefinedKeys ?? plan.undefinedKeys
         var object: [String: Any] = Dictionary(minimumCapacity: layout.keys.count)
         if policy == .drop, !layout.hasWillMap, plan.buildsByDefault {
-            for (key, shape) in layout.keys where container.contains(key) {
-                object[key.stringValue] = try value(forKey: key, in: container, shape: shape, depth: depth)
+            for (key, shape) in layout.keys {
+                if let value = try hinted(forKey: key, in: container, shape: shape, depth: depth) {
+                    object[key.stringValue] = value
+                } else if container.contains(key) {
+                    object[key.stringValue] = try probed(forKey: key, in: container, depth: depth)
+                }
             }
             return object
         }
@@ -59,44 +63,45 @@ struct CodableInput {
         return array
     }
 
-    /// The value for `key`, in `shape` when the decoder holds one, else as probing finds it.
+    /// The value for `key`, which the container holds: in `shape` when it is one, else as
+    /// probing finds it.
     private func value(forKey key: AnyCodingKey, in container: Keyed, shape: CodableShape, depth: Int) throws -> Any {
-        switch shape {
-        case .untyped:
-            break
-        case .bool:
-            if let value = try? container.decode(Bool.self, forKey: key) { return value }
-        case .int:
-            if let value = try? container.decode(Int.self, forKey: key) { return value }
-        case .double:
-            if let value = try? container.decode(Double.self, forKey: key) { return value }
-        case .string:
-            if let value = try? container.decode(String.self, forKey: key) { return value }
-        case .decimal:
-            if let value = try? container.decode(Decimal.self, forKey: key) { return value }
-        case .date:
-            if let value = try? container.decode(Date.self, forKey: key) { return value }
-        case .data:
-            if let value = try? container.decode(Data.self, forKey: key) { return value }
-        case .optional(let wrapped):
-            if try container.decodeNil(forKey: key) { return NSNull() }
-            return try value(forKey: key, in: container, shape: wrapped, depth: depth)
-        case .array(let element):
-            if var nested = try? container.nestedUnkeyedContainer(forKey: key) {
-                return try array(from: &nested, shape: element, depth: depth + 1)
-            }
-        case .dictionary(let valueShape):
-            if let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) {
-                try check(depth + 1, at: nested.codingPath)
-                return try dictionary(from: nested, shape: valueShape, depth: depth + 1)
-            }
-        case .model(let model):
-            if let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) {
-                return try object(from: nested, plan: model.plan(in: context), depth: depth + 1)
-            }
-        case .decodable(let type):
-            if let value = try? decodeValue(of: type, forKey: key, in: container) { return value }
+        if let value = try hinted(forKey: key, in: container, shape: shape, depth: depth) { return value }
+        return try probed(forKey: key, in: container, depth: depth)
+    }
+
+    /// The value for `key` in `shape`, or `nil` when the key is missing, `null`, or holds
+    /// something else (one lookup in the common case: no `contains` first).
+    private func hinted(forKey key: AnyCodingKey, in container: Keyed, shape: CodableShape, depth: Int) throws -> Any? {
+        switch shape.kind {
+        case .untyped: return nil
+        case .bool: return try? container.decodeIfPresent(Bool.self, forKey: key)
+        case .int: return try? container.decodeIfPresent(Int.self, forKey: key)
+        case .double: return try? container.decodeIfPresent(Double.self, forKey: key)
+        case .string: return try? container.decodeIfPresent(String.self, forKey: key)
+        case .decimal: return try? container.decodeIfPresent(Decimal.self, forKey: key)
+        case .date: return try? container.decodeIfPresent(Date.self, forKey: key)
+        case .data: return try? container.decodeIfPresent(Data.self, forKey: key)
+        case .optional: return try hinted(forKey: key, in: container, shape: shape.inner ?? .untyped, depth: depth)
+        case .array:
+            guard var nested = try? container.nestedUnkeyedContainer(forKey: key) else { return nil }
+            return try array(from: &nested, shape: shape.inner ?? .untyped, depth: depth + 1)
+        case .dictionary:
+            guard let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) else { return nil }
+            try check(depth + 1, at: nested.codingPath)
+            return try dictionary(from: nested, shape: shape.inner ?? .untyped, depth: depth + 1)
+        case .model:
+            guard let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) else { return nil }
+            return try object(from: nested, plan: shape.model?.plan(in: context), depth: depth + 1)
+        case .decodable:
+            guard let type = shape.decodable else { return nil }
+            return try? decodeValue(of: type, forKey: key, in: container)
         }
+    }
+
+    /// The value for `key`, which the container holds, as probing finds it.
+    private func probed(forKey key: AnyCodingKey, in container: Keyed, depth: Int) throws -> Any {
+        if (try? container.decodeNil(forKey: key)) == true { return NSNull() }
         return try untyped(from: container.superDecoder(forKey: key), depth: depth + 1)
     }
 
@@ -106,7 +111,7 @@ struct CodableInput {
 
     /// The next element, in `shape` when the decoder holds one, else as probing finds it.
     private func element(from container: inout any UnkeyedDecodingContainer, shape: CodableShape, depth: Int) throws -> Any {
-        switch shape {
+        switch shape.kind {
         case .untyped:
             break
         case .bool:
@@ -123,24 +128,24 @@ struct CodableInput {
             if let value = try attempt(&container, { try $0.decode(Date.self) }) { return value }
         case .data:
             if let value = try attempt(&container, { try $0.decode(Data.self) }) { return value }
-        case .optional(let wrapped):
+        case .optional:
             if try container.decodeNil() { return NSNull() }
-            return try element(from: &container, shape: wrapped, depth: depth)
-        case .array(let element):
+            return try element(from: &container, shape: shape.inner ?? .untyped, depth: depth)
+        case .array:
             if var nested = try attempt(&container, { try $0.nestedUnkeyedContainer() }) {
-                return try array(from: &nested, shape: element, depth: depth + 1)
+                return try array(from: &nested, shape: shape.inner ?? .untyped, depth: depth + 1)
             }
-        case .dictionary(let valueShape):
+        case .dictionary:
             if let nested = try attempt(&container, { try $0.nestedContainer(keyedBy: AnyCodingKey.self) }) {
                 try check(depth + 1, at: nested.codingPath)
-                return try dictionary(from: nested, shape: valueShape, depth: depth + 1)
+                return try dictionary(from: nested, shape: shape.inner ?? .untyped, depth: depth + 1)
             }
-        case .model(let model):
+        case .model:
             if let nested = try attempt(&container, { try $0.nestedContainer(keyedBy: AnyCodingKey.self) }) {
-                return try object(from: nested, plan: model.plan(in: context), depth: depth + 1)
+                return try object(from: nested, plan: shape.model?.plan(in: context), depth: depth + 1)
             }
-        case .decodable(let type):
-            if let value = try attempt(&container, { try decodeElement(of: type, from: &$0) }) { return value }
+        case .decodable:
+            if let type = shape.decodable, let value = try attempt(&container, { try decodeElement(of: type, from: &$0) }) { return value }
         }
         return try untyped(from: container.superDecoder(), depth: depth + 1)
     }
@@ -170,7 +175,6 @@ struct CodableInput {
     /// Containers come before `Date` and `Data`, which some decoders would read from numbers,
     /// strings or arrays of bytes.
     private func untyped(from decoder: any Decoder, depth: Int) throws -> Any {
-        try check(depth, at: decoder.codingPath)
         if let single = try? decoder.singleValueContainer() {
             if single.decodeNil() { return NSNull() }
             if let value = try? single.decode(Bool.self) { return value }
@@ -179,6 +183,8 @@ struct CodableInput {
             if let value = try? single.decode(Double.self) { return exactNumber(value, in: single) }
             if let value = try? single.decode(String.self) { return value }
         }
+        // Only containers count against the nesting limit, as in MappingKit's JSON reader.
+        try check(depth, at: decoder.codingPath)
         if let container = try? decoder.container(keyedBy: AnyCodingKey.self) {
             return try dictionary(from: container, shape: .untyped, depth: depth)
         }
@@ -203,7 +209,7 @@ struct CodableInput {
         return decimal
     }
 
-    private func check(_ depth: Int, at codingPath: [any CodingKey]) throws {
+    private func check(_ depth: Int, at codingPath: @autoclosure () -> [any CodingKey]) throws {
         let problem: MappingError
         do {
             guard depth > maximumNesting else { return try context.checkStack() }
@@ -212,7 +218,7 @@ struct CodableInput {
             problem = MappingError.wrapping(error, at: [])
         }
         throw DecodingError.dataCorrupted(DecodingError.Context(
-            codingPath: codingPath, debugDescription: problem.description, underlyingError: problem
+            codingPath: codingPath(), debugDescription: problem.description, underlyingError: problem
         ))
     }
 }

@@ -65,10 +65,13 @@ struct CodableOutput {
         }
     }
 
-    /// A value that is neither a number, a string, `null` nor a container: `Date`, `Data`,
-    /// `URL`, or any `Encodable` (a `Codable` leaf). Handed to the encoder as its own type (the
+    /// A value that is neither a Swift number, a Swift string, `NSNull` nor a container: an
+    /// `NSString`, a Swift `Optional` inside the `Any`, `Date`, `Data`, or any `Encodable` (a
+    /// `Codable` leaf). Handed to the encoder as its own type (the
     /// existential is opened), so the encoder's strategies for `Date` and `Data` apply.
     private func leaf(_ value: Any, at codingPath: [any CodingKey]) throws -> any Encodable {
+        if InputValue.isNull(value) { return Null() }
+        if let string = value as? String, !FoundationContainers.isContainer(value) { return string }
         if let date = NativeValue.date(value) { return date }
         if let data = NativeValue.data(value) { return data }
         if let encodable = InputValue.flattened(value) as? any Encodable { return encodable }
@@ -104,13 +107,11 @@ private enum Scalar {
             self = .string(string)
             return
         }
+        // Containers and the rare kinds (`NSString`, a Swift `Optional` in an `Any`) are told
+        // apart later, with casts this common path does without.
         guard let number = NumericInput.read(value) else {
-            if InputValue.isNull(value) {
-                self = .null
-                return
-            }
-            guard let string = value as? String, !FoundationContainers.isContainer(value) else { return nil }
-            self = .string(string)
+            guard InputValue.isNSNull(value) else { return nil }
+            self = .null
             return
         }
         switch number {
@@ -120,5 +121,13 @@ private enum Scalar {
         case .floating(let value): self = .double(value)
         case .decimal(let value): self = .decimal(value)
         }
+    }
+}
+
+/// `null`, for a Swift `Optional.none` held in an `Any`.
+private struct Null: Encodable {
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encodeNil()
     }
 }

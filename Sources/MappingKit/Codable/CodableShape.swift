@@ -4,24 +4,53 @@ import Foundation
 /// exactly that first (`decode(Int.self, forKey:)`), and only when the decoder holds something
 /// else does it read the value by probing. Either way the codec then decides, as it does for a
 /// dictionary value: a shape is a hint for speed, never a conversion of its own.
-indirect enum CodableShape: @unchecked Sendable {
-    /// Read by probing (``CodableInput``): `null`, Bool, integers, Double, String, containers,
-    /// then `Date` and `Data`.
-    case untyped
-    case bool
-    case int
-    case double
-    case string
-    case decimal
-    case date
-    case data
-    case optional(CodableShape)
-    case array(CodableShape)
-    case dictionary(CodableShape)
-    /// A nested model: its plan tells the shapes of its keys (`nil`: read it by probing).
-    case model(any NestedPlanning)
-    /// A `Decodable` type read by the decoder itself (the coder's own strategies apply).
-    case decodable(any Decodable.Type)
+///
+/// A class, not an indirect enum: plans keep their shapes for the life of the process, and an
+/// enum's boxes are referenced through tagged pointers that LeakSanitizer cannot follow.
+final class CodableShape: @unchecked Sendable {
+    enum Kind {
+        /// Read by probing (``CodableInput``): `null`, Bool, integers, Double, String,
+        /// containers, then `Date` and `Data`.
+        case untyped
+        case bool, int, double, string, decimal, date, data
+        /// ``inner``, or `null`.
+        case optional
+        /// An array (or set) of ``inner``.
+        case array
+        /// A dictionary of ``inner``.
+        case dictionary
+        /// A nested model: its plan tells the shapes of its keys.
+        case model
+        /// A `Decodable` type read by the decoder itself (the coder's own strategies apply).
+        case decodable
+    }
+
+    let kind: Kind
+    let inner: CodableShape?
+    let model: (any NestedPlanning)?
+    let decodable: (any Decodable.Type)?
+
+    private init(_ kind: Kind, inner: CodableShape? = nil, model: (any NestedPlanning)? = nil, decodable: (any Decodable.Type)? = nil) {
+        self.kind = kind
+        self.inner = inner
+        self.model = model
+        self.decodable = decodable
+    }
+
+    static let untyped = CodableShape(.untyped)
+    static let bool = CodableShape(.bool)
+    static let int = CodableShape(.int)
+    static let double = CodableShape(.double)
+    static let string = CodableShape(.string)
+    static let decimal = CodableShape(.decimal)
+    static let date = CodableShape(.date)
+    static let data = CodableShape(.data)
+
+    static func optional(_ wrapped: CodableShape) -> CodableShape { CodableShape(.optional, inner: wrapped) }
+    static func array(_ element: CodableShape) -> CodableShape { CodableShape(.array, inner: element) }
+    static func dictionary(_ value: CodableShape) -> CodableShape { CodableShape(.dictionary, inner: value) }
+    static func model(_ model: any NestedPlanning) -> CodableShape { CodableShape(.model, model: model) }
+    static func decodable(_ type: any Decodable.Type) -> CodableShape { CodableShape(.decodable, decodable: type) }
 }
 
 /// Finds a nested model's plan for the context of the call that reads it.

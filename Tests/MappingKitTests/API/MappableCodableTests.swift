@@ -172,4 +172,31 @@ struct MappableCodableTests {
         }
         _ = try? JSONDecoder().decode(Updater.self, from: Data(#"{"headline": "new"}"#.utf8))
     }
+
+    @Test("untyped values read by probing are bounded by MappingLimits.maximumNesting")
+    func nestingLimit() throws {
+        let decoder = JSONDecoder()
+        decoder.userInfo[.mappingKitMapper] = Mapper(limits: MappingLimits(maximumNesting: 3))
+        #expect(try decoder.decode(Document.self, from: Data(#"{"extra": [[1]]}"#.utf8)).unmapped == ["extra": [[1]]])
+        let error = try #require(throws: DecodingError.self) {
+            try decoder.decode(Document.self, from: Data(#"{"extra": [[[[1]]]]}"#.utf8))
+        }
+        guard case .dataCorrupted(let context) = error else { Issue.record("\(error)"); return }
+        #expect(context.debugDescription == "expected at most 3 nested arrays and objects (MappingLimits.maximumNesting), found more")
+        #expect(context.codingPath.map(\.stringValue) == ["extra", "Index 0", "Index 0"])
+    }
+
+    @Test("a value that cannot be written is an EncodingError at its key path")
+    func encodingErrors() throws {
+        struct Refusing: MappableCodable {
+            var code = 1
+            static let mappingConfiguration = MappingConfiguration(for: Refusing.self) { map in
+                map.map(\.code, using: Adapter<Int>(decode: { $0 as? Int ?? 0 }, encode: { _ in throw CocoaError(.coderInvalidValue) }))
+            }
+        }
+        let error = try #require(throws: EncodingError.self) { try JSONEncoder().encode(Refusing()) }
+        guard case .invalidValue(_, let context) = error else { Issue.record("\(error)"); return }
+        #expect(context.codingPath.map(\.stringValue) == ["code"])
+        #expect((context.underlyingError as? MappingError)?.path == "code")
+    }
 }

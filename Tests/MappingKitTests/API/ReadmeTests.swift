@@ -15,6 +15,16 @@ private struct Message: Mappable {
     var read = false
 }
 
+private struct Reminder: MappableCodable {
+    var title = ""
+    var due = Date(timeIntervalSince1970: 0)
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Reminder.self) { map in
+        map.map(\.due, to: "due_at", using: .iso8601)
+        map.undefinedKeys = .stash
+    }
+}
+
 private struct Reading: Mappable {
     var celsius = 0.0
 
@@ -152,5 +162,16 @@ struct ReadmeTests {
               address.zip: expected a key StashingUser maps, found String "0150"
               theme: expected a key StashingUser maps, found String "dark"
             """)
+    }
+
+    @Test("Codable through the mapping, as the README shows it")
+    func mappableCodable() throws {
+        let reminder = try JSONDecoder().decode(Reminder.self, from: Data(#"{"title": "Pay rent", "due_at": "2026-12-01T09:00:00Z", "list": "home"}"#.utf8))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(reminder), as: UTF8.self) == #"{"due_at":"2026-12-01T09:00:00Z","list":"home","title":"Pay rent"}"#)
+        #expect(mappingError { _ = try Reminder(dictionary: [1: "one"] as [AnyHashable: Any]) }?.description
+            == "expected a dictionary whose keys are strings, found the key Int 1")
+        #expect(try reminder.dictionaryRepresentation(style: .propertyList)["due_at"] as? Date == reminder.due)
     }
 }

@@ -101,4 +101,47 @@ struct EFDataMappingKitTests {
         #expect(mappingError { _ = try mapped(MYUser.self, ["username": "x"]) }?.description
             == "user_id: expected a value, found nothing")
     }
+
+    @Test("NSCoding support: initWithCoder and encodeWithCoder through the mapper, next to a version key")
+    func nsCoding() throws {
+        let input: [String: Any] = ["user_id": 42, "username": "john.doe", "website": "http://www.example.com"]
+        let user = try EFArchivedUser.mapper.map(input, to: EFArchivedUser.self)
+        let data = try NSKeyedArchiver.archivedData(withRootObject: user, requiringSecureCoding: true)
+        let copy = try #require(try NSKeyedUnarchiver.unarchivedObject(ofClass: EFArchivedUser.self, from: data))
+        #expect(copy.userId == 42 && copy.username == "john.doe" && copy.website == URL(string: "http://www.example.com"))
+        #expect(copy.version == 0)
+    }
+}
+
+/// EFDataMappingKit's NSCoding example: the mapper decodes and encodes the object, and the
+/// class adds a key of its own. (Archived classes are top-level and not private:
+/// swift-corelibs-foundation names them by their module path.)
+final class EFArchivedUser: NSObject, Mappable, NSSecureCoding {
+    var userId: UInt = 0
+    var username = ""
+    var website: URL?
+    var version = -1
+
+    static let supportsSecureCoding = true
+    static let mapper: Mapper = {
+        let mapper = Mapper()
+        mapper.register(MappingConfiguration(for: EFArchivedUser.self) { map in
+            map.map(\.userId, to: "user_id")
+            map.ignore(\.version)
+        }, for: EFArchivedUser.self)
+        return mapper
+    }()
+
+    required override init() {}
+
+    required init?(coder: NSCoder) {
+        super.init()
+        version = coder.decodeInteger(forKey: "version")
+        if !decodeMapping(from: coder, mapper: Self.mapper) { return nil }
+    }
+
+    func encode(with coder: NSCoder) {
+        coder.encode(0, forKey: "version")
+        encodeMapping(with: coder, mapper: Self.mapper)
+    }
 }
