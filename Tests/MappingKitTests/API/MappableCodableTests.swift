@@ -199,4 +199,14 @@ struct MappableCodableTests {
         #expect(context.codingPath.map(\.stringValue) == ["code"])
         #expect((context.underlyingError as? MappingError)?.path == "code")
     }
+
+    @Test("a plain Codable property needs no adapter on the dictionary path either")
+    func codableLeafFromDictionaries() throws {
+        let document = try Document(dictionary: ["point": ["x": 3, "y": 4]])
+        #expect(document.point == Point(x: 3, y: 4))
+        #expect(Plain(try document.dictionaryRepresentation()["point"] as Any) == Plain(["x": 3, "y": 4] as [String: Any]))
+        #expect(try Document(dictionary: ["point": Point(x: 5, y: 6)]).point == Point(x: 5, y: 6))
+        #expect(mappingError { _ = try Document(dictionary: ["point": ["x": 3]]) }?.description
+            == "point: expected Point (Codable), found Dictionary of 1 key")
+    }
 }
