@@ -209,4 +209,11 @@ struct MappableCodableTests {
         #expect(mappingError { _ = try Document(dictionary: ["point": ["x": 3]]) }?.description
             == "point: expected Point (Codable), found Dictionary of 1 key")
     }
+
+    @Test("an untyped number is what the decoder gives: JSONDecoder cannot tell 1.0 from 1")
+    func integralDoublesInUntypedValues() throws {
+        let document = try JSONDecoder().decode(Document.self, from: Data(#"{"extra": [1.0, 1.5, 1]}"#.utf8))
+        #expect(Plain(document.unmapped["extra"] as Any) == .array([.int(1), .double(1.5), .int(1)]))
+        // A typed property is not affected: a Double property holds 1.0 either way.
+    }
 }
