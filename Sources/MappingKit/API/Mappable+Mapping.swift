@@ -145,6 +145,10 @@ extension Mappable {
         var configuration = configuration
         configuration.context = context
         do {
+            if configuration.rules.hasIdentity, let session = context.session {
+                let plan = try PlanCache.plan(for: Self.self, configuration: configuration)
+                return try session.instantiate(from: dictionary, configuration: configuration, plan: plan, context: context)
+            }
             var model = configuration.rules.hasFactory ? try make(from: dictionary, configuration) : Self()
             try model.update(from: dictionary, configuration: configuration)
             return model

@@ -13,6 +13,7 @@ extension MappingConfiguration {
         /// How `nil` optionals are written by the dictionary representation. Default: `.omitted`.
         public var nilRepresentation: NilRepresentation
         var represented: [RepresentedProperty]?
+        var identityProperties: [RepresentedProperty]?
         private var properties: [PropertyRule] = []
         private var problems: [String] = []
         var hooks = ConfigurationHooks()
@@ -98,13 +99,20 @@ extension MappingConfiguration {
             return label.contains("<computed ") ? "\\\(Model.self).<computed \(Value.self)>" : label
         }
 
+        /// The hooks, with the identity when this builder declares one.
+        private var hooksWithIdentity: ConfigurationHooks {
+            var hooks = hooks
+            if let identityProperties { hooks.identity = identityProperties }
+            return hooks
+        }
+
         func rules() -> ConfigurationRules {
             ConfigurationRules(
                 properties: properties,
                 keyStrategy: keyStrategy,
                 coercion: coercion,
                 output: OutputPolicies(undefinedKeys: undefinedKeys, nilRepresentation: nilRepresentation, represented: represented),
-                hooks: hooks,
+                hooks: hooksWithIdentity,
                 problems: problems
             )
         }

@@ -9,6 +9,7 @@ public struct RepresentationStyle: Sendable, Hashable {
         case json
         case propertyList
         case codable
+        case store
     }
 
     let kind: Kind
@@ -26,6 +27,10 @@ public struct RepresentationStyle: Sendable, Hashable {
     /// What the Codable bridge hands to an `Encoder`: JSON's values, with `Codable` leaves
     /// left as they are for the encoder to write.
     static let codable = RepresentationStyle(kind: .codable)
+
+    /// A store's row: JSON's values, with nested models that have an identity written as their
+    /// primary keys (relationships by foreign key).
+    static let store = RepresentationStyle(kind: .store)
 
     var keepsDatesAndDataNative: Bool { kind == .propertyList }
 }

@@ -33,6 +33,11 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
             return configuration
         }
         guard let dictionary = InputValue.dictionary(input) else {
+            // In an import, a model with an identity may be given by its primary key (a row's
+            // foreign key column).
+            if let session = context.session, declared.rules.hasIdentity, !declared.rules.isPositional {
+                return try session.resolve(Model.self, reference: input, policy: .fail, in: context) ?? Model()
+            }
             if declared.rules.isPositional, let array = InputValue.array(input) {
                 return try Positions.decode(array) { dictionary in
                     try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
@@ -67,6 +72,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     /// The model where it stands, never copied (a copy retains every property).
     func encode(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
         let value = slot.assumingMemoryBound(to: Model.self)
+        if context.style == .store, let reference = try storeReference(to: value.pointee, in: context) { return reference }
         let nested = try context.nested()
         return try encode(value, nested: nested, configuration: nested.declaredConfiguration(for: Model.dynamicType(at: value)))
     }
@@ -85,7 +91,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         // When the level below is out of reach, each element reports it under its index.
         // `count > 0`, not `isEmpty`: in this unspecialized code `isEmpty` is a Collection
         // witness lookup per array.
-        guard !(Model.self is AnyClass), elements.count > 0, let nested = try? context.nested() else {
+        guard !(Model.self is AnyClass), elements.count > 0, context.style != .store, let nested = try? context.nested() else {
             return try CollectionCoding.encodeElements(of: elements, in: context) { try encode(at: $0, in: context) }
         }
         let configuration = nested.declaredConfiguration(for: Model.self)
@@ -128,6 +134,30 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
+    }
+}
+
+extension MappableCodec {
+    /// In a store's row, a model with an identity is written as its primary key; `nil` for
+    /// one without.
+    private func storeReference(to model: Model, in context: MappingContext) throws -> Any? {
+        guard context.declaredConfiguration(for: Model.self).rules.hasIdentity else { return nil }
+        return try ReferenceResolution.reference(to: model, in: context)
+    }
+
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard let nested = try? context.nested(),
+              let plan = try? plans.plan(for: Model.self, configuration: nested.declaredConfiguration(for: Model.self)) else { return }
+        if let dictionary = InputValue.dictionary(input) {
+            session.survey(dictionary, as: Model.self, plan: plan, in: nested)
+        } else if plan.identity != nil, InputValue.array(input) == nil {
+            session.survey(reference: input, to: Model.self, in: context)
+        }
+    }
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        guard context.declaredConfiguration(for: Model.self).rules.hasIdentity else { return .json }
+        return .reference(ValueDescription.typeName(Model.self))
     }
 }
 

@@ -21,6 +21,15 @@ protocol ValueCodec<Value>: Sendable {
     /// (``CodableShape/untyped`` unless a codec says more).
     var codableShape: CodableShape { get }
 
+    /// Notes, before an import maps anything, the primary keys `input` mentions (nested models
+    /// with an identity, foreign keys), so that the store is asked once per type. The default
+    /// notes nothing: only codecs that hold models or references look inside.
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext)
+
+    /// How a store keeps this codec's values (``StoreSchema``); the default follows
+    /// ``codableShape``.
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind
+
     /// Reads the next JSON value as a `Value`, or throws as ``decode(_:in:)`` would for the same
     /// value as native values (`Int`, `Double`, `String`, `[Any]`…). The default reads exactly
     /// that and decodes it; codecs override it to read their common case straight from bytes.

@@ -10,6 +10,8 @@ final class ConfigurationRules: Sendable {
     /// `hooks` copies the factory's existential.
     let hasFactory: Bool
     let isPositional: Bool
+    /// `hooks.identity != nil`: the type declares a primary key.
+    let hasIdentity: Bool
     /// Mistakes found while the configuration was built, reported when a plan is compiled.
     let problems: [String]
     /// Identifies the rules' content, closures and values by instance, so that equal
@@ -39,6 +41,7 @@ final class ConfigurationRules: Sendable {
         self.hooks = hooks
         hasFactory = hooks.factory != nil
         isPositional = hooks.isPositional
+        hasIdentity = hooks.identity != nil
         self.problems = problems
         var fingerprint = "\(keyStrategy.name)\u{1}\(coercion.rawValue)\u{1}\(output.fingerprint)"
         var structure = ""

@@ -29,6 +29,14 @@ protocol FieldSlot: AnyObject, Sendable {
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
     /// What the field's codec reads, asked of a `Decoder` first.
     var codableShape: CodableShape { get }
+    /// `input` decoded as the property's value, for a primary key.
+    func hashableValue(from input: Any, in context: MappingContext) throws -> AnyHashable
+    /// The property's value in `model`, for a primary key.
+    func hashableValue(in model: UnsafeRawPointer) throws -> AnyHashable
+    /// Notes the primary keys `input` holds for an import (see ``ValueCodec/survey(_:into:in:)``).
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext)
+    /// How a store keeps the property's values.
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind
 }
 
 /// The calls a plan makes for every property in its hot loops, on a class of their own so that
@@ -130,6 +138,29 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     var codableShape: CodableShape { codec.codableShape }
+
+    func hashableValue(from input: Any, in context: MappingContext) throws -> AnyHashable {
+        try Self.hashable(try codec.decode(input, in: context))
+    }
+
+    func hashableValue(in model: UnsafeRawPointer) throws -> AnyHashable {
+        try Self.hashable((model + offset).assumingMemoryBound(to: Value.self).pointee)
+    }
+
+    private static func hashable(_ value: Value) throws -> AnyHashable {
+        guard let key = value as? AnyHashable else {
+            throw MappingError(.mismatch(expected: "a Hashable primary key", found: ValueDescription.typeName(Value.self)))
+        }
+        return key
+    }
+
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        codec.survey(input, into: session, in: context)
+    }
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        codec.storeKind(in: context)
+    }
 
     var endOffset: Int { offset + MemoryLayout<Value>.size }
     var alignment: Int { MemoryLayout<Value>.alignment }

@@ -16,6 +16,8 @@ final class MappingCall: @unchecked Sendable {
     let limits: MappingLimits
     /// What the dictionary representation is made for.
     let style: RepresentationStyle
+    /// The import this call belongs to, when it maps into a store.
+    let session: ImportSession?
     private var models = 0
     private var values = 0
     /// Where the call started in the thread's stack, and the guard over it (made once, when
@@ -23,8 +25,9 @@ final class MappingCall: @unchecked Sendable {
     private let stackStart: UInt
     private lazy var stack = StackGuard(start: stackStart)
 
-    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .json) {
+    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .json, session: ImportSession? = nil) {
         self.style = style
+        self.session = session
         self.mapper = mapper
         self.undefinedKeys = undefinedKeys
         requestedLimits = limits

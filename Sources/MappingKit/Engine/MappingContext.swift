@@ -20,11 +20,20 @@ struct MappingContext: Sendable {
     private var marks: ContextMarks?
 
     /// A context for a call with these settings; with none, the call starts when mapping does.
-    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .json) {
-        if mapper != nil || undefinedKeys != nil || limits != nil || style != .json {
-            call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: limits, style: style)
+    init(
+        mapper: Mapper? = nil,
+        undefinedKeys: UndefinedKeyPolicy? = nil,
+        limits: MappingLimits? = nil,
+        style: RepresentationStyle = .json,
+        session: ImportSession? = nil
+    ) {
+        if mapper != nil || undefinedKeys != nil || limits != nil || style != .json || session != nil {
+            call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: limits, style: style, session: session)
         }
     }
+
+    /// The import this call belongs to, when it maps into a store.
+    var session: ImportSession? { call?.session }
 
     var style: RepresentationStyle { call?.style ?? .json }
 
@@ -35,14 +44,14 @@ struct MappingContext: Sendable {
     /// it starts a new call with it.
     var undefinedKeys: UndefinedKeyPolicy? {
         get { call?.undefinedKeys }
-        set { call = MappingCall(mapper: mapper, undefinedKeys: newValue, limits: call?.requestedLimits, style: style) }
+        set { call = MappingCall(mapper: mapper, undefinedKeys: newValue, limits: call?.requestedLimits, style: style, session: session) }
     }
 
     /// The limits of this call, over the mapper's and the defaults. Setting them starts a new
     /// call with them.
     var limits: MappingLimits? {
         get { call?.requestedLimits }
-        set { call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: newValue, style: style) }
+        set { call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: newValue, style: style, session: session) }
     }
 
     /// The limits in force: the call's, else the mapper's, else the defaults.

@@ -48,6 +48,8 @@ struct ConfigurationHooks: Sendable {
     var factory: (any ModelFactoring)?
     /// The model maps from an array, by position: element `n` is the key `"n"`.
     var isPositional = false
+    /// The primary key's properties, when the type declares one.
+    var identity: [RepresentedProperty]?
     var willMap: [DictionaryHook] = []
     var keyHandlers: [KeyHandler] = []
     var didMap: [any ModelHooking] = []
@@ -61,6 +63,7 @@ struct ConfigurationHooks: Sendable {
         ConfigurationHooks(
             factory: other.factory ?? factory,
             isPositional: other.isPositional || isPositional,
+            identity: other.identity ?? identity,
             willMap: willMap + other.willMap,
             keyHandlers: keyHandlers + other.keyHandlers,
             didMap: didMap + other.didMap,

@@ -40,6 +40,7 @@ extension ObjectPlan {
                 }
             }
         }
+        let identityOffsets = identityOffsets(rules: rules, stored: stored, ruleAtOffset: ruleAtOffset, problems: &problems)
         let mappedKeys = rules.properties.filter { !$0.isIgnored }.flatMap { $0.keys ?? [] }
         problems += containerConflicts(among: mappedKeys + rules.hooks.keyHandlers.flatMap(\.keys.all))
         guard problems.isEmpty else {
@@ -64,8 +65,38 @@ extension ObjectPlan {
             represented: representedOffsets.map { subset in offsets.map(subset.contains) },
             hooks: rules.hooks,
             fieldRules: fieldRules,
-            rulesID: rules.id
+            rulesID: rules.id,
+            identity: identityOffsets.map { $0.compactMap { offsets.firstIndex(of: $0) } }
         )
+    }
+
+    /// The offsets of the identity's properties, checked: each must be a mapped, `Hashable`,
+    /// non-optional stored property.
+    private static func identityOffsets(
+        rules: ConfigurationRules,
+        stored: [StoredField],
+        ruleAtOffset: [Int: PropertyRule],
+        problems: inout [String]
+    ) -> [Int]? {
+        guard let identity = rules.hooks.identity else { return nil }
+        var offsets: [Int] = []
+        for property in identity {
+            switch property.locator.offset(among: stored) {
+            case .success(let offset):
+                guard let field = stored.first(where: { $0.offset == offset }) else { continue }
+                if ruleAtOffset[offset]?.isIgnored == true { problems.append("identity property \(property.label) is ignored") }
+                if !(field.type is any Hashable.Type) {
+                    problems.append("identity property \(property.label) is a \(ValueDescription.typeName(field.type)), which is not Hashable")
+                } else if field.type is any OptionalValue.Type {
+                    problems.append("identity property \(property.label) is optional; a primary key must always have a value")
+                }
+                if offsets.contains(offset) { problems.append("identity names \(property.label) twice") }
+                offsets.append(offset)
+            case .failure(let failure):
+                problems.append(failure.message)
+            }
+        }
+        return offsets
     }
 
     /// The field for the stored property `field`, with its rule if it has one. A property

@@ -42,8 +42,10 @@ final class ObjectPlan: Sendable {
     /// to fields by walking them (``decodeWalkingKeys(_:into:in:)``).
     let walksKeys: Bool
     let undefinedKeys: UndefinedKeyPolicy
-    private let stagingByteCount: Int
-    private let stagingAlignment: Int
+    /// The indexes of the fields that make up the primary key, when the type declares one.
+    let identity: [Int]?
+    let stagingByteCount: Int
+    let stagingAlignment: Int
     /// For each field, the index of the configuration rule it was compiled from.
     private let fieldRules: [Int?]
     /// The ``ConfigurationRules/id`` of the rules whose closures and values the plan holds.
@@ -66,8 +68,10 @@ final class ObjectPlan: Sendable {
         represented: [Bool]? = nil,
         hooks: ConfigurationHooks = ConfigurationHooks(),
         fieldRules: [Int?] = [],
-        rulesID: Int = -1
+        rulesID: Int = -1,
+        identity: [Int]? = nil
     ) {
+        self.identity = identity
         self.fieldRules = fieldRules
         self.rulesID = rulesID
         self.fields = fields
@@ -112,6 +116,7 @@ final class ObjectPlan: Sendable {
         hasWillMap = !hooks.willMap.isEmpty
         hasFactory = hooks.factory != nil
         undefinedKeys = template.undefinedKeys
+        identity = template.identity
         self.rulesID = rulesID
         stash = template.stash
         consumedKeys = template.consumedKeys
@@ -140,9 +145,10 @@ final class ObjectPlan: Sendable {
     }
 
     /// A fresh model can be made with `init()` and mapped with this plan directly: the type is
-    /// known to use MappingKit's own `update(from:configuration:)`, and has no factory.
+    /// known to use MappingKit's own `update(from:configuration:)`, and has no factory and no
+    /// identity (an import may hand back a stored model instead).
     var buildsByDefault: Bool {
-        defaults.updatesByDefault && !hasFactory
+        defaults.updatesByDefault && !hasFactory && identity == nil
     }
 
     /// This plan with the closures and values of `rules` (which have the same structure as

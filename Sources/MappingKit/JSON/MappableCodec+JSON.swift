@@ -10,7 +10,7 @@ extension MappableCodec {
         // read JSON directly, with no factory.
         do {
             let plan = try plans.plan(for: Model.self, configuration: configuration)
-            if plan.readsJSONDirectly, !plan.hasFactory {
+            if plan.readsJSONDirectly, !plan.hasFactory, plan.identity == nil {
                 var model = Model()
                 try model.applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: false)
                 return model

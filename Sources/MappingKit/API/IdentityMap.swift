@@ -1,0 +1,75 @@
+import Foundation
+
+/// An in-memory store: one object per model type and primary key. Imports into it update the
+/// objects it holds (class instances keep their identity; struct values are replaced), so a
+/// payload imported twice gives the same objects, and graphs come out shared.
+///
+/// ```swift
+/// let people = IdentityMap()
+/// let first = try Person.array(from: payload, in: people)
+/// let again = try Person.array(from: edited, in: people)
+/// first[0] === again[0]                              // true: updated in place
+/// people.object(Person.self, key: PrimaryKey(1))     // the same object
+/// ```
+///
+/// Safe to share between threads; imports into one map run one at a time.
+public final class IdentityMap: MappingStore, Sendable {
+    private struct Contents {
+        var objects: [ObjectIdentifier: [PrimaryKey: Any]] = [:]
+    }
+
+    private let contents = Locked(Contents())
+    /// Held from ``beginImport()`` to ``commitImport()`` or ``rollbackImport()``, so that two
+    /// imports into one map never update its objects at once.
+    private let importLock = NSLock()
+
+    /// An empty map.
+    public init() {}
+
+    /// The object of `type` with primary key `key`, if the map holds one.
+    public func object<Model: Mappable>(_ type: Model.Type, key: PrimaryKey) -> Model? {
+        contents.withLock { $0.objects[ObjectIdentifier(type)]?[key] } as? Model
+    }
+
+    /// Every object of `type` the map holds, in no particular order.
+    public func objects<Model: Mappable>(of type: Model.Type) -> [Model] {
+        contents.withLock { ($0.objects[ObjectIdentifier(type)] ?? [:]).values.compactMap { $0 as? Model } }
+    }
+
+    /// How many objects of `type` the map holds.
+    public func count<Model: Mappable>(of type: Model.Type) -> Int {
+        contents.withLock { $0.objects[ObjectIdentifier(type)]?.count ?? 0 }
+    }
+
+    /// The stored objects among `keys`.
+    public func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
+        contents.withLock { contents in
+            guard let stored = contents.objects[ObjectIdentifier(type)] else { return [] }
+            return keys.compactMap { stored[$0] as? Model }
+        }
+    }
+
+    /// Keeps `objects`, replacing those with the same primary keys.
+    public func save<Model: Mappable>(_ objects: [Model], in store: StoreImport) throws {
+        let keyed = try objects.map { (try store.primaryKey(of: $0), $0) }
+        contents.withLock { contents in
+            for (key, object) in keyed { contents.objects[ObjectIdentifier(Model.self), default: [:]][key] = object }
+        }
+    }
+
+    /// Waits until no other import into this map runs (objects are saved only once the whole
+    /// import has mapped, so there is nothing else to open).
+    public func beginImport() throws {
+        importLock.lock()
+    }
+
+    /// Lets the next import in.
+    public func commitImport() throws {
+        importLock.unlock()
+    }
+
+    /// Lets the next import in (the import saved nothing, and put back what it changed).
+    public func rollbackImport() {
+        importLock.unlock()
+    }
+}

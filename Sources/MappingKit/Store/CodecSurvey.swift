@@ -1,0 +1,68 @@
+/// The import's look into values before they are mapped, and how stores keep them.
+extension ValueCodec {
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {}
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        StoreColumn.Kind(shape: codableShape)
+    }
+}
+
+extension StoreColumn.Kind {
+    /// The column kind for values of `shape`: scalars keep their own, anything structured is
+    /// JSON text.
+    init(shape: CodableShape) {
+        switch shape.kind {
+        case .bool: self = .boolean
+        case .int: self = .integer
+        case .double: self = .real
+        case .string: self = .text
+        case .decimal: self = .decimal
+        case .date: self = .date
+        case .data: self = .blob
+        case .optional: self = shape.inner.map(StoreColumn.Kind.init(shape:)) ?? .json
+        case .untyped, .array, .dictionary, .model, .decodable: self = .json
+        }
+    }
+}
+
+extension OptionalCoding {
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard !InputValue.isNull(input) else { return }
+        wrapped.survey(input, into: session, in: context)
+    }
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        wrapped.storeKind(in: context)
+    }
+}
+
+extension AnyCodec {
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        codec.survey(input, into: session, in: context)
+    }
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        codec.storeKind(in: context)
+    }
+}
+
+extension ArrayCodec {
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard let array = InputValue.array(input) else { return }
+        for item in array { element.survey(item, into: session, in: context) }
+    }
+}
+
+extension SetCodec {
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard let array = InputValue.array(input) else { return }
+        for item in array { element.survey(item, into: session, in: context) }
+    }
+}
+
+extension DictionaryCodec {
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard let dictionary = InputValue.dictionary(input) else { return }
+        for item in dictionary.values { value.survey(item, into: session, in: context) }
+    }
+}

@@ -1,0 +1,250 @@
+/// One import into a store: the objects of each type met so far, by primary key, and what to
+/// put back if it fails. Shared by every nested model of the call (through ``MappingCall``).
+///
+/// An import runs on one thread; hence the unchecked sendability.
+final class ImportSession: @unchecked Sendable {
+    let store: any MappingStore
+    private var tables: [ObjectIdentifier: any ImportTabling] = [:]
+    /// Types in the order they were first met: the order prefetches and saves run in.
+    private var order: [ObjectIdentifier] = []
+    private var backups: [ObjectIdentifier: ObjectBackup] = [:]
+    /// The context stores map rows in (the call's settings, at depth 0).
+    private(set) var rootContext = MappingContext()
+    /// How many times the store was asked for objects.
+    private(set) var fetchCount = 0
+
+    init(store: any MappingStore) {
+        self.store = store
+    }
+
+    /// What the store is handed: this import, through its public face.
+    var face: StoreImport { StoreImport(session: self, context: rootContext) }
+
+    func start(in context: MappingContext) {
+        rootContext = context
+    }
+
+    func table<Model: Mappable>(_: Model.Type) -> ImportTable<Model> {
+        let id = ObjectIdentifier(Model.self)
+        if let table = tables[id] as? ImportTable<Model> { return table }
+        let table = ImportTable<Model>()
+        tables[id] = table
+        order.append(id)
+        return table
+    }
+
+    // MARK: Looking up
+
+    /// The object with `key`: one met already, or the store's (asked now, with every other key
+    /// of the payload it has not been asked about when `key` is one of them).
+    func existing<Model: Mappable>(_ key: PrimaryKey, in table: ImportTable<Model>) throws -> Model? {
+        if let found = table.objects[key] { return found }
+        guard !table.asked.contains(key) else { return nil }
+        try fetch(table.wanted.contains(key) ? Array(table.wanted) : [key], into: table)
+        return table.objects[key]
+    }
+
+    /// Asks the store for `keys` once, and keeps what it gives; returns it, in the store's order.
+    @discardableResult
+    func fetch<Model: Mappable>(_ keys: [PrimaryKey], into table: ImportTable<Model>) throws -> [Model] {
+        table.asked.formUnion(keys)
+        table.wanted.subtract(keys)
+        fetchCount += 1
+        let plan = try plan(for: Model.self, in: rootContext)
+        let found: [Model]
+        do {
+            found = try store.fetch(Model.self, keys: keys, in: face)
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
+        return try found.map { model in
+            let key = try model.primaryKey(with: plan)
+            if let kept = table.objects[key] { return kept }
+            table.objects[key] = model
+            return model
+        }
+    }
+
+    /// Asks the store, once per type, for every key the survey found.
+    func prefetch() throws {
+        for id in order { try tables[id]?.prefetch(in: self) }
+    }
+
+    func plan<Model: Mappable>(for type: Model.Type, in context: MappingContext) throws -> ObjectPlan {
+        try PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type))
+    }
+
+    // MARK: Mapping
+
+    /// The model for `dictionary`: the stored one with its primary key, updated, or a new one;
+    /// either way the import's one object for that key. `changes`: the model is saved with the
+    /// import (not so for rows a store hands back).
+    func instantiate<Model: Mappable>(
+        from dictionary: [String: Any],
+        configuration: MappingConfiguration,
+        plan: ObjectPlan,
+        context: MappingContext,
+        changes: Bool = true
+    ) throws -> Model {
+        var input = dictionary
+        for hook in plan.hooks.willMap {
+            do {
+                input = try hook.transform(input)
+            } catch {
+                throw MappingError.wrapping(error, at: [])
+            }
+        }
+        let key = try plan.primaryKey(in: input, context: context)
+        let table = table(Model.self)
+        if var model = try existing(key, in: table) {
+            if plan.isObject { backUp(model as AnyObject, in: context) }
+            try model.update(from: dictionary, configuration: configuration)
+            table.objects[key] = model
+            if changes { table.markChanged(key) }
+            return model
+        }
+        guard table.inProgress.insert(key).inserted else {
+            throw MappingError(.mismatch(
+                expected: "a \(plan.modelName) that does not contain itself (structs cannot form a cycle)",
+                found: "a reference back to \(plan.modelName) \(key)"
+            ))
+        }
+        defer { table.inProgress.remove(key) }
+        var model = try configuration.rules.hooks.factory?.make(Model.self, from: dictionary) ?? Model()
+        // A class is registered before its properties are mapped, so that references back to
+        // it (cycles) find it.
+        if plan.isObject { table.objects[key] = model }
+        try model.update(from: dictionary, configuration: configuration)
+        table.objects[key] = model
+        if changes { table.markChanged(key) }
+        return model
+    }
+
+    /// The models of stored rows, each kept as the object for its key. Every row is noted
+    /// first, so that references between them resolve whatever their order.
+    func materialize<Model: Mappable>(
+        _ rows: [[String: Any]],
+        configuration: MappingConfiguration,
+        plan: ObjectPlan,
+        context: MappingContext
+    ) throws -> [Model] {
+        let table = table(Model.self)
+        let keys = try rows.map { try plan.primaryKey(in: $0, context: context) }
+        // A stored row comes before the payload's dictionaries for the same key.
+        for (row, key) in zip(rows, keys) { table.pending[key, default: []].insert(row, at: 0) }
+        var models: [Model] = []
+        models.reserveCapacity(rows.count)
+        for (row, key) in zip(rows, keys) {
+            if let model = table.objects[key] {
+                models.append(model)
+                continue
+            }
+            if table.pending[key]?.count == 1 { table.pending[key] = nil } else { table.pending[key]?.removeFirst() }
+            models.append(try instantiate(from: row, configuration: configuration, plan: plan, context: context, changes: false))
+        }
+        return models
+    }
+
+    /// The object a foreign key refers to: met already, in the store, or later in the payload
+    /// (mapped now); failing those, what `policy` says.
+    func resolve<Model: Mappable>(
+        _: Model.Type,
+        reference: Any,
+        policy: UnresolvedReference,
+        in context: MappingContext
+    ) throws -> Model? {
+        let plan = try plan(for: Model.self, in: context)
+        let key = try plan.primaryKey(reference: reference, context: context)
+        let table = table(Model.self)
+        if let model = try existing(key, in: table) { return model }
+        if let dictionaries = table.pending.removeValue(forKey: key) {
+            let nested = try context.nested()
+            var configuration = nested.declaredConfiguration(for: Model.self)
+            configuration.context = nested
+            var model: Model?
+            for dictionary in dictionaries {
+                model = try instantiate(from: dictionary, configuration: configuration, plan: plan, context: nested) as Model
+            }
+            if let model { return model }
+        }
+        switch policy {
+        case .fail:
+            throw Self.unresolved(plan.modelName, reference)
+        case .null:
+            return nil
+        case .placeholder:
+            let model = try Model.placeholder(reference: reference, plan: plan, in: context)
+            table.objects[key] = model
+            table.markChanged(key)
+            return model
+        }
+    }
+
+    static func unresolved(_ name: String, _ reference: Any, outsideImport: Bool = false) -> MappingError {
+        let expected = "the primary key of a \(name) in the store or the import"
+        return MappingError(.mismatch(
+            expected: outsideImport ? expected + " (references resolve only in imports: map with `in:` a store)" : expected,
+            found: ValueDescription.describe(reference)
+        ))
+    }
+
+    /// Keeps the properties of a stored class instance as they are before the import changes it.
+    private func backUp(_ object: AnyObject, in context: MappingContext) {
+        let id = ObjectIdentifier(object)
+        guard backups[id] == nil, let type = type(of: object) as? any Mappable.Type else { return }
+        func plan<Dynamic: Mappable>(_ type: Dynamic.Type) -> ObjectPlan? {
+            try? PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type))
+        }
+        guard let plan = plan(type) else { return }
+        backups[id] = ObjectBackup(of: object, plan: plan)
+    }
+
+    // MARK: Surveying
+
+    /// Notes the primary key of `dictionary`, a `Model` under `plan`, and everything its
+    /// properties mention.
+    func survey<Model: Mappable>(_ dictionary: [String: Any], as _: Model.Type, plan: ObjectPlan, in context: MappingContext) {
+        var input = dictionary
+        for hook in plan.hooks.willMap {
+            guard let transformed = try? hook.transform(input) else { return }
+            input = transformed
+        }
+        if plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
+            let table = table(Model.self)
+            if !table.asked.contains(key) { table.wanted.insert(key) }
+            table.pending[key, default: []].append(dictionary)
+        }
+        for (index, field) in plan.fields.enumerated() {
+            let value: Any?
+            if let key = plan.singleKeys[index] { value = input[key] } else { value = try? field.keys.value(in: input)?.value }
+            if let value { field.survey(value, into: self, in: context) }
+        }
+    }
+
+    /// Notes a foreign key to a `Model`.
+    func survey<Model: Mappable>(reference: Any, to _: Model.Type, in context: MappingContext) {
+        guard let plan = try? plan(for: Model.self, in: context),
+              let key = try? plan.primaryKey(reference: reference, context: context) else { return }
+        let table = table(Model.self)
+        if !table.asked.contains(key) { table.wanted.insert(key) }
+    }
+
+    // MARK: Ending
+
+    /// Saves every object made or changed, type by type.
+    func save() throws {
+        for id in order {
+            do {
+                try tables[id]?.save(in: self)
+            } catch {
+                throw MappingError.wrapping(error, at: [])
+            }
+        }
+    }
+
+    /// The import failed: every stored class instance it changed is put back.
+    func restore() {
+        for backup in backups.values { backup.restore() }
+        backups = [:]
+    }
+}

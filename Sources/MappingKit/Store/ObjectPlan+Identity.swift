@@ -1,0 +1,78 @@
+/// Primary keys, read from a dictionary, a foreign key or a model with a plan's identity fields.
+extension ObjectPlan {
+    /// The error for a type without the identity an import needs.
+    func missingIdentity(_ need: String) -> MappingError {
+        MappingError(.configuration(type: modelName, message: "\(modelName) declares no \(need) (map.identity(_:))"))
+    }
+
+    /// The primary key `dictionary` holds; an absent or null key is an error at its path.
+    func primaryKey(in dictionary: [String: Any], context: MappingContext) throws -> PrimaryKey {
+        guard let identity else { throw missingIdentity("identity") }
+        var values: [AnyHashable] = []
+        values.reserveCapacity(identity.count)
+        for index in identity {
+            let field = fields[index]
+            let found: Any?
+            do {
+                found = try field.keys.value(in: dictionary)?.value
+            } catch {
+                throw MappingError.wrapping(error, at: [])
+            }
+            do {
+                guard let input = found, !InputValue.isNull(input) else {
+                    throw MappingError(.mismatch(expected: "\(modelName)'s primary key", found: found == nil ? "nothing" : "null"))
+                }
+                values.append(try field.hashableValue(from: input, in: context))
+            } catch {
+                throw MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary))
+            }
+        }
+        return PrimaryKey(values: values)
+    }
+
+    /// The single identity field, which foreign keys are values of.
+    func referenceField() throws -> any FieldSlot {
+        guard let identity, identity.count == 1 else { throw missingIdentity("single-property identity for relationships to refer to") }
+        return fields[identity[0]]
+    }
+
+    /// The primary key a foreign key stands for.
+    func primaryKey(reference input: Any, context: MappingContext) throws -> PrimaryKey {
+        PrimaryKey(values: [try referenceField().hashableValue(from: input, in: context)])
+    }
+
+    /// The primary key of the model at `model`.
+    func primaryKey(ofModelAt model: UnsafeRawPointer) throws -> PrimaryKey {
+        guard let identity else { throw missingIdentity("identity") }
+        return PrimaryKey(values: try identity.map { try fields[$0].hashableValue(in: model) })
+    }
+
+    /// The foreign key that refers to the model at `model`, as its representation writes it.
+    func reference(toModelAt model: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
+        try referenceField().calls.encode(from: model, in: context)
+    }
+}
+
+extension Mappable {
+    /// The primary key of this model under `plan` (its type's).
+    func primaryKey(with plan: ObjectPlan) throws -> PrimaryKey {
+        try withModelBytes(isObject: plan.isObject) { try plan.primaryKey(ofModelAt: $0) }
+    }
+
+    /// A model of this type with only its primary key set, to `reference` (a foreign key).
+    static func placeholder(reference: Any, plan: ObjectPlan, in context: MappingContext) throws -> Self {
+        var model = Self()
+        let field = try plan.referenceField()
+        if plan.isObject {
+            let object = model as AnyObject
+            try withExtendedLifetime(object) {
+                try field.calls.decode(reference, over: Unmanaged.passUnretained(object).toOpaque(), in: context)
+            }
+            return model
+        }
+        try withUnsafeMutableBytes(of: &model) { bytes in
+            try ModelAccess.withNonNilBase(bytes.baseAddress) { try field.calls.decode(reference, over: $0, in: context) }
+        }
+        return model
+    }
+}

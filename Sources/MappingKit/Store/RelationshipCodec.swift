@@ -1,0 +1,83 @@
+import Foundation
+
+/// A to-one relationship by foreign key: the input is the related object's primary key, and
+/// the representation writes it again. Resolved through the import (``ImportSession``);
+/// outside an import no object can be found, and the policy decides.
+struct RelationshipCodec<Related: Mappable>: ValueCodec {
+    let policy: UnresolvedReference
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Related {
+        guard let related = try ReferenceResolution.resolve(Related.self, input, policy: policy, in: context) else {
+            throw ImportSession.unresolved(ValueDescription.typeName(Related.self), input)
+        }
+        return related
+    }
+
+    func encode(_ value: Related, in context: MappingContext) throws -> Any? {
+        try ReferenceResolution.reference(to: value, in: context)
+    }
+
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        session.survey(reference: input, to: Related.self, in: context)
+    }
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        .reference(ValueDescription.typeName(Related.self))
+    }
+}
+
+/// The same for an optional property: `null` is `nil`, and so is an unresolved key under
+/// ``UnresolvedReference/null``.
+struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec {
+    let policy: UnresolvedReference
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Related? {
+        if InputValue.isNull(input) { return nil }
+        return try ReferenceResolution.resolve(Related.self, input, policy: policy, in: context)
+    }
+
+    func encode(_ value: Related?, in context: MappingContext) throws -> Any? {
+        guard let value else { return nil }
+        return try ReferenceResolution.reference(to: value, in: context)
+    }
+
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard !InputValue.isNull(input) else { return }
+        session.survey(reference: input, to: Related.self, in: context)
+    }
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        .reference(ValueDescription.typeName(Related.self))
+    }
+
+    var codableShape: CodableShape { .optional(.untyped) }
+}
+
+/// Foreign keys to objects and back.
+enum ReferenceResolution {
+    /// The object `reference` (a foreign key) refers to; `nil` only under `.null`.
+    static func resolve<Related: Mappable>(
+        _ type: Related.Type,
+        _ reference: Any,
+        policy: UnresolvedReference,
+        in context: MappingContext
+    ) throws -> Related? {
+        if let session = context.session {
+            return try session.resolve(type, reference: reference, policy: policy, in: context)
+        }
+        let plan = try PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type))
+        // The key must still be a valid key, import or not.
+        _ = try plan.primaryKey(reference: reference, context: context)
+        switch policy {
+        case .fail: throw ImportSession.unresolved(plan.modelName, reference, outsideImport: true)
+        case .null: return nil
+        case .placeholder: return try Related.placeholder(reference: reference, plan: plan, in: context)
+        }
+    }
+
+    /// The foreign key that refers to `model`.
+    static func reference<Related: Mappable>(to model: Related, in context: MappingContext) throws -> Any? {
+        let plan = try PlanCache.plan(for: Related.self, configuration: context.declaredConfiguration(for: Related.self))
+        return try model.withModelBytes(isObject: plan.isObject) { try plan.reference(toModelAt: $0, in: context) }
+    }
+}

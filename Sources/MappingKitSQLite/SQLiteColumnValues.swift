@@ -1,0 +1,67 @@
+import MappingKit
+import Foundation
+
+/// Values of a row's columns to SQLite and back, by the column's ``StoreColumn/Kind``: what a
+/// column's kind says is how its values come back (a `Bool` from an integer, JSON text parsed).
+enum SQLiteColumnValues {
+    /// How `value`, a value of a model's row, is stored in a column of `kind`.
+    static func stored(_ value: Any, kind: StoreColumn.Kind, column: String) throws -> SQLiteValue {
+        if value is NSNull { return .null }
+        switch kind {
+        case .json:
+            return .text(try json(value))
+        case .boolean:
+            guard let flag = value as? Bool else { return .text(try json(value)) }
+            return .integer(flag ? 1 : 0)
+        case .date:
+            // Seconds since 2001-01-01, the Double a Date holds: exact to the last bit.
+            if let date = value as? Date { return .real(date.timeIntervalSinceReferenceDate) }
+        case .decimal:
+            if let decimal = value as? Decimal { return .text("\(decimal)") }
+        case .integer, .real, .text, .blob, .reference:
+            break
+        }
+        return try scalar(value, column: column)
+    }
+
+    private static func scalar(_ value: Any, column: String) throws -> SQLiteValue {
+        switch value {
+        case let text as String: return .text(text)
+        case let integer as Int: return .integer(Int64(integer))
+        case let real as Double: return .real(real)
+        case let flag as Bool: return .integer(flag ? 1 : 0)
+        case let data as Data: return .blob(data)
+        case let integer as any BinaryInteger:
+            // Beyond 64 bits (or a UInt64 past Int64.max): its digits, as a blob, which no
+            // column affinity converts (an INTEGER column would make text digits a REAL).
+            if let exact = Int64(exactly: integer) { return .integer(exact) }
+            return .blob(Data("\(integer)".utf8))
+        case let real as any BinaryFloatingPoint:
+            return .real(Double(real))
+        case let decimal as Decimal:
+            return .text("\(decimal)")
+        default:
+            throw SQLiteError(code: 20, message: "column \(column) cannot hold \(type(of: value)) \(value)")
+        }
+    }
+
+    private static func json(_ value: Any) throws -> String {
+        String(decoding: try JSONValue.data(value, options: .sortedKeys), as: UTF8.self)
+    }
+
+    /// The row value of a stored `value` in a column of `kind`; `nil` for NULL.
+    static func rowValue(_ value: SQLiteValue, kind: StoreColumn.Kind) throws -> Any? {
+        switch (value, kind) {
+        case (.null, _): return nil
+        case (.text(let text), .json): return try JSONValue.parse(text)
+        case (.integer(let integer), .boolean): return integer != 0
+        case (.real(let seconds), .date): return Date(timeIntervalSinceReferenceDate: seconds)
+        case (.integer(let seconds), .date): return Date(timeIntervalSinceReferenceDate: Double(seconds))
+        case (.blob(let digits), .integer): return try JSONValue.parse(digits)
+        case (.integer(let integer), _): return Int(integer)
+        case (.real(let real), _): return real
+        case (.text(let text), _): return text
+        case (.blob(let data), _): return data
+        }
+    }
+}

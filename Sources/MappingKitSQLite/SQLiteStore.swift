@@ -1,0 +1,169 @@
+public import MappingKit
+import Foundation
+
+/// A ``MappingStore`` backed by an SQLite database file: one table per model type, made from
+/// the type's ``StoreSchema`` on first use. Scalar properties are columns, relationships
+/// foreign-key columns, anything structured (nested models without an identity, arrays,
+/// dictionaries) JSON text; the identity is the table's primary key.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: "people.sqlite")
+/// let people = try Person.array(from: payload, in: store)    // inserted
+/// let again = try Person.array(from: edited, in: store)      // updated, not duplicated
+/// try store.count(of: Person.self)                            // 2
+/// ```
+///
+/// Each import is one transaction: a failed import leaves the file as it was. A store is used
+/// from one thread at a time.
+public final class SQLiteStore: MappingStore {
+    private let connection: SQLiteConnection
+    private let mapper: Mapper?
+    private var schemas: [ObjectIdentifier: StoreSchema] = [:]
+    /// The column rows keep their undefined keys in, for models that stash them.
+    static let unmappedColumn = "mappingkit_unmapped"
+    /// Keys per `SELECT … IN`: well under SQLite's limit on bound parameters.
+    private static let batchSize = 500
+
+    /// Opens (or creates) the database at `path`; `":memory:"` is a database in memory.
+    /// `mapper`: the configurations tables are made from, when not the types' own.
+    public init(path: String, mapper: Mapper? = nil) throws {
+        connection = try SQLiteConnection(path: path)
+        self.mapper = mapper
+        try connection.execute("PRAGMA journal_mode = WAL")
+    }
+
+    /// The schema of `type`, its table made if it is not there yet.
+    private func schema<Model: Mappable>(for type: Model.Type) throws -> StoreSchema {
+        if let schema = schemas[ObjectIdentifier(type)] { return schema }
+        let schema = try StoreSchema(for: type, mapper: mapper)
+        var definitions = schema.columns.map { column in
+            "\(SQLiteSQL.quoted(column.name)) \(SQLiteSQL.declaration(of: column))"
+        }
+        if schema.keepsUnmappedKeys { definitions.append("\(SQLiteSQL.quoted(Self.unmappedColumn)) TEXT") }
+        definitions.append("PRIMARY KEY (\(schema.primaryKey.map(SQLiteSQL.quoted).joined(separator: ", ")))")
+        try connection.execute("CREATE TABLE IF NOT EXISTS \(SQLiteSQL.quoted(schema.name)) (\(definitions.joined(separator: ", ")))")
+        schemas[ObjectIdentifier(type)] = schema
+        return schema
+    }
+
+    public func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
+        let schema = try schema(for: type)
+        var rows: [[String: Any]] = []
+        var start = 0
+        while start < keys.count {
+            let batch = keys[start..<min(start + Self.batchSize, keys.count)]
+            start += Self.batchSize
+            let values = try batch.flatMap { key in try key.values.map { try SQLiteSQL.keyValue($0) } }
+            let sql = "SELECT * FROM \(SQLiteSQL.quoted(schema.name)) WHERE \(SQLiteSQL.keyMatch(schema.primaryKey, count: batch.count)) "
+                + "ORDER BY \(schema.primaryKey.map(SQLiteSQL.quoted).joined(separator: ", "))"
+            try connection.run(sql, values) { row in rows.append(try self.dictionary(of: row, schema: schema)) }
+        }
+        return try store.models(type, fromRows: rows)
+    }
+
+    public func save<Model: Mappable>(_ objects: [Model], in store: StoreImport) throws {
+        let schema = try schema(for: Model.self)
+        var names = schema.columns.map(\.name)
+        if schema.keepsUnmappedKeys { names.append(Self.unmappedColumn) }
+        let sql = "INSERT OR REPLACE INTO \(SQLiteSQL.quoted(schema.name)) (\(names.map(SQLiteSQL.quoted).joined(separator: ", "))) "
+            + "VALUES (\(Array(repeating: "?", count: names.count).joined(separator: ", ")))"
+        for object in objects {
+            try connection.run(sql, try values(of: try store.row(of: object), schema: schema))
+        }
+    }
+
+    /// The row's values in the order of the schema's columns (undefined keys last, as JSON).
+    private func values(of row: [String: Any], schema: StoreSchema) throws -> [SQLiteValue] {
+        var values = try schema.columns.map { column in
+            try row[column.name].map { try SQLiteColumnValues.stored($0, kind: column.kind, column: column.name) } ?? .null
+        }
+        let columns = Set(schema.columns.map(\.name))
+        let rest = row.filter { !columns.contains($0.key) }
+        if schema.keepsUnmappedKeys {
+            values.append(rest.isEmpty ? .null : try SQLiteColumnValues.stored(rest, kind: .json, column: Self.unmappedColumn))
+        } else if let key = rest.keys.sorted().first {
+            throw SQLiteError(code: 20, message: "\(schema.name) has no column for the key \(key)")
+        }
+        return values
+    }
+
+    /// A stored row as the model's row: columns by name, NULLs left out, undefined keys back
+    /// in place.
+    private func dictionary(of row: SQLiteConnection.Row, schema: StoreSchema) throws -> [String: Any] {
+        var dictionary: [String: Any] = [:]
+        let kinds = Dictionary(schema.columns.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        for index in 0..<row.count {
+            let name = row.name(at: index)
+            if name == Self.unmappedColumn {
+                if let rest = try SQLiteColumnValues.rowValue(row.value(at: index), kind: .json) as? [String: Any] {
+                    dictionary.merge(rest) { kept, _ in kept }
+                }
+                continue
+            }
+            guard let kind = kinds[name] else { continue }
+            dictionary[name] = try SQLiteColumnValues.rowValue(row.value(at: index), kind: kind)
+        }
+        return dictionary
+    }
+
+    /// Opens the import's transaction.
+    public func beginImport() throws {
+        try connection.execute("BEGIN IMMEDIATE")
+    }
+
+    /// Commits the import's transaction.
+    public func commitImport() throws {
+        try connection.execute("COMMIT")
+    }
+
+    /// Rolls the import's transaction back.
+    public func rollbackImport() {
+        try? connection.execute("ROLLBACK")
+    }
+
+    /// How many rows the table of `type` holds.
+    public func count<Model: Mappable>(of type: Model.Type) throws -> Int {
+        let schema = try schema(for: type)
+        var count = 0
+        try connection.run("SELECT COUNT(*) FROM \(SQLiteSQL.quoted(schema.name))") { row in
+            if case .integer(let value) = row.value(at: 0) { count = Int(value) }
+        }
+        return count
+    }
+
+    /// Every stored model of `type`, in primary-key order.
+    ///
+    /// ```swift
+    /// let everyone = try store.all(Person.self)
+    /// ```
+    public func all<Model: Mappable>(_ type: Model.Type) throws -> [Model] {
+        let schema = try schema(for: type)
+        var keys: [PrimaryKey] = []
+        let columns = schema.primaryKey.map(SQLiteSQL.quoted).joined(separator: ", ")
+        try connection.run("SELECT \(columns) FROM \(SQLiteSQL.quoted(schema.name)) ORDER BY \(columns)") { row in
+            keys.append(PrimaryKey(values: try (0..<row.count).map { index in
+                try SQLiteSQL.hashable(row.value(at: index))
+            }))
+        }
+        return try models(type, keys: keys)
+    }
+
+    /// The rows of an SQL query, each as column names and values (integers as `Int`, reals as
+    /// `Double`, text as `String`, blobs as `Data`; NULLs left out): for looking at the tables
+    /// as SQLite holds them.
+    ///
+    /// ```swift
+    /// try store.query(#"SELECT "name" FROM "Person" WHERE "id" = 1"#)   // [["name": "Ada"]]
+    /// ```
+    public func query(_ sql: String) throws -> [[String: Any]] {
+        var rows: [[String: Any]] = []
+        try connection.run(sql) { row in
+            var dictionary: [String: Any] = [:]
+            for index in 0..<row.count {
+                dictionary[row.name(at: index)] = try SQLiteColumnValues.rowValue(row.value(at: index), kind: .text)
+            }
+            rows.append(dictionary)
+        }
+        return rows
+    }
+}

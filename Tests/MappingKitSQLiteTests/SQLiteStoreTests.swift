@@ -1,0 +1,135 @@
+import Foundation
+import MappingKit
+import MappingKitSQLite
+import Testing
+
+@Suite("SQLiteStore: tables from plans, upserts, relationships across imports, rollback")
+struct SQLiteStoreTests {
+    @Test("rows are updated by a re-import, not duplicated; relationships resolve across imports")
+    func reimportAndRelationships() throws {
+        try withDatabase { path in
+            do {
+                let store = try SQLiteStore(path: path)
+                _ = try Firm.array(from: [["id": "acme", "name": "Acme"]], in: store)
+                let joined = Date(timeIntervalSince1970: 1_700_000_000.5)
+                _ = try Staff.array(from: [
+                    ["id": 1, "name": "Ada", "joined": joined, "salary": "1234.56", "big": UInt64.max, "firm_id": "acme"],
+                    ["id": 2, "name": "Grace"],
+                ], in: store)
+            }
+            let store = try SQLiteStore(path: path)
+            _ = try Staff.array(from: [["id": 2, "name": "Grace Hopper", "firm_id": "acme"]], in: store)
+            #expect(try store.count(of: Staff.self) == 2)
+            #expect(try store.count(of: Firm.self) == 1)
+            let staff = try store.all(Staff.self)
+            #expect(staff.map(\.name) == ["Ada", "Grace Hopper"])
+            #expect(staff[0].firm === staff[1].firm)
+            #expect(staff[0].firm?.name == "Acme")
+            #expect(staff[0].joined == Date(timeIntervalSince1970: 1_700_000_000.5))
+            #expect(staff[0].salary == Decimal(string: "1234.56"))
+            #expect(staff[0].big == UInt64.max)
+            let rows = try store.query(#"SELECT "id", "name", "firm_id" FROM "Staff" ORDER BY "id""#)
+            #expect(rows as NSArray == [["id": 1, "name": "Ada", "firm_id": "acme"], ["id": 2, "name": "Grace Hopper", "firm_id": "acme"]] as NSArray)
+        }
+    }
+
+    @Test("a failed import rolls back: the database is as it was")
+    func rollback() throws {
+        try withDatabase { path in
+            let store = try SQLiteStore(path: path)
+            _ = try Staff.array(from: [["id": 1, "name": "Ada"]], in: store)
+            #expect {
+                try Staff.array(from: [["id": 1, "name": "Changed"], ["id": 2, "name": "New"], ["id": 3, "firm_id": "nowhere"]], in: store)
+            } throws: { error in
+                "\(error)" == "[2].firm_id: expected the primary key of a Firm in the store or the import, found String \"nowhere\""
+            }
+            #expect(try store.count(of: Staff.self) == 1)
+            #expect(try store.query(#"SELECT "name" FROM "Staff""#) as NSArray == [["name": "Ada"]] as NSArray)
+            _ = try Staff.array(from: [["id": 2, "name": "Grace"]], in: store)
+            #expect(try store.count(of: Staff.self) == 2)
+        }
+    }
+
+    @Test("the tables are made from the plans")
+    func tables() throws {
+        try withDatabase { path in
+            let store = try SQLiteStore(path: path)
+            _ = try store.count(of: Staff.self)
+            let sql = try store.query(#"SELECT "sql" FROM "sqlite_master" WHERE "name" = 'Staff'"#)
+            #expect(sql as NSArray == [["sql": #"CREATE TABLE "Staff" ("id" INTEGER, "name" TEXT, "joined" REAL, "salary" TEXT, "#
+                + #""big" INTEGER, "firm_id" REFERENCES "Firm", PRIMARY KEY ("id"))"#]] as NSArray)
+        }
+    }
+
+    @Test(
+        "twitter.json: statuses and their users, users deduplicated by id; an edited re-import updates rows",
+        .enabled(if: FileManager.default.fileExists(atPath: dataDirectory.path), "../shared/data is not beside this checkout: skipped")
+    )
+    func twitter() throws {
+        let data = try Data(contentsOf: dataDirectory.appendingPathComponent("twitter.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let statuses = try #require(root["statuses"] as? [[String: Any]])
+        var statusIDs: Set<Int> = []
+        var userIDs: Set<Int> = []
+        for status in statuses + statuses.compactMap({ $0["retweeted_status"] as? [String: Any] }) {
+            statusIDs.insert(try #require(status["id"] as? Int))
+            userIDs.insert(try #require((status["user"] as? [String: Any])?["id"] as? Int))
+        }
+        try withDatabase { path in
+            let store = try SQLiteStore(path: path)
+            let tweets = try Tweet.array(from: statuses, in: store)
+            #expect(tweets.count == 100)
+            #expect(try store.count(of: Tweet.self) == statusIDs.count)
+            #expect(try store.count(of: TwitterUser.self) == userIDs.count)
+
+            var edited = statuses
+            edited[0]["text"] = "edited"
+            var user = try #require(edited[0]["user"] as? [String: Any])
+            user["screen_name"] = "renamed"
+            edited[0]["user"] = user
+            _ = try Tweet.array(from: edited, in: store)
+            #expect(try store.count(of: Tweet.self) == statusIDs.count)
+            #expect(try store.count(of: TwitterUser.self) == userIDs.count)
+
+            let reopened = try SQLiteStore(path: path)
+            let stored = try reopened.all(Tweet.self)
+            let first = try #require(stored.first { $0.id == tweets[0].id })
+            #expect(first.text == "edited")
+            #expect(first.user.screen_name == "renamed")
+            #expect(first.entities as NSDictionary == (statuses[0]["entities"] as? NSDictionary))
+            let written = try first.user.dictionaryRepresentation()
+            // Everything comes back from the database, the stashed keys too; a null `url` is
+            // `nil`, which the representation leaves out.
+            #expect(written as NSDictionary == user.filter { !($0.key == "url" && $0.value is NSNull) } as NSDictionary)
+            let byUser = Dictionary(grouping: stored, by: { $0.user.id })
+            for group in byUser.values { #expect(group.allSatisfy { $0.user === group[0].user }) }
+            for tweet in stored {
+                guard let retweeted = tweet.retweeted_status else { continue }
+                #expect(stored.contains { $0 === retweeted })
+            }
+        }
+    }
+
+    @Test(
+        "citm_catalog.json: performances refer to their events by id, across the whole catalog",
+        .enabled(if: FileManager.default.fileExists(atPath: dataDirectory.path), "../shared/data is not beside this checkout: skipped")
+    )
+    func citm() throws {
+        let data = try Data(contentsOf: dataDirectory.appendingPathComponent("citm_catalog.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        try withDatabase { path in
+            let store = try SQLiteStore(path: path)
+            let catalog = try Catalog(dictionary: root, in: store)
+            #expect(catalog.events.count == 184)
+            #expect(catalog.performances.count == 243)
+            #expect(try store.count(of: Event.self) == 184)
+            #expect(try store.count(of: Performance.self) == 243)
+            for performance in catalog.performances {
+                #expect(catalog.events["\(performance.event.id)"] == performance.event)
+            }
+            let stored = try store.all(Performance.self)
+            #expect(stored.map(\.event) == catalog.performances.sorted { $0.id < $1.id }.map(\.event))
+            #expect(stored.map(\.prices) == catalog.performances.sorted { $0.id < $1.id }.map(\.prices))
+        }
+    }
+}

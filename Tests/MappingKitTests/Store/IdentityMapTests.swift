@@ -1,0 +1,219 @@
+import Foundation
+import MappingKit
+import Testing
+
+@Suite("Imports into an identity map: uniquing, relationships, policies")
+struct IdentityMapTests {
+    private let ada: [String: Any] = ["id": 1, "name": "Ada", "employer_id": 7, "cars": [["id": 3, "model": "T"]]]
+    private let grace: [String: Any] = ["id": 2, "name": "Grace", "employer_id": 7, "cars": [["id": 3, "model": "T"], ["id": 4, "model": "A"]]]
+    private let acme: [String: Any] = ["id": 7, "name": "Acme"]
+
+    @Test("the same key twice in one payload gives one object, shared by the graph")
+    func uniquing() throws {
+        let store = IdentityMap()
+        let directory = try Directory(dictionary: ["employees": [ada, grace], "companies": [acme]], in: store)
+        let (first, second) = (directory.employees[0], directory.employees[1])
+        #expect(first.cars[0] === second.cars[0])
+        #expect(first.employer === second.employer)
+        #expect(first.employer === directory.companies[0])
+        #expect(first.employer?.name == "Acme")
+        #expect(second.cars.map(\.model) == ["T", "A"])
+        #expect([store.count(of: Employee.self), store.count(of: Car.self), store.count(of: Company.self)] as [Int] == [2, 2, 1])
+        #expect(store.object(Car.self, key: PrimaryKey(3)) === first.cars[0])
+    }
+
+    @Test("a foreign key resolves to an object later in the payload, and to one already stored")
+    func referencesInAnyOrder() throws {
+        let store = IdentityMap()
+        let forward = try Directory(dictionary: ["employees": [ada], "companies": [acme]], in: store)
+        #expect(forward.employees[0].employer === forward.companies[0])
+        let later = try Employee.array(from: [["id": 5, "name": "Edsger", "employer_id": 7]], in: store)
+        #expect(later[0].employer === forward.companies[0])
+    }
+
+    @Test("a re-import updates the stored objects in place instead of adding new ones")
+    func reimport() throws {
+        let store = IdentityMap()
+        let first = try Employee.array(from: [ada, grace], in: store, companies: [acme])
+        var edited = ada
+        edited["name"] = "Ada Lovelace"
+        let second = try Employee.array(from: [edited], in: store)
+        #expect(second[0] === first[0])
+        #expect(first[0].name == "Ada Lovelace")
+        #expect(first[0].cars[0] === first[1].cars[0])
+        #expect(store.count(of: Employee.self) == 2)
+    }
+
+    @Test("writing back gives the foreign key again")
+    func writeBack() throws {
+        let store = IdentityMap()
+        let member = try Employee.array(from: [ada], in: store, companies: [acme])[0]
+        let written = try member.dictionaryRepresentation()
+        #expect(written as NSDictionary == ["id": 1, "name": "Ada", "employer_id": 7, "cars": [["id": 3, "model": "T"]]] as NSDictionary)
+        #expect(try Employee(dictionary: written, in: store) === member)
+    }
+
+    @Test("an unresolved key fails with its path, unless the relationship says nil or placeholder")
+    func unresolvedPolicies() throws {
+        let store = IdentityMap()
+        #expect {
+            try Employee.array(from: [["id": 1, "employer_id": 99]], in: store)
+        } throws: { error in
+            "\(error)" == "[0].employer_id: expected the primary key of a Company in the store or the import, found Int 99"
+        }
+        #expect(store.count(of: Employee.self) == 0)
+
+        let lenient = Mapper()
+        lenient.register(MappingConfiguration(for: Employee.self) { map in
+            map.identity(\.id)
+            map.relationship(\.employer, key: "employer_id", unresolved: .null)
+        }, for: Employee.self)
+        let orphan = try lenient.map(["id": 1, "employer_id": 99], to: Employee.self, in: store)
+        #expect(orphan.employer == nil)
+
+        let article = try Article(dictionary: ["id": 1, "title": "On stores", "tag_ids": [5, 6]], in: store)
+        #expect(article.tags == [Topic(id: 5, label: ""), Topic(id: 6, label: "")])
+        #expect(store.count(of: Topic.self) == 2)
+        let filled = try Topic.array(from: [["id": 5, "label": "databases"]], in: store)
+        #expect(filled == [Topic(id: 5, label: "databases")])
+    }
+
+    @Test("a missing primary key in an import is an error at its path")
+    func missingKey() {
+        #expect {
+            try Employee.array(from: [["name": "Nobody"]], in: IdentityMap())
+        } throws: { error in
+            "\(error)" == "[0].id: expected Employee's primary key, found nothing"
+        }
+    }
+
+    @Test("outside an import, identity changes nothing and references follow their policy")
+    func outsideImport() throws {
+        let twice = try Employee.array(from: [ada, ada].map { $0.filter { $0.key != "employer_id" } })
+        #expect(twice[0] !== twice[1])
+        #expect {
+            try Employee(dictionary: ["id": 1, "employer_id": 7])
+        } throws: { error in
+            "\(error)" == "employer_id: expected the primary key of a Company in the store or the import "
+                + "(references resolve only in imports: map with `in:` a store), found Int 7"
+        }
+        let article = try Article(dictionary: ["id": 1, "tag_ids": [5]])
+        #expect(article.tags == [Topic(id: 5, label: "")])
+    }
+
+    @Test("structs: stored values are replaced, and relationships copy the stored value")
+    func structs() throws {
+        let store = IdentityMap()
+        _ = try Writer.array(from: [["id": "ada", "name": "Ada"]], in: store)
+        let article = try Article(dictionary: ["id": 1, "title": "Notes", "author_id": "ada"], in: store)
+        #expect(article.author == Writer(id: "ada", name: "Ada"))
+        _ = try Writer.array(from: [["id": "ada", "name": "Ada Lovelace"]], in: store)
+        #expect(store.object(Writer.self, key: PrimaryKey("ada")) == Writer(id: "ada", name: "Ada Lovelace"))
+        #expect(store.count(of: Writer.self) == 1)
+        let again = try Article(dictionary: ["id": 1, "author_id": "ada"], in: store)
+        #expect(again == Article(id: 1, title: "Notes", author: Writer(id: "ada", name: "Ada Lovelace")))
+    }
+
+    @Test("a struct that refers back to itself is an error, not endless recursion")
+    func structCycle() {
+        #expect {
+            try Node.array(from: [["id": 1, "next_id": [2]], ["id": 2, "next_id": [1]]], in: IdentityMap())
+        } throws: { error in
+            "\(error)".contains("structs cannot form a cycle")
+        }
+    }
+
+    @Test("a composite primary key")
+    func compositeKey() throws {
+        let store = IdentityMap()
+        let seats = try Seat.array(from: [["row": "A", "number": 1, "taken": false], ["row": "A", "number": 1, "taken": true], ["row": "B", "number": 1]], in: store)
+        #expect(seats.count == 3)
+        #expect(store.count(of: Seat.self) == 2)
+        #expect(store.object(Seat.self, key: PrimaryKey("A", 1)) == Seat(row: "A", number: 1, taken: true))
+        #expect(PrimaryKey("A", 1).description == #"("A", 1)"#)
+    }
+
+    @Test("configurations an import cannot use are configuration errors")
+    func configurationErrors() {
+        #expect {
+            try BadIdentity(dictionary: [:])
+        } throws: { error in
+            "\(error)" == "configuration of BadIdentity: identity property \\BadIdentity.tags is a Array<Any>, which is not Hashable"
+        }
+        #expect {
+            try OptionalIdentity(dictionary: [:])
+        } throws: { error in
+            "\(error)" == "configuration of OptionalIdentity: identity property \\OptionalIdentity.id is optional; a primary key must always have a value"
+        }
+        #expect {
+            try NullOnArray(dictionary: [:])
+        } throws: { error in
+            "\(error)" == "configuration of NullOnArray: \\NullOnArray.cars is an array, which cannot hold null for an unresolved key"
+        }
+    }
+
+    @Test("a relationship to a type without an identity is an error when it is used")
+    func relationshipWithoutIdentity() {
+        #expect {
+            try LooseLink.array(from: [["id": 1, "thing_id": 2]], in: IdentityMap())
+        } throws: { error in
+            "\(error)".contains("Unkeyed declares no single-property identity for relationships to refer to")
+        }
+    }
+}
+
+extension Employee {
+    /// Imports the companies, then the members.
+    static func array(from employees: [[String: Any]], in store: IdentityMap, companies: [[String: Any]]) throws -> [Employee] {
+        _ = try Company.array(from: companies, in: store)
+        return try array(from: employees, in: store)
+    }
+}
+
+private struct Node: Mappable {
+    var id = 0
+    var next: [Node] = []
+    static let mappingConfiguration = MappingConfiguration(for: Node.self) { map in
+        map.identity(\.id)
+        map.relationship(\.next, key: "next_id")
+    }
+}
+
+private struct Seat: Mappable, Equatable {
+    var row = ""
+    var number = 0
+    var taken = false
+    static let mappingConfiguration = MappingConfiguration(for: Seat.self) { map in
+        map.identity(\.row, \.number)
+    }
+}
+
+private struct BadIdentity: Mappable {
+    var tags: [Any] = []
+    static let mappingConfiguration = MappingConfiguration(for: BadIdentity.self) { $0.identity(\.tags) }
+}
+
+private struct OptionalIdentity: Mappable {
+    var id: Int?
+    static let mappingConfiguration = MappingConfiguration(for: OptionalIdentity.self) { $0.identity(\.id) }
+}
+
+private struct NullOnArray: Mappable {
+    var cars: [Car] = []
+    static let mappingConfiguration = MappingConfiguration(for: NullOnArray.self) { map in
+        map.relationship(\.cars, key: "car_ids", unresolved: .null)
+    }
+}
+
+private struct Unkeyed: Mappable {
+    var id = 0
+}
+
+private struct LooseLink: Mappable {
+    var id = 0
+    var thing: Unkeyed?
+    static let mappingConfiguration = MappingConfiguration(for: LooseLink.self) { map in
+        map.identity(\.id)
+        map.relationship(\.thing, key: "thing_id")
+    }
+}
