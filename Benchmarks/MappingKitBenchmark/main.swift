@@ -2,7 +2,7 @@ import Foundation
 import MappingKit
 
 // MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
-// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|first|dates|computed]`.
+// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|store|first|dates|computed]`.
 // Prints median nanoseconds per object for each way of mapping the same models, and the ratios
 // the README reports.
 
@@ -324,6 +324,11 @@ if runs("memory") {
 }
 
 // The first mapping of a type, in fresh processes.
+// Imports into an identity map and SQLite.
+if runs("store") {
+    try runStoreSet()
+}
+
 if runs("first") {
     try FirstMapping.report(runs: max(3, min(rounds / 5, 21)))
 }

@@ -14,6 +14,7 @@ do {
     try undefinedKeysDemo()
     try jsonDemo()
     try inputShapesDemo()
+    try storeDemo()
 } catch {
     print("demo failed: \(error)")
     exit(1)
