@@ -9,6 +9,7 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// SQLite's message, or what the store found wrong.
     public let message: String
 
+    /// `SQLite error 19: UNIQUE constraint failed: Person.id`.
     public var description: String {
         "SQLite error \(code): \(message)"
     }

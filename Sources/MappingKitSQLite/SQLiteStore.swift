@@ -46,6 +46,8 @@ public final class SQLiteStore: MappingStore {
         return schema
     }
 
+    /// The stored rows of `type` with these primary keys, as models of the import (500 keys per
+    /// query).
     public func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
         let schema = try schema(for: type)
         var rows: [[String: Any]] = []
@@ -61,6 +63,7 @@ public final class SQLiteStore: MappingStore {
         return try store.models(type, fromRows: rows)
     }
 
+    /// Inserts each object's row, or replaces the row with the same primary key.
     public func save<Model: Mappable>(_ objects: [Model], in store: StoreImport) throws {
         let schema = try schema(for: Model.self)
         var names = schema.columns.map(\.name)

@@ -82,6 +82,7 @@ public struct StoreColumn: Sendable, Hashable {
 
     /// The key the column holds, as the model's dictionary representation writes it.
     public let name: String
+    /// How the column's values are kept.
     public let kind: Kind
     /// The property is optional: the column may be empty.
     public let isOptional: Bool
