@@ -36,7 +36,10 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
             // In an import, a model with an identity may be given by its primary key (a row's
             // foreign key column).
             if let session = context.session, declared.rules.hasIdentity, !declared.rules.isPositional {
-                return try session.resolve(Model.self, reference: input, policy: .fail, in: context) ?? Model()
+                guard let model = try session.resolve(Model.self, reference: input, policy: .fail, in: context) else {
+                    throw ImportSession.unresolved(ValueDescription.typeName(Model.self), input)
+                }
+                return model
             }
             if declared.rules.isPositional, let array = InputValue.array(input) {
                 return try Positions.decode(array) { dictionary in
