@@ -24,6 +24,15 @@ final class ImportSession: @unchecked Sendable {
         rootContext = context
     }
 
+    /// Lets go of the call's context (whose call holds this session: a cycle until now) and of
+    /// every object and dictionary the import kept.
+    func end() {
+        rootContext = MappingContext()
+        tables = [:]
+        order = []
+        backups = [:]
+    }
+
     func table<Model: Mappable>(_: Model.Type) -> ImportTable<Model> {
         let id = ObjectIdentifier(Model.self)
         if let table = tables[id] as? ImportTable<Model> { return table }

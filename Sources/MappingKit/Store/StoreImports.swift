@@ -10,6 +10,7 @@ enum StoreImports {
         let session = ImportSession(store: store)
         let context = MappingContext(mapper: mapper, undefinedKeys: mapper?.undefinedKeys, session: session)
         session.start(in: context)
+        defer { session.end() }
         do {
             try store.beginImport()
         } catch {
