@@ -50,6 +50,7 @@ public final class SQLiteStore: MappingStore {
     /// query).
     public func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
         let schema = try schema(for: type)
+        let kinds = Dictionary(schema.columns.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
         var rows: [[String: Any]] = []
         var start = 0
         while start < keys.count {
@@ -58,7 +59,7 @@ public final class SQLiteStore: MappingStore {
             let values = try batch.flatMap { key in try key.values.map { try SQLiteSQL.keyValue($0) } }
             let sql = "SELECT * FROM \(SQLiteSQL.quoted(schema.name)) WHERE \(SQLiteSQL.keyMatch(schema.primaryKey, count: batch.count)) "
                 + "ORDER BY \(schema.primaryKey.map(SQLiteSQL.quoted).joined(separator: ", "))"
-            try connection.run(sql, values) { row in rows.append(try self.dictionary(of: row, schema: schema)) }
+            try connection.run(sql, values) { row in rows.append(try self.dictionary(of: row, kinds: kinds)) }
         }
         return try store.models(type, fromRows: rows)
     }
@@ -92,9 +93,8 @@ public final class SQLiteStore: MappingStore {
 
     /// A stored row as the model's row: columns by name, NULLs left out, undefined keys back
     /// in place.
-    private func dictionary(of row: SQLiteConnection.Row, schema: StoreSchema) throws -> [String: Any] {
+    private func dictionary(of row: SQLiteConnection.Row, kinds: [String: StoreColumn.Kind]) throws -> [String: Any] {
         var dictionary: [String: Any] = [:]
-        let kinds = Dictionary(schema.columns.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
         for index in 0..<row.count {
             let name = row.name(at: index)
             if name == Self.unmappedColumn {

@@ -59,16 +59,7 @@ extension Mappable {
     mutating func applyPlan(_ plan: ObjectPlan, to dictionary: [String: Any], in context: MappingContext) throws {
         let context = context.started()
         try context.countModel()
-        var input = dictionary
-        if plan.hasWillMap {
-            for hook in plan.hooks.willMap {
-                do {
-                    input = try hook.transform(input)
-                } catch {
-                    throw MappingError.wrapping(error, at: [])
-                }
-            }
-        }
+        let input = plan.hasWillMap ? try plan.rewritten(dictionary) : dictionary
         if plan.isObject {
             let object = self as AnyObject
             try withExtendedLifetime(object) {

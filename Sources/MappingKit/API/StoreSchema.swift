@@ -26,7 +26,6 @@ public struct StoreSchema: Sendable, Hashable {
         let plan = try PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type))
         guard let identity = plan.identity else { throw plan.missingIdentity("identity") }
         var columns: [StoreColumn] = []
-        var names: [String] = []
         for (index, field) in plan.fields.enumerated() {
             guard let key = field.keys.all.first, case .key(let name)? = key.steps.first else { continue }
             let kind = key.steps.count == 1 ? field.storeKind(in: context) : .json
@@ -37,11 +36,8 @@ public struct StoreSchema: Sendable, Hashable {
                 continue
             }
             columns.append(StoreColumn(name: name, kind: kind, isOptional: isOptional))
-            if identity.contains(index) {
-                guard key.steps.count == 1 else {
-                    throw MappingError(.configuration(type: plan.modelName, message: "identity key \(key) is not a top-level key a column can hold"))
-                }
-                names.append(name)
+            if identity.contains(index), key.steps.count != 1 {
+                throw MappingError(.configuration(type: plan.modelName, message: "identity key \(key) is not a top-level key a column can hold"))
             }
         }
         self.name = plan.modelName

@@ -151,6 +151,19 @@ final class ObjectPlan: Sendable {
         defaults.updatesByDefault && !hasFactory && identity == nil
     }
 
+    /// `dictionary` as the `willMap` hooks rewrite it, in order; their errors are wrapped.
+    func rewritten(_ dictionary: [String: Any]) throws -> [String: Any] {
+        var input = dictionary
+        for hook in hooks.willMap {
+            do {
+                input = try hook.transform(input)
+            } catch {
+                throw MappingError.wrapping(error, at: [])
+            }
+        }
+        return input
+    }
+
     /// This plan with the closures and values of `rules` (which have the same structure as
     /// the rules it was compiled from) in place of its own: no reflection, no checks, one new
     /// field for each rule that holds an adapter, a default or a requirement.

@@ -10,8 +10,6 @@ final class ImportSession: @unchecked Sendable {
     private var backups: [ObjectIdentifier: ObjectBackup] = [:]
     /// The context stores map rows in (the call's settings, at depth 0).
     private(set) var rootContext = MappingContext()
-    /// How many times the store was asked for objects.
-    private(set) var fetchCount = 0
 
     init(store: any MappingStore) {
         self.store = store
@@ -58,7 +56,6 @@ final class ImportSession: @unchecked Sendable {
     func fetch<Model: Mappable>(_ keys: [PrimaryKey], into table: ImportTable<Model>) throws -> [Model] {
         table.asked.formUnion(keys)
         table.wanted.subtract(keys)
-        fetchCount += 1
         let plan = try plan(for: Model.self, in: rootContext)
         let found: [Model]
         do {
@@ -95,15 +92,7 @@ final class ImportSession: @unchecked Sendable {
         context: MappingContext,
         changes: Bool = true
     ) throws -> Model {
-        var input = dictionary
-        for hook in plan.hooks.willMap {
-            do {
-                input = try hook.transform(input)
-            } catch {
-                throw MappingError.wrapping(error, at: [])
-            }
-        }
-        let key = try plan.primaryKey(in: input, context: context)
+        let key = try plan.primaryKey(in: plan.hasWillMap ? plan.rewritten(dictionary) : dictionary, context: context)
         let table = table(Model.self)
         if var model = try existing(key, in: table) {
             if plan.isObject { backUp(model as AnyObject, in: context) }
@@ -213,11 +202,7 @@ final class ImportSession: @unchecked Sendable {
     /// Notes the primary key of `dictionary`, a `Model` under `plan`, and everything its
     /// properties mention.
     func survey<Model: Mappable>(_ dictionary: [String: Any], as _: Model.Type, plan: ObjectPlan, in context: MappingContext) {
-        var input = dictionary
-        for hook in plan.hooks.willMap {
-            guard let transformed = try? hook.transform(input) else { return }
-            input = transformed
-        }
+        guard let input = plan.hasWillMap ? try? plan.rewritten(dictionary) : dictionary else { return }
         if plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
             let table = table(Model.self)
             if !table.asked.contains(key) { table.wanted.insert(key) }

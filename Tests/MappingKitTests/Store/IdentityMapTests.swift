@@ -123,6 +123,20 @@ struct IdentityMapTests {
         }
     }
 
+    @Test("a chain of forward references longer than the depth limit is an error, not a stack overflow")
+    func longForwardChain() throws {
+        // Each link refers to the next, which comes later in the payload: resolving the first
+        // maps the whole chain, one nesting level per link.
+        let links: [Any] = (0..<2_000).map { ["id": $0, "next_id": [$0 + 1]] }
+        #expect {
+            try Link.array(from: links, in: IdentityMap())
+        } throws: { error in
+            "\(error)".contains("expected at most 64 levels of nested models, found deeper nesting")
+        }
+        let short = try Link.array(from: Array(links.prefix(50)) + [["id": 50]], in: IdentityMap())
+        #expect(short[0].next.first?.next.first?.id == 2)
+    }
+
     @Test("a composite primary key")
     func compositeKey() throws {
         let store = IdentityMap()
@@ -174,6 +188,16 @@ private struct Node: Mappable {
     var id = 0
     var next: [Node] = []
     static let mappingConfiguration = MappingConfiguration(for: Node.self) { map in
+        map.identity(\.id)
+        map.relationship(\.next, key: "next_id")
+    }
+}
+
+private final class Link: Mappable {
+    var id = 0
+    var next: [Link] = []
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: Link.self) { map in
         map.identity(\.id)
         map.relationship(\.next, key: "next_id")
     }
