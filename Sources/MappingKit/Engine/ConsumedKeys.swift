@@ -19,10 +19,16 @@ struct ConsumedKeys: Sendable {
 
     /// The part of `dictionary` nothing reads (`extra`, a parent's discriminator, is read too).
     /// Partly read dictionaries keep their unread part; partly read arrays keep every element,
-    /// with `NSNull` where a whole element was read.
+    /// with `NSNull` where a whole element was read. A key that is read but holds `null` is kept
+    /// as `NSNull`, so that writing back gives the `null` again where the property is `nil`,
+    /// rather than leaving the key out.
     func remainder(of dictionary: [String: Any], alsoConsumed extra: String? = nil) -> [String: Any] {
         var result: [String: Any] = [:]
-        for (key, value) in dictionary where !leaves.contains(.key(key)) && key != extra {
+        for (key, value) in dictionary where key != extra {
+            if leaves.contains(.key(key)) {
+                if InputValue.isNull(value) { result[key] = NSNull() }
+                continue
+            }
             guard let branch = branches[.key(key)] else {
                 result[key] = value
                 continue

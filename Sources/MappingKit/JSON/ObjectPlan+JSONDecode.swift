@@ -1,3 +1,5 @@
+import Foundation
+
 extension ObjectPlan {
     /// Reads a JSON object into `model` in one pass: direct fields decode straight from the
     /// bytes into the staging buffer; every other key the plan needs is kept as a native value
@@ -31,7 +33,9 @@ extension ObjectPlan {
     ) throws -> [String: Any] {
         var kept: [String: Any] = [:]
         if try reader.enterObject() { return kept }
-        let keepsUndefined = (context.undefinedKeys ?? undefinedKeys) != .drop
+        let policy = context.undefinedKeys ?? undefinedKeys
+        let keepsUndefined = policy != .drop
+        let stashesNulls = policy == .stash
         let table = json.keys
         let fields = fieldRefs
         repeat {
@@ -46,6 +50,8 @@ extension ObjectPlan {
                     problems.remove(index)
                 }
                 staging.seen[index] = true
+                // Under `.stash` a `null` is kept too, to be written back as `null` (see ConsumedKeys).
+                if stashesNulls, try reader.peek() == UInt8(ascii: "n") { kept[reader.text(of: key)] = NSNull() }
                 do {
                     try fields[index].calls._withUnsafeGuaranteedRef { try $0.decodeJSON(&reader, into: staging.buffer, in: context) }
                     staging.staged[index] = true

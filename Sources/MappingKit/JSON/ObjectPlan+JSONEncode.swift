@@ -10,8 +10,11 @@ extension ObjectPlan {
             return values.isEmpty ? nil : values
         }
         let json = json
+        // A stashed `null` under a field's own key stands in for that field when it is `nil`.
         let streams = json.writesDirectly
-            && (kept.map { !writer.sortsKeys && !$0.keys.contains(where: json.writtenKeys.contains) } ?? true)
+            && (kept.map { kept in
+                !writer.sortsKeys && !kept.contains { json.writtenKeys.contains($0.key) && !InputValue.isNull($0.value) }
+            } ?? true)
         guard streams else {
             try writer.writeAny(try encode(model, in: context))
             return
@@ -25,7 +28,7 @@ extension ObjectPlan {
             do {
                 if try fieldRefs[index].calls._withUnsafeGuaranteedRef({ try $0.encodeJSON(from: model, into: &writer, in: context) }) {
                     first = false
-                } else if output.nilRepresentation == .null {
+                } else if output.nilRepresentation == .null || kept.map({ keptNull(under: index, in: $0) }) == true {
                     writer.writeNull()
                     first = false
                 } else {
@@ -36,7 +39,7 @@ extension ObjectPlan {
                 try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)))
             }
         }
-        for (key, value) in kept ?? [:] {
+        for (key, value) in kept ?? [:] where !json.writtenKeys.contains(key) {
             writer.writeKey(key, first: first)
             first = false
             do {
@@ -47,5 +50,11 @@ extension ObjectPlan {
         }
         if let failure { throw failure }
         writer.endObject(empty: first)
+    }
+
+    /// Whether the stash keeps a `null` under field `index`'s key.
+    private func keptNull(under index: Int, in kept: [String: Any]) -> Bool {
+        guard let key = singleKeys[index], let value = kept[key] else { return false }
+        return InputValue.isNull(value)
     }
 }

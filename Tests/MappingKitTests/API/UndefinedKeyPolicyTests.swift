@@ -30,6 +30,14 @@ private struct Profile: Mappable, Equatable {
     }
 }
 
+private struct Nullable: Mappable {
+    var name: String?
+    var url: URL?
+    var tags: [String]?
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: Nullable.self) { $0.undefinedKeys = .stash }
+}
+
 private struct Loose: Mappable {
     var name = ""
 }
@@ -56,6 +64,23 @@ struct UndefinedKeyPolicyTests {
         #expect(profile.address.unmapped == ["floor": 3])
         #expect(profile.members.map(\.unmapped) == [["role": "owner"], [:]])
         #expect(Plain(try profile.dictionaryRepresentation()) == Plain(input.filter { $0.key != "id" }))
+    }
+
+    @Test("stash keeps a null that a property read, so writing back gives null again, not a missing key")
+    func stashKeepsNulls() throws {
+        let input: [String: Any] = ["name": NSNull(), "url": NSNull()]
+        var model = try mapped(Nullable.self, input)
+        #expect(model.name == nil && model.url == nil && model.tags == nil)
+        #expect(model.unmapped == ["name": NSNull(), "url": NSNull()])
+        #expect(Plain(try model.dictionaryRepresentation()) == Plain(input))
+        let json = try Nullable(json: Data(#"{"name":null,"url":null}"#.utf8))
+        #expect(json.unmapped == ["name": NSNull(), "url": NSNull()])
+        #expect(String(decoding: try json.jsonData(options: .sortedKeys), as: UTF8.self) == #"{"name":null,"url":null}"#)
+        #expect(String(decoding: try json.jsonData(), as: UTF8.self) == #"{"name":null,"url":null}"#)
+        // A value set later is written instead of the kept null; a key that was absent stays absent.
+        model.name = "Ann"
+        #expect(Plain(try model.dictionaryRepresentation()) == Plain(["name": "Ann", "url": NSNull()]))
+        #expect(String(decoding: try model.jsonData(), as: UTF8.self) == #"{"name":"Ann","url":null}"#)
     }
 
     @Test("alternative keys count as read: they are neither stashed nor raised")
