@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "MappingKit", targets: ["MappingKit"]),
         .library(name: "MappingKitSQLite", targets: ["MappingKitSQLite"]),
+        .executable(name: "mappingkit-generate", targets: ["mappingkit-generate"]),
     ],
     targets: [
         .target(name: "MappingKit", swiftSettings: strictSettings),
@@ -20,6 +21,19 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "MappingKitSQLite", dependencies: ["MappingKit", "CSQLite"], swiftSettings: strictSettings),
         .testTarget(name: "MappingKitSQLiteTests", dependencies: ["MappingKitSQLite"], swiftSettings: strictSettings),
+        // The model generator: a library the tests reach, and the command that runs it.
+        .target(name: "MappingKitGenerator", dependencies: ["MappingKit"], swiftSettings: strictSettings),
+        .executableTarget(name: "mappingkit-generate", dependencies: ["MappingKitGenerator"], swiftSettings: strictSettings),
+        // Models generated from samples (../shared/data's, Tests/Generated/Samples), checked in; the tests regenerate and compare them.
+        .target(name: "GeneratedTwitter", dependencies: ["MappingKit"], path: "Tests/Generated/Twitter", swiftSettings: strictSettings),
+        .target(name: "GeneratedCitmCatalog", dependencies: ["MappingKit"], path: "Tests/Generated/CitmCatalog", swiftSettings: strictSettings),
+        .target(name: "GeneratedCanada", dependencies: ["MappingKit"], path: "Tests/Generated/Canada", swiftSettings: strictSettings),
+        .target(name: "GeneratedEdgeCases", dependencies: ["MappingKit"], path: "Tests/Generated/EdgeCases", swiftSettings: strictSettings),
+        .testTarget(
+            name: "MappingKitGeneratorTests",
+            dependencies: ["MappingKitGenerator", "MappingKit", "GeneratedTwitter", "GeneratedCitmCatalog", "GeneratedCanada", "GeneratedEdgeCases"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "MappingKitDemo",
             dependencies: ["MappingKit", "MappingKitSQLite"],

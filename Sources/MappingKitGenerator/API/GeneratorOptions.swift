@@ -1,0 +1,46 @@
+/// What the generated source looks like: the top type's name, structs or final classes, the
+/// access level, and whether models stash undefined keys.
+///
+/// ```swift
+/// var options = GeneratorOptions(name: "Timeline")
+/// options.kind = .finalClass
+/// options.access = .public
+/// options.stashesUndefinedKeys = true
+/// ```
+public struct GeneratorOptions: Sendable, Equatable {
+    /// The kind of type each model is.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// `struct`: value semantics. A shape that would contain itself stays two types.
+        case `struct`
+        /// `final class`: shapes that nest themselves (a retweet's status) become one type.
+        case finalClass = "class"
+    }
+
+    /// The access level of the generated types, properties and initializers.
+    public enum Access: String, Sendable, CaseIterable {
+        /// No modifier: the models are internal to their module.
+        case `internal`
+        /// `package`.
+        case `package`
+        /// `public`, with public initializers and configurations.
+        case `public`
+    }
+
+    /// The top type's name (`Root` unless given).
+    public var name: String
+    /// Structs (the default) or final classes.
+    public var kind: Kind
+    /// Internal (the default), package or public.
+    public var access: Access
+    /// Whether every model declares an `UnmappedValues` property and `undefinedKeys = .stash`,
+    /// so that writing a model back gives its input again, keys it does not map included.
+    public var stashesUndefinedKeys: Bool
+
+    /// Options with the given values; every one has a default.
+    public init(name: String = "Root", kind: Kind = .struct, access: Access = .internal, stashesUndefinedKeys: Bool = false) {
+        self.name = name
+        self.kind = kind
+        self.access = access
+        self.stashesUndefinedKeys = stashesUndefinedKeys
+    }
+}

@@ -1,0 +1,107 @@
+/// Writes `Mappable` models for sample JSON: one type per object shape, properties named and
+/// typed from the samples, with the configuration that maps them. The `mappingkit-generate`
+/// command runs it.
+///
+/// ```swift
+/// let source = try ModelGenerator(options: GeneratorOptions(name: "Timeline"))
+///     .source(for: [Sample(name: "timeline.json", data: Data(#"{"user_name": "ann", "since": "2014-02-13T09:30:00Z"}"#.utf8))])
+/// ```
+///
+/// gives
+///
+/// ```swift
+/// struct Timeline: Mappable {
+///     var userName = ""
+///     var since = Date(timeIntervalSince1970: 0)
+///
+///     static let mappingConfiguration = MappingConfiguration(for: Timeline.self) { map in
+///         map.keyStrategy = .snakeCase
+///         map.map(\.since, using: .iso8601)
+///     }
+/// }
+/// ```
+///
+/// Types are inferred without loss: `Int` for integers that fit 32 bits, `Int64`, `UInt64` or
+/// `Decimal` past that, `Double` where a sample has a fraction, `URL` and `Date` only where
+/// every sample's text converts and writes back unchanged, `[String: T]` for objects whose keys
+/// are data (ids, dates), and `Any` only where the samples hold values of several kinds or none
+/// but `null`.
+public struct ModelGenerator: Sendable {
+    /// The top type's name, the kind of types, the access level and the stash.
+    public var options: GeneratorOptions
+
+    /// A generator with `options`.
+    public init(options: GeneratorOptions = GeneratorOptions()) {
+        self.options = options
+    }
+
+    /// Swift source for models of `samples`, which are all samples of the top type: objects, or
+    /// arrays of objects.
+    public func source(for samples: [Sample]) throws(GeneratorError) -> String {
+        try checkName()
+        guard !samples.isEmpty else { throw GeneratorError("no samples: give at least one JSON file") }
+        let inference = Inference()
+        for sample in samples {
+            inference.observe(sample: try SampleParser.parse(sample), name: options.name)
+        }
+        var top = inference.root
+        let topIsArray = top.arrays > 0
+        if topIsArray, top.values == top.arrays, top.nulls == 0, let elements = top.elements { top = elements.summary }
+        guard top.values == top.objects, top.nulls == 0, let topNode = top.object else {
+            throw GeneratorError("expected every sample to be a JSON object, or an array of objects")
+        }
+        inference.findMaps(except: topNode)
+        ShapeMerging(allowsSelfContainment: options.kind == .finalClass).run(from: top)
+        let shapes = ShapeMerging.shapes(from: top).filter { $0 === topNode.resolved || !$0.keys.isEmpty }
+        let names = typeNames(shapes, top: topNode.resolved)
+        let name = { (node: ObjectNode) in names[ObjectIdentifier(node.resolved)] ?? "Any" }
+        var plans: [ModelPlan] = []
+        for shape in shapes {
+            if options.kind == .struct, ShapeMerging.contains(shape, directly: shape) {
+                throw GeneratorError("\(name(shape)) would contain itself, which a struct cannot: generate final classes (--class)")
+            }
+            plans.append(ModelPlan(node: shape, typeName: name(shape), stashes: options.stashesUndefinedKeys, names: name))
+        }
+        let writer = SourceWriter(options: options, sampleNames: samples.map(\.name), topIsArray: topIsArray)
+        return writer.source(for: plans) { $0.count }
+    }
+
+    /// The top type's name must be a type name of its own.
+    private func checkName() throws(GeneratorError) {
+        let scalars = options.name.unicodeScalars
+        let valid = scalars.first.map { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) } == true
+            && scalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        guard valid, !Naming.keywords.contains(options.name), !Naming.reservedTypes.contains(options.name) else {
+            throw GeneratorError("--name \(options.name): expected a Swift type name of ASCII letters, digits and underscores that names no standard type")
+        }
+    }
+
+    /// A name for every shape, the top first: from the key it was first seen under, made unique
+    /// with its parent's name, then a number.
+    private func typeNames(_ shapes: [ObjectNode], top: ObjectNode) -> [ObjectIdentifier: String] {
+        var names: [ObjectIdentifier: String] = [:]
+        var used = Naming.reservedTypes
+        for shape in shapes {
+            var candidate = options.name
+            if shape !== top {
+                let origin = shape.namingOrigin
+                candidate = Naming.typeName(for: origin.key, isElement: origin.isElement)
+                if used.contains(candidate), Naming.reservedTypes.contains(candidate) {
+                    candidate += origin.isElement ? "Element" : "Object"
+                }
+                if used.contains(candidate), let parent = origin.parent, let parentName = names[ObjectIdentifier(parent.resolved)] {
+                    candidate = parentName + candidate
+                }
+            }
+            var name = candidate
+            var suffix = 2
+            while used.contains(name), shape !== top {
+                name = candidate + "\(suffix)"
+                suffix += 1
+            }
+            used.insert(name)
+            names[ObjectIdentifier(shape)] = name
+        }
+        return names
+    }
+}

@@ -1,0 +1,82 @@
+/// Walks the samples into one ``Summary`` for the top level: objects at the same place merge
+/// into one shape as they are met; every shape is kept in ``nodes``, in the order it was met.
+final class Inference {
+    private(set) var nodes: [ObjectNode] = []
+    var root = Summary()
+
+    /// Adds one sample's value to the top-level summary; `name` names the top type.
+    func observe(sample value: SampleValue, name: String) {
+        observe(value, into: &root, origin: NameOrigin(key: name, isElement: false, parent: nil))
+    }
+
+    /// Recurses once per level of the sample, which ``SampleParser/maximumDepth`` bounds.
+    private func observe(_ value: SampleValue, into summary: inout Summary, origin: NameOrigin) {
+        switch value {
+        case .null:
+            summary.nulls += 1
+        case .bool:
+            summary.bools += 1
+        case .number(let text):
+            if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
+                summary.fractions += 1
+            } else if let integer = Int128(text) {
+                summary.integers += 1
+                summary.smallest = min(summary.smallest, integer)
+                summary.largest = max(summary.largest, integer)
+            } else {
+                summary.hugeIntegers += 1
+            }
+        case .string(let text):
+            summary.strings += 1
+            summary.forms.observe(text)
+        case .array(let elements):
+            summary.arrays += 1
+            let box = summary.elements ?? ElementSummary()
+            summary.elements = box
+            let elementOrigin = NameOrigin(key: origin.key, isElement: true, parent: origin.parent)
+            for element in elements { observe(element, into: &box.summary, origin: elementOrigin) }
+        case .object(let members):
+            summary.objects += 1
+            let node = summary.object ?? makeNode(origin)
+            summary.object = node
+            node.countObject()
+            var seen = Set<String>()
+            for (key, value) in members {
+                if seen.insert(key).inserted { node.notePresence(of: key) }
+                node.withField(key) { field in
+                    observe(value, into: &field, origin: NameOrigin(key: key, isElement: false, parent: node))
+                }
+            }
+        }
+    }
+
+    private func makeNode(_ origin: NameOrigin) -> ObjectNode {
+        let node = ObjectNode(order: nodes.count, origin: origin)
+        nodes.append(node)
+        return node
+    }
+
+    /// Turns every shape whose keys are data (ids, dates, UUIDs, hashes) into a map, but the
+    /// top-level shape, which is the model asked for.
+    func findMaps(except top: ObjectNode) {
+        for node in nodes where node.resolved === node && node !== top && !node.isMap && !node.keys.isEmpty {
+            if node.keys.allSatisfy(Self.looksLikeData) { node.becomeMap() }
+        }
+    }
+
+    /// A key that is a value rather than a name: an integer, a date, a UUID or a long hex hash.
+    static func looksLikeData(_ key: String) -> Bool {
+        let scalars = Array(key.unicodeScalars)
+        let digits = scalars.first == "-" ? scalars.dropFirst() : scalars[...]
+        if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) { return true }
+        let isHex = { (scalar: Unicode.Scalar) in ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar) }
+        if scalars.count >= 16, scalars.allSatisfy(isHex) { return true }
+        if scalars.count == 36, scalars.enumerated().allSatisfy({ [8, 13, 18, 23].contains($0.offset) ? $0.element == "-" : isHex($0.element) }) {
+            return true
+        }
+        let pattern = "dddd-dd-dd"
+        return scalars.count >= pattern.count && zip(pattern, scalars).allSatisfy { expected, scalar in
+            expected == "d" ? ("0"..."9").contains(scalar) : scalar == "-"
+        }
+    }
+}

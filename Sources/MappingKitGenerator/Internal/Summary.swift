@@ -1,0 +1,62 @@
+/// What the samples held at one place (a key of an object shape, an array's elements, a map's
+/// values): how many values of each kind, and what the values of each kind have in common.
+struct Summary {
+    var nulls = 0
+    var bools = 0
+    var integers = 0
+    /// The smallest and largest integer seen; integers past 128 bits count in `hugeIntegers`.
+    var smallest = Int128.max
+    var largest = Int128.min
+    var hugeIntegers = 0
+    /// Numbers written with a fraction or an exponent.
+    var fractions = 0
+    var strings = 0
+    var forms = StringForms()
+    var arrays = 0
+    /// The elements of every array seen here, together.
+    var elements: ElementSummary?
+    var objects = 0
+    /// The shape every object seen here is merged into.
+    var object: ObjectNode?
+
+    /// Values that are not `null`.
+    var values: Int { bools + integers + hugeIntegers + fractions + strings + arrays + objects }
+
+    /// Adds what `other` saw; objects seen in both places become one shape.
+    mutating func merge(_ other: Summary) {
+        var pending: [(ObjectNode, ObjectNode)] = []
+        merge(other, pending: &pending)
+        ObjectNode.unify(pending)
+    }
+
+    /// Adds what `other` saw; pairs of shapes to merge are added to `pending` rather than
+    /// merged here, so that merging never recurses.
+    mutating func merge(_ other: Summary, pending: inout [(ObjectNode, ObjectNode)]) {
+        nulls += other.nulls
+        bools += other.bools
+        integers += other.integers
+        smallest = min(smallest, other.smallest)
+        largest = max(largest, other.largest)
+        hugeIntegers += other.hugeIntegers
+        fractions += other.fractions
+        if other.strings > 0 { forms = strings > 0 ? forms.merged(with: other.forms) : other.forms }
+        strings += other.strings
+        arrays += other.arrays
+        if let theirs = other.elements {
+            if let elements {
+                if elements !== theirs { elements.summary.merge(theirs.summary, pending: &pending) }
+            } else {
+                elements = theirs
+            }
+        }
+        objects += other.objects
+        if let theirs = other.object {
+            if let object { pending.append((object, theirs)) } else { object = theirs }
+        }
+    }
+}
+
+/// The elements of the arrays seen at one place, shared as they merge.
+final class ElementSummary {
+    var summary = Summary()
+}

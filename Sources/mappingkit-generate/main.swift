@@ -1,0 +1,67 @@
+import Foundation
+import MappingKitGenerator
+
+/// `mappingkit-generate [--name Root] [--class] [--access level] [--stash] sample.json…`:
+/// MappingKit models for the samples, on standard output.
+let usage = """
+    usage: mappingkit-generate [--name Root] [--class] [--access internal|package|public] [--stash] <sample.json>...
+
+    Writes Swift source for MappingKit models of the sample JSON files to standard output: one
+    type per object shape, with the keys' names, types inferred without loss, and the
+    configuration that maps them. Every file is a sample of the top type; "-" reads standard input.
+
+      --name <Name>      the top type's name (default: Root)
+      --class            final classes instead of structs
+      --access <level>   internal (default), package or public
+      --stash            every model keeps the keys it does not map (undefinedKeys = .stash)
+      -h, --help         this text
+    """
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("mappingkit-generate: \(message)\n".utf8))
+    exit(1)
+}
+
+var options = GeneratorOptions()
+var paths: [String] = []
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    case "--name":
+        guard let name = arguments.popFirst() else { fail("--name needs a type name") }
+        options.name = name
+    case "--class":
+        options.kind = .finalClass
+    case "--struct":
+        options.kind = .struct
+    case "--access":
+        guard let level = arguments.popFirst(), let access = GeneratorOptions.Access(rawValue: level) else {
+            fail("--access takes internal, package or public")
+        }
+        options.access = access
+    case "--stash":
+        options.stashesUndefinedKeys = true
+    default:
+        if argument.hasPrefix("-"), argument != "-" { fail("unknown option \(argument)\n\(usage)") }
+        paths.append(argument)
+    }
+}
+guard !paths.isEmpty else { fail("no sample files\n\(usage)") }
+
+var samples: [Sample] = []
+for path in paths {
+    do {
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        samples.append(Sample(name: path == "-" ? "stdin" : URL(fileURLWithPath: path).lastPathComponent, data: data))
+    } catch {
+        fail("cannot read \(path): \(error.localizedDescription)")
+    }
+}
+do {
+    print(try ModelGenerator(options: options).source(for: samples), terminator: "")
+} catch {
+    fail(error.description)
+}
