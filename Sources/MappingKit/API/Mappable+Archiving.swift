@@ -2,7 +2,7 @@ public import Foundation
 
 extension Mappable where Self: NSObject {
     /// Writes the model into a keyed archive through its mapping: EFDataMappingKit's
-    /// `encodeObject:withCoder:`. With ``decodeMapping(from:)``, `NSSecureCoding` takes two
+    /// `encodeObject:withCoder:`. With ``decodeMapping(from:mapper:)``, `NSSecureCoding` takes two
     /// lines:
     ///
     /// ```swift
@@ -21,7 +21,7 @@ extension Mappable where Self: NSObject {
     /// The archive holds the property-list representation (`Date` and `Data` native, stashed
     /// undefined keys included) with every value's kind kept, under one key of the archive. A
     /// model that cannot be represented (a failing adapter, say) is archived as that failure,
-    /// and ``decodeMapping(from:)`` reports it: nothing is archived partly.
+    /// and ``decodeMapping(from:mapper:)`` reports it: nothing is archived partly.
     ///
     /// A `mapper` supplies the configuration and policies, as EFDataMappingKit's `EFMapper` did;
     /// without one the model's own configuration applies.
@@ -38,7 +38,7 @@ extension Mappable where Self: NSObject {
         }
     }
 
-    /// Updates the model from a keyed archive made by ``encodeMapping(with:)``: `true` when it
+    /// Updates the model from a keyed archive made by ``encodeMapping(with:mapper:)``: `true` when it
     /// did. On failure the model is left as it was, and a coder whose `decodingFailurePolicy` is
     /// `.setErrorAndReturn` is told the ``MappingError`` (`failWithError`), which
     /// `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)` throws.
@@ -59,7 +59,7 @@ extension Mappable where Self: NSObject {
 }
 
 extension Mappable where Self: NSObject {
-    /// Updates the model from a keyed archive made by ``encodeMapping(with:)``, or throws the
+    /// Updates the model from a keyed archive made by ``encodeMapping(with:mapper:)``, or throws the
     /// ``MappingError`` that says why not (the model is then left as it was). Unarchivers on
     /// Linux report a failed object with an error of their own; this gives MappingKit's.
     public func update(fromArchive coder: NSCoder, mapper: Mapper? = nil) throws {

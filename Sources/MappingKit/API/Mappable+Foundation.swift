@@ -16,7 +16,7 @@ extension Mappable {
         try self.init(dictionary: StringKeys.dictionary(dictionary))
     }
 
-    /// Updates the model from a dictionary with `AnyHashable` keys (see ``init(dictionary:)-(AnyHashable:Any)``).
+    /// Updates the model from a dictionary with `AnyHashable` keys (see ``init(dictionary:)-([AnyHashable:Any])``).
     public mutating func update(from dictionary: [AnyHashable: Any]) throws {
         try update(from: StringKeys.dictionary(dictionary))
     }

@@ -99,7 +99,7 @@ extension Mappable {
         }
     }
 
-    /// Creates a model from `dictionary`: `init()`, then ``update(from:)``.
+    /// Creates a model from `dictionary`: `init()`, then ``update(from:)-4ze7c``.
     ///
     /// ```swift
     /// let user = try User(dictionary: ["username": "john.doe", "messages": [["text": "Hi"]]])

@@ -20,7 +20,7 @@
 /// Classes conform with a `required init()`, and their inherited stored properties map too. To
 /// let subclasses supply their own configuration, declare it as a `class var` in the base class
 /// and `override` it; to let them customise ``update(from:configuration:)``, implement it in the
-/// base class (calling ``defaultUpdate(from:configuration:)``) and override it in subclasses.
+/// base class (calling ``defaultUpdate(from:configuration:)-o9zu``) and override it in subclasses.
 public protocol Mappable {
     /// Creates a model with every property at its default value.
     init()
@@ -32,7 +32,7 @@ public protocol Mappable {
 
     /// Updates the model's properties from `dictionary`, using `configuration`.
     ///
-    /// The default implementation runs ``defaultUpdate(from:configuration:)``. Implement it to
+    /// The default implementation runs ``defaultUpdate(from:configuration:)-o9zu``. Implement it to
     /// adjust the configuration for each call (the "call super" pattern):
     ///
     /// ```swift

@@ -22,10 +22,10 @@ import Foundation
 /// strategies. A failure is a `DecodingError` (or `EncodingError`) whose `codingPath` is the
 /// key path and whose `underlyingError` is the ``MappingError``.
 ///
-/// A ``Mapper`` put in the coder's `userInfo` under ``Foundation/CodingUserInfoKey/mappingKitMapper``
+/// A ``Mapper`` put in the coder's `userInfo` under ``/MappingKit/Swift/CodingUserInfoKey/mappingKitMapper``
 /// supplies configurations and policies, as it does for dictionaries. Classes that adopt this
 /// protocol are `final`; a class meant to be subclassed implements
-/// `required init(from decoder: any Decoder)` with `self.init()` and ``update(from:)-(Decoder)``.
+/// `required init(from decoder: any Decoder)` with `self.init()` and `update(from:)`.
 public protocol MappableCodable: Mappable, Codable {}
 
 extension MappableCodable {
@@ -74,7 +74,7 @@ extension MappableCodable {
 }
 
 extension MappableCodable where Self: AnyObject {
-    /// Updates the object from `decoder` through its mapping (see ``MappableCodable/update(from:)-(Decoder)``).
+    /// Updates the object from `decoder` through its mapping (see `MappableCodable.update(from:)`).
     public func update(from decoder: any Decoder) throws {
         var object = self
         try object.update(fromDecoder: decoder)

@@ -21,7 +21,7 @@
 ///
 /// A model can also adjust the configuration for one call by implementing
 /// ``Mappable/update(from:configuration:)`` and then calling
-/// ``Mappable/defaultUpdate(from:configuration:)``.
+/// ``Mappable/defaultUpdate(from:configuration:)-o9zu``.
 public struct MappingConfiguration: Sendable {
     /// The rules this configuration holds; `.empty` for name-based mapping.
     var rules: ConfigurationRules = .empty
