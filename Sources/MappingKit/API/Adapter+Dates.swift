@@ -4,13 +4,25 @@ extension Adapter where Value == Date {
     /// ISO 8601 / RFC 3339 text: `2014-02-13`, `2014-02-13T09:30:00Z`, with or without
     /// fractional seconds, in any zone offset (`Z`, `+01:00`, `-0500`). Written back in UTC,
     /// with milliseconds when there are any: `2014-02-13T09:30:00.250Z`.
+    ///
+    /// ```swift
+    /// map.map(\.updatedAt, to: "updated_at", using: .iso8601)   // "2014-02-13T09:30:00Z"
+    /// ```
     public static var iso8601: Adapter<Date> { BuiltInDateAdapters.iso8601 }
 
     /// Seconds since 1970 (`1392249600`, `1392249600.5`); written back as a whole number when
     /// it is one.
+    ///
+    /// ```swift
+    /// map.map(\.createdAt, to: "created", using: .unixSeconds)   // 1392249600 ↔ 2014-02-13 00:00:00 +0000
+    /// ```
     public static var unixSeconds: Adapter<Date> { BuiltInDateAdapters.unixSeconds }
 
     /// Milliseconds since 1970 (`1392249600000`); written back as a whole number.
+    ///
+    /// ```swift
+    /// map.map(\.createdAt, to: "created_ms", using: .unixMilliseconds)   // 1392249600000
+    /// ```
     public static var unixMilliseconds: Adapter<Date> { BuiltInDateAdapters.unixMilliseconds }
 
     /// Dates in a fixed pattern, such as `yyyy-MM-dd` or `yyyy/MM/dd HH:mm:ss.SSS`, parsed

@@ -4,11 +4,19 @@ extension Adapter where Value == Decimal {
     /// Exact decimals: from strings (`"19.99"`), integers, and JSON numbers in the decimal form
     /// they were written in (`19.99`, never `19.989999999999998`). Written back as a `Decimal`,
     /// which JSONSerialization writes digit for digit.
+    ///
+    /// ```swift
+    /// map.map(\.price, using: .decimal)   // "19.99" or 19.99 ↔ Decimal(string: "19.99")
+    /// ```
     public static var decimal: Adapter<Decimal> { BuiltInValueAdapters.decimal }
 }
 
 extension Adapter where Value == Data {
     /// Base64 text (`"aGVsbG8="`) to bytes; written back as base64.
+    ///
+    /// ```swift
+    /// map.map(\.avatar, using: .base64)   // "aGVsbG8=" ↔ Data("hello".utf8)
+    /// ```
     public static var base64: Adapter<Data> { BuiltInValueAdapters.base64 }
 }
 
@@ -17,6 +25,10 @@ extension Adapter where Value: Codable {
     /// back through `JSONEncoder`. Convenient for types that already are `Codable`; slower than
     /// a dedicated adapter. (A `Codable` property type with no built-in conversion uses it
     /// without being told; through ``MappableCodable`` its values go to the coder directly.)
+    ///
+    /// ```swift
+    /// map.map(\.location, using: .codable)   // ["lat": 59.9, "lon": 10.7] ↔ a Codable Location
+    /// ```
     public static var codable: Adapter<Value> {
         Adapter(name: "codable", builtIn: true, fixed: CodableCodec<Value>())
     }

@@ -21,6 +21,10 @@ import Synchronization
 /// Errors thrown by the closures are reported at the property's path.
 public struct Adapter<Value>: Sendable {
     /// How messages and configurations name the adapter: `iso8601`, `yyyy-MM-dd`.
+    ///
+    /// ```swift
+    /// Adapter<Date>.iso8601.name   // "iso8601"
+    /// ```
     public let name: String
     /// Unique for every custom adapter made (built-in adapters, pure functions of their name,
     /// share theirs), so that plans never mix two adapters up.
@@ -55,6 +59,10 @@ public struct Adapter<Value>: Sendable {
     /// An adapter over the raw dictionary value: `decode` receives exactly what the dictionary
     /// holds, and `encode` returns a plain value (`Int`, `Double`, `Bool`, `String`, arrays and
     /// dictionaries of them).
+    ///
+    /// ```swift
+    /// let upper = Adapter<String>("uppercase", decode: { "\($0)".uppercased() }, encode: { $0 })
+    /// ```
     public init(
         _ name: String = "custom",
         decode: @escaping @Sendable (Any) throws -> Value,
@@ -66,6 +74,11 @@ public struct Adapter<Value>: Sendable {
     /// An adapter over a typed external value: the dictionary value is first converted to
     /// `External` as a property of that type would be (so `[Int]`, `String` and the like are
     /// checked for you), and `encode`'s result is written back the same way.
+    ///
+    /// ```swift
+    /// let color = Adapter("rgb", from: [Int].self, decode: { Color(red: $0[0], green: $0[1], blue: $0[2]) },
+    ///                     encode: { [$0.red, $0.green, $0.blue] })
+    /// ```
     public init<External>(
         _ name: String = "custom",
         from external: External.Type,

@@ -10,11 +10,27 @@
 ///
 /// Nothing is converted past what the mode allows; what is refused is an error, never `nil` or
 /// a default. Numbers out of a type's range are errors in every mode.
+///
+/// ```swift
+/// map.coercion = .strict   // "42" is no Int; 42 is
+/// ```
 public enum CoercionMode: String, Sendable, CaseIterable {
     /// Only values already of the property's kind.
+    ///
+    /// ```swift
+    /// map.coercion = .strict   // Int ← 42 only; "42" and 42.0 are errors
+    /// ```
     case strict
     /// Conversions that lose nothing (the default).
+    ///
+    /// ```swift
+    /// map.coercion = .lossless   // Int ← 42, "42", 42.0; not 42.5
+    /// ```
     case lossless
     /// Every conversion with an obvious meaning, losing precision where it must.
+    ///
+    /// ```swift
+    /// map.coercion = .lenient   // Int ← 42.5 gives 42; Bool ← "yes" gives true
+    /// ```
     case lenient
 }

@@ -18,10 +18,22 @@
 /// never a silent miss.
 public struct ExternalKey: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// One step of a path.
+    ///
+    /// ```swift
+    /// ExternalKey("images.0.url").steps   // [.key("images"), .index(0), .key("url")]
+    /// ```
     public enum Step: Sendable, Hashable {
         /// A dictionary key.
+        ///
+        /// ```swift
+        /// ExternalKey(steps: [.key("user"), .key("name")])   // "user.name"
+        /// ```
         case key(String)
         /// A position in an array.
+        ///
+        /// ```swift
+        /// ExternalKey(steps: [.key("images"), .index(0)])   // "images.0"
+        /// ```
         case index(Int)
 
         /// The step as text: a key as it is, an index as its digits.
@@ -34,14 +46,27 @@ public struct ExternalKey: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     }
 
     /// The steps from the model's dictionary to the value.
+    ///
+    /// ```swift
+    /// ExternalKey("user.name").steps   // [.key("user"), .key("name")]
+    /// ```
     public let steps: [Step]
 
     /// The steps as text: keys as they are, indexes as their digits.
+    ///
+    /// ```swift
+    /// ExternalKey("images.0.url").components   // ["images", "0", "url"]
+    /// ```
     public var components: [String] {
         steps.map(\.text)
     }
 
     /// Parses a dotted path; `\.` is a literal dot inside a step, `'…'` a key step.
+    ///
+    /// ```swift
+    /// ExternalKey("user.profile.name").components   // ["user", "profile", "name"]
+    /// ExternalKey(#"version\.major"#).components  // ["version.major"]
+    /// ```
     public init(_ path: String) {
         var steps: [Step] = []
         var current = ""
@@ -80,12 +105,20 @@ public struct ExternalKey: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     }
 
     /// A path of keys given one by one; no step is split, and digits are keys too.
+    ///
+    /// ```swift
+    /// ExternalKey(components: ["stats", "2023"]).steps   // [.key("stats"), .key("2023")]
+    /// ```
     public init(components: [String]) {
         self.init(steps: components.map(Step.key))
     }
 
     /// A path given step by step. The first step is always looked up in the model's dictionary,
     /// so it must be a key; an index there is taken as its digits.
+    ///
+    /// ```swift
+    /// ExternalKey(steps: [.key("images"), .index(0), .key("url")]).description   // "images.0.url"
+    /// ```
     public init(steps: [Step]) {
         var steps = steps.isEmpty ? [.key("")] : steps
         if case .index(let index) = steps[0] { steps[0] = .key("\(index)") }
@@ -93,17 +126,29 @@ public struct ExternalKey: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     }
 
     /// A path written as a string literal: `"user.profile.name"`.
+    ///
+    /// ```swift
+    /// let key: ExternalKey = "user.profile.name"
+    /// ```
     public init(stringLiteral value: String) {
         self.init(value)
     }
 
     /// One key, taken as it is even when it contains dots.
+    ///
+    /// ```swift
+    /// map.map(\.version, to: .literal("app.version"))   // dictionary["app.version"]
+    /// ```
     public static func literal(_ key: String) -> ExternalKey {
         ExternalKey(steps: [.key(key)])
     }
 
     /// The path as it is written: steps joined by dots, literal dots escaped, keys that would
     /// read as indexes quoted.
+    ///
+    /// ```swift
+    /// ExternalKey(components: ["a.b", "7"]).description   // #"a\.b.'7'"#
+    /// ```
     public var description: String {
         steps.enumerated().map { position, step in
             switch step {

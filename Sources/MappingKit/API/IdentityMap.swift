@@ -24,24 +24,46 @@ public final class IdentityMap: MappingStore, Sendable {
     private let importLock = NSLock()
 
     /// An empty map.
+    ///
+    /// ```swift
+    /// let store = IdentityMap()
+    /// let users = try User.array(from: payload, in: store)
+    /// ```
     public init() {}
 
     /// The object of `type` with primary key `key`, if the map holds one.
+    ///
+    /// ```swift
+    /// let ann: User? = store.object(User.self, key: PrimaryKey(7))
+    /// ```
     public func object<Model: Mappable>(_ type: Model.Type, key: PrimaryKey) -> Model? {
         contents.withLock { $0.objects[ObjectIdentifier(type)]?[key] } as? Model
     }
 
     /// Every object of `type` the map holds, in no particular order.
+    ///
+    /// ```swift
+    /// let users = store.objects(of: User.self)
+    /// ```
     public func objects<Model: Mappable>(of type: Model.Type) -> [Model] {
         contents.withLock { ($0.objects[ObjectIdentifier(type)] ?? [:]).values.compactMap { $0 as? Model } }
     }
 
     /// How many objects of `type` the map holds.
+    ///
+    /// ```swift
+    /// store.count(of: User.self)   // 2
+    /// ```
     public func count<Model: Mappable>(of type: Model.Type) -> Int {
         contents.withLock { $0.objects[ObjectIdentifier(type)]?.count ?? 0 }
     }
 
     /// The stored objects among `keys`.
+    ///
+    /// ```swift
+    /// // Called by imports: the stored Users among keys 7 and 9.
+    /// let found = try store.fetch(User.self, keys: [PrimaryKey(7), PrimaryKey(9)], in: session)
+    /// ```
     public func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
         contents.withLock { contents in
             guard let stored = contents.objects[ObjectIdentifier(type)] else { return [] }
@@ -50,6 +72,11 @@ public final class IdentityMap: MappingStore, Sendable {
     }
 
     /// Keeps `objects`, replacing those with the same primary keys.
+    ///
+    /// ```swift
+    /// // Called by imports, once per type, when the whole payload mapped.
+    /// try store.save(users, in: session)
+    /// ```
     public func save<Model: Mappable>(_ objects: [Model], in store: StoreImport) throws {
         let keyed = try objects.map { (try store.primaryKey(of: $0), $0) }
         contents.withLock { contents in
@@ -59,16 +86,29 @@ public final class IdentityMap: MappingStore, Sendable {
 
     /// Waits until no other import into this map runs (objects are saved only once the whole
     /// import has mapped, so there is nothing else to open).
+    ///
+    /// ```swift
+    /// // Called by imports: the import waits for any other import into `store`.
+    /// try store.beginImport()
+    /// ```
     public func beginImport() throws {
         importLock.lock()
     }
 
     /// Lets the next import in.
+    ///
+    /// ```swift
+    /// try store.commitImport()   // called by imports when every model is saved
+    /// ```
     public func commitImport() throws {
         importLock.unlock()
     }
 
     /// Lets the next import in (the import saved nothing, and put back what it changed).
+    ///
+    /// ```swift
+    /// store.rollbackImport()   // called by imports that failed
+    /// ```
     public func rollbackImport() {
         importLock.unlock()
     }

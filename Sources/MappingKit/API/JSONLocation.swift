@@ -9,13 +9,29 @@
 /// ```
 public struct JSONLocation: Sendable, Hashable, CustomStringConvertible {
     /// The line, from 1; lines end with a line feed.
+    ///
+    /// ```swift
+    /// JSONLocation(line: 3, column: 14, offset: 52).line   // 3
+    /// ```
     public let line: Int
     /// The character in the line, from 1, counting Unicode scalars.
+    ///
+    /// ```swift
+    /// JSONLocation(line: 3, column: 14, offset: 52).column   // 14
+    /// ```
     public let column: Int
     /// The number of bytes before it, from the start of the input.
+    ///
+    /// ```swift
+    /// JSONLocation(line: 3, column: 14, offset: 52).offset   // 52
+    /// ```
     public let offset: Int
 
     /// A location; MappingKit makes them for its errors.
+    ///
+    /// ```swift
+    /// let location = JSONLocation(line: 1, column: 5, offset: 4)
+    /// ```
     public init(line: Int, column: Int, offset: Int) {
         self.line = line
         self.column = column
@@ -23,6 +39,10 @@ public struct JSONLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `line 3, column 14 (byte 52)`.
+    ///
+    /// ```swift
+    /// JSONLocation(line: 3, column: 14, offset: 52).description   // "line 3, column 14 (byte 52)"
+    /// ```
     public var description: String {
         "line \(line), column \(column) (byte \(offset))"
     }

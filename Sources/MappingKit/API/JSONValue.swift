@@ -18,6 +18,10 @@ public import Foundation
 /// ``MappingLimits/maximumNesting`` (512) is an error, never a stack overflow.
 public enum JSONValue {
     /// The value of a JSON document (any value at the top level, RFC 8259).
+    ///
+    /// ```swift
+    /// let value = try JSONValue.parse(Data(#"{"a": [1, 2.5, null]}"#.utf8))   // ["a": [1, 2.5, <null>]]
+    /// ```
     public static func parse(_ json: some ContiguousBytes, limits: MappingLimits = .default) throws -> Any {
         try JSONReader.read(json, limits: limits) { reader in
             let value = try reader.readAny()
@@ -27,6 +31,10 @@ public enum JSONValue {
     }
 
     /// The value of a JSON document given as text.
+    ///
+    /// ```swift
+    /// let value = try JSONValue.parse(#"[true, "x"]"#)   // [true, "x"]
+    /// ```
     public static func parse(_ json: String, limits: MappingLimits = .default) throws -> Any {
         try parse(Data(json.utf8), limits: limits)
     }
@@ -34,6 +42,10 @@ public enum JSONValue {
     /// `value` as JSON: native values, `NSNumber`, `Decimal`, Foundation strings, arrays and
     /// dictionaries, and Swift optionals (`nil` is `null`). Anything else, and non-finite
     /// numbers, are errors with the path to the value.
+    ///
+    /// ```swift
+    /// let data = try JSONValue.data(["a": [1, 2.5]], options: .sortedKeys)   // {"a":[1,2.5]}
+    /// ```
     public static func data(_ value: Any, options: JSONOutputOptions = [], limits: MappingLimits = .default) throws -> Data {
         var writer = JSONWriter(options: options, limits: limits)
         try writer.writeAny(value)

@@ -42,6 +42,13 @@ extension Mappable where Self: NSObject {
     /// did. On failure the model is left as it was, and a coder whose `decodingFailurePolicy` is
     /// `.setErrorAndReturn` is told the ``MappingError`` (`failWithError`), which
     /// `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)` throws.
+    ///
+    /// ```swift
+    /// required init?(coder: NSCoder) {
+    ///     super.init()
+    ///     guard decodeMapping(from: coder) else { return nil }
+    /// }
+    /// ```
     public func decodeMapping(from coder: NSCoder, mapper: Mapper? = nil) -> Bool {
         do {
             try update(fromArchive: coder, mapper: mapper)
@@ -62,6 +69,11 @@ extension Mappable where Self: NSObject {
     /// Updates the model from a keyed archive made by ``encodeMapping(with:mapper:)``, or throws the
     /// ``MappingError`` that says why not (the model is then left as it was). Unarchivers on
     /// Linux report a failed object with an error of their own; this gives MappingKit's.
+    ///
+    /// ```swift
+    /// let user = User()
+    /// try user.update(fromArchive: unarchiver)   // throws the MappingError a bad archive gives
+    /// ```
     public func update(fromArchive coder: NSCoder, mapper: Mapper? = nil) throws {
         let dictionary = try ArchiveKeys.representation(in: coder)
         guard let mapper else { return try update(from: dictionary) }

@@ -12,16 +12,28 @@ extension Mappable {
     }
 
     /// A model from an `NSDictionary`, whose keys must all be strings.
+    ///
+    /// ```swift
+    /// let user = try User(dictionary: NSDictionary(dictionary: ["username": "ann"]))
+    /// ```
     public init(dictionary: NSDictionary) throws {
         try self.init(dictionary: StringKeys.dictionary(dictionary))
     }
 
     /// Updates the model from a dictionary with `AnyHashable` keys (see ``init(dictionary:)-([AnyHashable:Any])``).
+    ///
+    /// ```swift
+    /// try settings.update(from: notification.userInfo ?? [:])   // [AnyHashable: Any]
+    /// ```
     public mutating func update(from dictionary: [AnyHashable: Any]) throws {
         try update(from: StringKeys.dictionary(dictionary))
     }
 
     /// Updates the model from an `NSDictionary`, whose keys must all be strings.
+    ///
+    /// ```swift
+    /// try settings.update(from: NSDictionary(dictionary: ["theme": "dark"]))
+    /// ```
     public mutating func update(from dictionary: NSDictionary) throws {
         try update(from: StringKeys.dictionary(dictionary))
     }
@@ -40,11 +52,19 @@ extension Mappable {
 
 extension Mappable where Self: AnyObject {
     /// Updates the object from a dictionary with `AnyHashable` keys, such as `userInfo`.
+    ///
+    /// ```swift
+    /// try session.update(from: notification.userInfo ?? [:])   // a class instance, updated in place
+    /// ```
     public func update(from dictionary: [AnyHashable: Any]) throws {
         try update(from: StringKeys.dictionary(dictionary))
     }
 
     /// Updates the object from an `NSDictionary`, whose keys must all be strings.
+    ///
+    /// ```swift
+    /// try session.update(from: NSDictionary(dictionary: ["token": "abc"]))
+    /// ```
     public func update(from dictionary: NSDictionary) throws {
         try update(from: StringKeys.dictionary(dictionary))
     }

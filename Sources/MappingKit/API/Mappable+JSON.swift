@@ -17,12 +17,20 @@ extension Mappable {
     }
 
     /// Creates a model from JSON text.
+    ///
+    /// ```swift
+    /// let user = try User(json: #"{"username": "ann"}"#)
+    /// ```
     public init(json: String, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
         try self.init(json: Data(json.utf8), undefinedKeys: undefinedKeys, limits: limits)
     }
 
     /// Updates the model from a JSON object, atomically: on any error, syntax or mapping, the
     /// model is unchanged. Absent keys leave their properties as they are.
+    ///
+    /// ```swift
+    /// try user.update(fromJSON: Data(#"{"username": "jane"}"#.utf8))   // other properties stay
+    /// ```
     public mutating func update(fromJSON json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
         try update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits))
     }
@@ -38,11 +46,19 @@ extension Mappable {
     }
 
     /// Maps every element of a top-level JSON array given as text.
+    ///
+    /// ```swift
+    /// let points = try Point.array(json: #"[{"x": 1, "y": 2}, {"x": 3, "y": 4}]"#)
+    /// ```
     public static func array(json: String, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws -> [Self] {
         try array(json: Data(json.utf8), undefinedKeys: undefinedKeys, limits: limits)
     }
 
     /// Updates the model from a JSON object given as text.
+    ///
+    /// ```swift
+    /// try user.update(fromJSON: #"{"username": "jane"}"#)
+    /// ```
     public mutating func update(fromJSON json: String, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
         try update(fromJSON: Data(json.utf8), undefinedKeys: undefinedKeys, limits: limits)
     }
@@ -114,17 +130,31 @@ extension Mappable {
 
 extension Mappable where Self: AnyObject {
     /// Updates the object in place from a JSON object; callable on a `let` reference.
+    ///
+    /// ```swift
+    /// let session = Session()   // a class
+    /// try session.update(fromJSON: Data(#"{"token": "abc"}"#.utf8))
+    /// ```
     public func update(fromJSON json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
         var object = self
         try object.update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits))
     }
 
     /// Updates the object in place from a JSON object given as text.
+    ///
+    /// ```swift
+    /// try session.update(fromJSON: #"{"token": "abc"}"#)
+    /// ```
     public func update(fromJSON json: String, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
         try update(fromJSON: Data(json.utf8), undefinedKeys: undefinedKeys, limits: limits)
     }
 }
 
+/// Arrays of models written as one JSON array.
+///
+/// ```swift
+/// let data = try [Point(x: 1, y: 2)].jsonData()   // [{"x":1,"y":2}]
+/// ```
 extension Array where Element: Mappable {
     /// The models as a JSON array, each written as ``Mappable/jsonData(options:limits:)`` writes it.
     ///

@@ -10,16 +10,28 @@ extension Mappable {
     }
 
     /// Updates the model from `dictionary` with `limits` bounding this call's work.
+    ///
+    /// ```swift
+    /// try tree.update(from: dictionary, limits: MappingLimits(maximumDepth: 8))
+    /// ```
     public mutating func update(from dictionary: [String: Any], limits: MappingLimits) throws {
         try update(from: dictionary, call: MappingContext(limits: limits))
     }
 
     /// Maps every element of `array` with `limits` bounding the whole call's work.
+    ///
+    /// ```swift
+    /// let nodes = try Node.array(from: array, limits: MappingLimits(maximumModels: 1_000))
+    /// ```
     public static func array(from array: [Any], limits: MappingLimits) throws -> [Self] {
         try Self.array(from: array, call: MappingContext(limits: limits))
     }
 
     /// The dictionary representation, with `limits` bounding the models it writes.
+    ///
+    /// ```swift
+    /// let dictionary = try tree.dictionaryRepresentation(limits: MappingLimits(maximumDepth: 8))
+    /// ```
     public func dictionaryRepresentation(limits: MappingLimits) throws -> [String: Any] {
         try encodedDictionary(in: MappingContext(limits: limits))
     }
@@ -28,6 +40,10 @@ extension Mappable {
 extension Mappable where Self: AnyObject {
     /// Updates the object in place with `limits` bounding this call's work; callable on a `let`
     /// reference.
+    ///
+    /// ```swift
+    /// try node.update(from: dictionary, limits: MappingLimits(maximumDepth: 8))   // a class instance
+    /// ```
     public func update(from dictionary: [String: Any], limits: MappingLimits) throws {
         var object = self
         try object.update(from: dictionary, call: MappingContext(limits: limits))

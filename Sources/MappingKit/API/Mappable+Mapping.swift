@@ -1,10 +1,18 @@
 extension Mappable {
     /// The empty configuration: every `var` property maps from the key with its name.
+    ///
+    /// ```swift
+    /// struct Point: Mappable { var x = 0.0; var y = 0.0 }   // uses this empty configuration: "x", "y"
+    /// ```
     public static var mappingConfiguration: MappingConfiguration {
         MappingConfiguration()
     }
 
     /// Runs ``defaultUpdate(from:configuration:)``.
+    ///
+    /// ```swift
+    /// try user.update(from: ["username": "ann"], configuration: User.mappingConfiguration)
+    /// ```
     public mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
         if configuration.context.jsonProbe == ObjectIdentifier(type(of: self)) { throw DefaultUpdateReached() }
         try applyPlan(to: dictionary, configuration: configuration, byDefault: true)
@@ -15,6 +23,14 @@ extension Mappable {
     ///
     /// Every problem in the input is collected into one ``MappingError``; when it throws, the
     /// model is unchanged (structs and classes alike).
+    ///
+    /// ```swift
+    /// mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+    ///     var input = dictionary
+    ///     input["username"] = input["login"]   // an older API's key
+    ///     try defaultUpdate(from: input, configuration: configuration)
+    /// }
+    /// ```
     public mutating func defaultUpdate(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
         try applyPlan(to: dictionary, configuration: configuration)
     }
@@ -111,6 +127,11 @@ extension Mappable {
 
     /// Updates the model from `dictionary` with the type's ``mappingConfiguration``. Keys that
     /// are absent leave their properties as they are.
+    ///
+    /// ```swift
+    /// var user = try User(dictionary: ["username": "ann", "website": "https://ann.example"])
+    /// try user.update(from: ["username": "jane"])   // website stays
+    /// ```
     public mutating func update(from dictionary: [String: Any]) throws {
         try update(from: dictionary, configuration: type(of: self).mappingConfiguration)
     }
@@ -210,6 +231,11 @@ extension Mappable {
 
 extension Mappable where Self: AnyObject {
     /// Updates the object in place from `dictionary`; callable on a `let` reference.
+    ///
+    /// ```swift
+    /// let session = Session()   // a class: `let` is enough
+    /// try session.update(from: ["token": "abc"])
+    /// ```
     public func update(from dictionary: [String: Any]) throws {
         var object = self
         try object.update(from: dictionary, configuration: type(of: self).mappingConfiguration)

@@ -14,11 +14,19 @@ extension Mappable {
     }
 
     /// Updates the model from property-list data whose root is a dictionary.
+    ///
+    /// ```swift
+    /// try settings.update(fromPropertyList: try Data(contentsOf: plistURL))
+    /// ```
     public mutating func update(fromPropertyList data: Data) throws {
         try update(from: PropertyListDocument.dictionary(from: data))
     }
 
     /// Models from property-list data whose root is an array of dictionaries.
+    ///
+    /// ```swift
+    /// let items = try Item.array(propertyList: try Data(contentsOf: plistURL))
+    /// ```
     public static func array(propertyList data: Data) throws -> [Self] {
         let root = try PropertyListDocument.root(of: data)
         guard let array = InputValue.array(root) else {
@@ -31,6 +39,10 @@ extension Mappable {
     /// ``RepresentationStyle/propertyList`` style. A value a property list cannot hold exactly
     /// (`null`, a `Decimal` that is not an integer, a fraction of a second in an XML date) is
     /// an error with its key path, never dropped or rounded.
+    ///
+    /// ```swift
+    /// let data = try settings.propertyListData(format: .xml)
+    /// ```
     public func propertyListData(format: PropertyListSerialization.PropertyListFormat = .binary) throws -> Data {
         let context = MappingContext(style: .propertyList).started()
         let representation = try encodedDictionary(in: context)
@@ -44,6 +56,11 @@ extension Mappable {
 
     /// The dictionary representation for a kind of document: ``RepresentationStyle/json`` (what
     /// ``dictionaryRepresentation()`` gives) or ``RepresentationStyle/propertyList``.
+    ///
+    /// ```swift
+    /// try event.dictionaryRepresentation(style: .propertyList)   // ["date": <a Date>]
+    /// try event.dictionaryRepresentation(style: .json)           // ["date": "2014-02-13T09:30:00Z"]
+    /// ```
     public func dictionaryRepresentation(style: RepresentationStyle) throws -> [String: Any] {
         try encodedDictionary(in: MappingContext(style: style))
     }
@@ -51,6 +68,10 @@ extension Mappable {
 
 extension Mappable where Self: AnyObject {
     /// Updates the object from property-list data whose root is a dictionary.
+    ///
+    /// ```swift
+    /// try session.update(fromPropertyList: data)   // a class instance, updated in place
+    /// ```
     public func update(fromPropertyList data: Data) throws {
         try update(from: PropertyListDocument.dictionary(from: data))
     }

@@ -29,12 +29,24 @@ extension Mappable {
     }
 
     /// Runs ``defaultDictionaryRepresentation(configuration:)``.
+    ///
+    /// ```swift
+    /// let v1 = try user.dictionaryRepresentation(configuration: legacyConfiguration)
+    /// ```
     public func dictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any] {
         try representation(configuration: configuration, byDefault: true)
     }
 
     /// MappingKit's own dictionary representation with `configuration`: the behaviour a
     /// ``dictionaryRepresentation(configuration:)`` override calls after adjusting it.
+    ///
+    /// ```swift
+    /// func dictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any] {
+    ///     var dictionary = try defaultDictionaryRepresentation(configuration: configuration)
+    ///     dictionary["version"] = 2
+    ///     return dictionary
+    /// }
+    /// ```
     public func defaultDictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any] {
         try representation(configuration: configuration, byDefault: false)
     }

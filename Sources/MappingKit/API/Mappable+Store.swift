@@ -51,6 +51,10 @@ extension Mappable {
 extension Mapper {
     /// Imports every element of `array` into `store` with this mapper's configurations (see
     /// ``Mappable/array(from:in:)``).
+    ///
+    /// ```swift
+    /// let users = try v2.array(of: User.self, from: payload, in: store)
+    /// ```
     public func array<Model: Mappable>(of model: Model.Type, from array: [Any], in store: some MappingStore) throws -> [Model] {
         try StoreImports.run(into: store, mapper: self) { session, context in
             StoreImports.survey(array, as: Model.self, session: session, in: context)
@@ -60,6 +64,10 @@ extension Mapper {
     }
 
     /// Imports one model into `store` with this mapper's configurations.
+    ///
+    /// ```swift
+    /// let user = try v2.map(["id": 7, "name": "Ann"], to: User.self, in: store)
+    /// ```
     public func map<Model: Mappable>(_ dictionary: [String: Any], to model: Model.Type, in store: some MappingStore) throws -> Model {
         try StoreImports.run(into: store, mapper: self) { session, context in
             StoreImports.survey([dictionary], as: Model.self, session: session, in: context)

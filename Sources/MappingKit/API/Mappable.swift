@@ -23,11 +23,24 @@
 /// base class (calling ``defaultUpdate(from:configuration:)-o9zu``) and override it in subclasses.
 public protocol Mappable {
     /// Creates a model with every property at its default value.
+    ///
+    /// ```swift
+    /// final class Session: Mappable {
+    ///     var token = ""
+    ///     required init() {}
+    /// }
+    /// ```
     init()
 
     /// The configuration used when this type is mapped, directly or nested in another model.
     ///
     /// Defaults to `MappingConfiguration()`, which maps properties by name.
+    ///
+    /// ```swift
+    /// static let mappingConfiguration = MappingConfiguration(for: User.self) { map in
+    ///     map.keyStrategy = .snakeCase
+    /// }
+    /// ```
     static var mappingConfiguration: MappingConfiguration { get }
 
     /// Updates the model's properties from `dictionary`, using `configuration`.

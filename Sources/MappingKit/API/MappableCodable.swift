@@ -30,12 +30,20 @@ public protocol MappableCodable: Mappable, Codable {}
 
 extension MappableCodable {
     /// Reads the model from `decoder` through its mapping.
+    ///
+    /// ```swift
+    /// let user = try JSONDecoder().decode(User.self, from: data)   // through User's mapping
+    /// ```
     public init(from decoder: any Decoder) throws {
         self.init()
         try update(fromDecoder: decoder)
     }
 
     /// Writes the model into `encoder` through its mapping.
+    ///
+    /// ```swift
+    /// let data = try JSONEncoder().encode(user)   // through User's mapping
+    /// ```
     public func encode(to encoder: any Encoder) throws {
         let context = CodableBridge.context(for: encoder.userInfo, style: .codable).started()
         let representation: [String: Any]
@@ -50,6 +58,13 @@ extension MappableCodable {
 
     /// Updates the model from `decoder` through its mapping: keys missing from the decoder
     /// leave their properties as they are, and a failure leaves the whole model as it was.
+    ///
+    /// ```swift
+    /// init(from decoder: any Decoder) throws {
+    ///     self.init()
+    ///     try update(from: decoder)
+    /// }
+    /// ```
     public mutating func update(from decoder: any Decoder) throws {
         try update(fromDecoder: decoder)
     }
@@ -75,12 +90,25 @@ extension MappableCodable {
 
 extension MappableCodable where Self: AnyObject {
     /// Updates the object from `decoder` through its mapping (see `MappableCodable.update(from:)`).
+    ///
+    /// ```swift
+    /// required init(from decoder: any Decoder) throws {
+    ///     super.init()
+    ///     try update(from: decoder)
+    /// }
+    /// ```
     public func update(from decoder: any Decoder) throws {
         var object = self
         try object.update(fromDecoder: decoder)
     }
 }
 
+/// The key under which a coder's `userInfo` holds the ``Mapper`` that `MappableCodable` models use.
+///
+/// ```swift
+/// let decoder = JSONDecoder()
+/// decoder.userInfo[.mappingKitMapper] = v1
+/// ```
 extension CodingUserInfoKey {
     /// Where a coder's `userInfo` holds the ``Mapper`` that ``MappableCodable`` models are read
     /// and written with:

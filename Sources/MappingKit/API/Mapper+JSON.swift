@@ -20,6 +20,10 @@ extension Mapper {
 
     /// Updates `model` from a JSON object, atomically; absent keys leave their properties as
     /// they are.
+    ///
+    /// ```swift
+    /// try v1.update(&user, fromJSON: Data(#"{"login": "ann"}"#.utf8))
+    /// ```
     public func update<Model: Mappable>(_ model: inout Model, fromJSON json: some ContiguousBytes) throws {
         var configuration = configuration(for: type(of: model))
         configuration.context = jsonContext.started()
@@ -30,11 +34,19 @@ extension Mapper {
     }
 
     /// Models made from every element of a top-level JSON array, which must all be objects.
+    ///
+    /// ```swift
+    /// let users = try v1.array(of: User.self, json: data)
+    /// ```
     public func array<Model: Mappable>(of model: Model.Type, json: some ContiguousBytes) throws -> [Model] {
         try Model.array(json: json, configuration: configuration(for: model), context: jsonContext.started())
     }
 
     /// `model` as JSON, written with this mapper's configurations.
+    ///
+    /// ```swift
+    /// let data = try v1.jsonData(of: user, options: .sortedKeys)
+    /// ```
     public func jsonData<Model: Mappable>(of model: Model, options: JSONOutputOptions = []) throws -> Data {
         try model.jsonData(options: options, in: jsonContext)
     }

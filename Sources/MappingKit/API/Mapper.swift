@@ -18,20 +18,40 @@
 /// for code that prefers one place to register configurations.
 public final class Mapper: Sendable {
     /// A mapper for the whole program, for code that registers its configurations in one place.
+    ///
+    /// ```swift
+    /// Mapper.shared.register(legacyConfiguration, for: User.self)
+    /// ```
     public static let shared = Mapper()
 
     private let registry = Locked<[ObjectIdentifier: MappingConfiguration]>([:])
 
     /// A key strategy for every type mapped through this mapper, over the types' own; `nil`
     /// keeps each type's.
+    ///
+    /// ```swift
+    /// Mapper(keyStrategy: .snakeCase).keyStrategy   // snakeCase
+    /// ```
     public let keyStrategy: KeyStrategy?
     /// A coercion mode for every type mapped through this mapper, over the types' own; `nil`
     /// keeps each type's.
+    ///
+    /// ```swift
+    /// Mapper(coercion: .strict).coercion   // .strict
+    /// ```
     public let coercion: CoercionMode?
     /// An undefined-key policy for every model mapped through this mapper, over the types' own;
     /// `nil` keeps each type's.
+    ///
+    /// ```swift
+    /// Mapper(undefinedKeys: .raise).undefinedKeys   // .raise
+    /// ```
     public let undefinedKeys: UndefinedKeyPolicy?
     /// The work limits of every call through this mapper; `nil` is ``MappingLimits/default``.
+    ///
+    /// ```swift
+    /// Mapper(limits: MappingLimits(maximumDepth: 8)).limits?.maximumDepth   // 8
+    /// ```
     public let limits: MappingLimits?
 
     /// A mapper with no registrations; `keyStrategy`, `coercion`, `undefinedKeys` and `limits`, when given,
@@ -53,11 +73,19 @@ public final class Mapper: Sendable {
     }
 
     /// Uses `configuration` for `model` in every mapping through this mapper.
+    ///
+    /// ```swift
+    /// v1.register(MappingConfiguration(for: User.self) { $0.map(\.username, to: "login") }, for: User.self)
+    /// ```
     public func register<Model: Mappable>(_ configuration: MappingConfiguration, for model: Model.Type) {
         registry.withLock { $0[ObjectIdentifier(model)] = configuration }
     }
 
     /// The configuration this mapper uses for `type`: the registered one, or the type's own.
+    ///
+    /// ```swift
+    /// let configuration = v1.configuration(for: User.self)
+    /// ```
     public func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
         var configuration = registry.withLock { $0[ObjectIdentifier(type)] } ?? type.mappingConfiguration
         if let keyStrategy { configuration.keyStrategy = keyStrategy }
@@ -66,11 +94,19 @@ public final class Mapper: Sendable {
     }
 
     /// A model made from `dictionary` (by the type's factory, if it has one).
+    ///
+    /// ```swift
+    /// let user = try v1.map(["login": "ann"], to: User.self)
+    /// ```
     public func map<Model: Mappable>(_ dictionary: [String: Any], to model: Model.Type) throws -> Model {
         try Model.instantiate(from: dictionary, configuration: configuration(for: model), context: context)
     }
 
     /// Updates `model` from `dictionary`; absent keys leave their properties as they are.
+    ///
+    /// ```swift
+    /// try v1.update(&user, from: ["login": "jane"])
+    /// ```
     public func update<Model: Mappable>(_ model: inout Model, from dictionary: [String: Any]) throws {
         var configuration = configuration(for: type(of: model))
         configuration.context = context
@@ -78,11 +114,19 @@ public final class Mapper: Sendable {
     }
 
     /// Models made from every element of `array`, which must all be dictionaries.
+    ///
+    /// ```swift
+    /// let users = try v1.array(of: User.self, from: [["login": "ann"], ["login": "bob"]])
+    /// ```
     public func array<Model: Mappable>(of model: Model.Type, from array: [Any]) throws -> [Model] {
         try Model.models(from: array, configuration: configuration(for: model), context: context)
     }
 
     /// The dictionary representation of `model`, written with this mapper's configurations.
+    ///
+    /// ```swift
+    /// try v1.dictionaryRepresentation(of: user)   // ["login": "ann", …]
+    /// ```
     public func dictionaryRepresentation<Model: Mappable>(of model: Model) throws -> [String: Any] {
         try model.encodedDictionary(in: context)
     }

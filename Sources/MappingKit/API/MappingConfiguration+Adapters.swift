@@ -16,6 +16,10 @@ extension MappingConfiguration.Builder {
 
     /// Converts an optional property's non-null values with `adapter`; `null` clears it, and a
     /// `nil` property is left out of the dictionary representation.
+    ///
+    /// ```swift
+    /// map.map(\.deletedAt, to: "deleted_at", using: .iso8601)   // deletedAt: Date?
+    /// ```
     public mutating func map<Value>(
         _ property: WritableKeyPath<Model, Value?>,
         to keys: ExternalKey...,
@@ -25,6 +29,10 @@ extension MappingConfiguration.Builder {
     }
 
     /// Converts every element of an array property with `adapter`.
+    ///
+    /// ```swift
+    /// map.map(\.visits, to: "visits", using: .unixSeconds)   // visits: [Date]
+    /// ```
     public mutating func map<Value>(
         _ property: WritableKeyPath<Model, [Value]>,
         to keys: ExternalKey...,

@@ -3,14 +3,36 @@ extension MappingConfiguration {
     ///
     /// A key path must name a stored `var` of `Model` (or of a superclass); anything else is a
     /// configuration error reported when the model is first mapped.
+    ///
+    /// ```swift
+    /// MappingConfiguration(for: User.self) { (map: inout MappingConfiguration.Builder<User>) in
+    ///     map.map(\.username, to: "login")
+    /// }
+    /// ```
     public struct Builder<Model: Mappable> {
         /// How property names become keys for properties with no explicit key.
+        ///
+        /// ```swift
+        /// map.keyStrategy = .snakeCase
+        /// ```
         public var keyStrategy: KeyStrategy
         /// How far values may be converted to fit their properties.
+        ///
+        /// ```swift
+        /// map.coercion = .strict
+        /// ```
         public var coercion: CoercionMode
         /// What happens to keys no mapping reads. Default: `.drop`.
+        ///
+        /// ```swift
+        /// map.undefinedKeys = .stash
+        /// ```
         public var undefinedKeys: UndefinedKeyPolicy
         /// How `nil` optionals are written by the dictionary representation. Default: `.omitted`.
+        ///
+        /// ```swift
+        /// map.nilRepresentation = .null   // nickname == nil ↔ "nickname": null
+        /// ```
         public var nilRepresentation: NilRepresentation
         var represented: [RepresentedProperty]?
         var identityProperties: [RepresentedProperty]?
@@ -49,6 +71,10 @@ extension MappingConfiguration {
 
         /// Leaves `property` out of the mapping in both directions: its key is not read, and the
         /// dictionary representation does not contain it.
+        ///
+        /// ```swift
+        /// map.ignore(\.cache)   // never read, never written
+        /// ```
         public mutating func ignore<Value>(_ property: WritableKeyPath<Model, Value>) {
             let index = ruleIndex(for: property)
             let rule = properties[index]

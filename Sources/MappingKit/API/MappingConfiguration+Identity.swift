@@ -46,6 +46,10 @@ extension MappingConfiguration.Builder {
 
     /// The same for a property that always holds an object: `unresolved` may be `.fail` or
     /// `.placeholder` (a non-optional property cannot be `nil`).
+    ///
+    /// ```swift
+    /// map.relationship(\.employer, key: "employer_id", unresolved: .placeholder)   // employer: Company
+    /// ```
     public mutating func relationship<Related: Mappable & SendableMetatype>(
         _ property: WritableKeyPath<Model, Related>,
         key: ExternalKey,
@@ -59,6 +63,10 @@ extension MappingConfiguration.Builder {
     /// A to-many relationship: `"car_ids": [3, 4]` becomes the cars with those keys, in that
     /// order; the representation writes the array of keys. `unresolved` may be `.fail` or
     /// `.placeholder` (an array holds no `nil`).
+    ///
+    /// ```swift
+    /// map.relationship(\.tags, key: "tag_ids")   // tags: [Tag] ↔ "tag_ids": [1, 2]
+    /// ```
     public mutating func relationship<Related: Mappable & SendableMetatype>(
         _ property: WritableKeyPath<Model, [Related]>,
         key: ExternalKey,

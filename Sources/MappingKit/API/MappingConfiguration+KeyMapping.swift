@@ -64,6 +64,11 @@ extension Adapter {
     /// (``MappingConfiguration/init(for:keyMapping:extending:)``). Register before the first
     /// mapping that uses the name; registering a name again replaces the adapter for plans
     /// compiled afterwards.
+    ///
+    /// ```swift
+    /// Adapter<Date>.iso8601.register(as: "ISO8601StringToDate")
+    /// MappingConfiguration(for: Person.self, keyMapping: ["bday": "ISO8601StringToDate:birthdate"])
+    /// ```
     public func register(as name: String) {
         NamedAdapters.register(self, as: name)
     }

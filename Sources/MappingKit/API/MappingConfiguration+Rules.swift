@@ -16,6 +16,10 @@ extension MappingConfiguration.Builder {
 
     /// The value `property` takes when its value is null, instead of `nil` (or an error, for a
     /// property that is not optional).
+    ///
+    /// ```swift
+    /// map.defaultValue(\.nickname, whenNull: "none")   // "nickname": null → "none"
+    /// ```
     public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenNull value: Value) {
         let index = ruleIndex(for: property)
         checkNotIgnored(property, at: index, given: "given a default")
@@ -42,6 +46,14 @@ extension MappingConfiguration.Builder {
 
     /// Rewrites the incoming dictionary before anything is read from it (XLYMapping's will-map
     /// block): fill in missing values, rename keys, unwrap an envelope.
+    ///
+    /// ```swift
+    /// map.willMap { dictionary in
+    ///     var dictionary = dictionary
+    ///     dictionary["name"] = dictionary["full_name"] ?? dictionary["name"]
+    ///     return dictionary
+    /// }
+    /// ```
     public mutating func willMap(_ transform: @escaping @Sendable ([String: Any]) throws -> [String: Any]) {
         hooks.willMap.append(DictionaryHook(transform: transform))
         hooks.identities.append(AdapterIdentity.instance("willMap"))

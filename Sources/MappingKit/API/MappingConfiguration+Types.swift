@@ -12,6 +12,10 @@ extension MappingConfiguration.Builder {
     }
 
     /// The same for an optional property: `null` clears it.
+    ///
+    /// ```swift
+    /// map.map(\.pet, choosing: .byKey("type", ["dog": Dog.self, "cat": Cat.self]))   // pet: Animal?
+    /// ```
     public mutating func map<Value>(_ property: WritableKeyPath<Model, Value?>, to keys: ExternalKey..., choosing choice: TypeChoice) {
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in
             OptionalCodec(wrapped: PolymorphicCodec<Value>(choice: choice))
@@ -19,6 +23,10 @@ extension MappingConfiguration.Builder {
     }
 
     /// The same for every element of an array property.
+    ///
+    /// ```swift
+    /// map.map(\.pets, choosing: .byKey("type", ["dog": Dog.self, "cat": Cat.self]))   // pets: [Animal]
+    /// ```
     public mutating func map<Value>(_ property: WritableKeyPath<Model, [Value]>, to keys: ExternalKey..., choosing choice: TypeChoice) {
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
             ArrayCodec(element: PolymorphicCodec<Value>(choice: choice), mode: $0)
@@ -26,6 +34,10 @@ extension MappingConfiguration.Builder {
     }
 
     /// The same for every value of a dictionary property.
+    ///
+    /// ```swift
+    /// map.map(\.petsByName, choosing: .always(Dog.self))   // petsByName: [String: Animal]
+    /// ```
     public mutating func map<Value>(
         _ property: WritableKeyPath<Model, [String: Value]>,
         to keys: ExternalKey...,

@@ -31,6 +31,11 @@ public struct MappingConfiguration: Sendable {
     var context = MappingContext()
 
     /// The empty configuration: name-based mapping, default policies.
+    ///
+    /// ```swift
+    /// var configuration = MappingConfiguration()
+    /// configuration.keyStrategy = .snakeCase
+    /// ```
     public init() {}
 
     /// A configuration built with key paths into `Model`.
@@ -40,6 +45,12 @@ public struct MappingConfiguration: Sendable {
     ///   - base: A configuration to extend, typically a superclass's: its rules apply unless
     ///     `build` configures the same property again.
     ///   - build: Declares keys, adapters and policies on a ``Builder``.
+    ///
+    /// ```swift
+    /// static let stored = MappingConfiguration(for: Dog.self, extending: Animal.mappingConfiguration) { map in
+    ///     map.map(\.breed, to: "dog_breed")
+    /// }
+    /// ```
     public init<Model: Mappable>(
         for model: Model.Type,
         extending base: MappingConfiguration? = nil,
@@ -73,18 +84,33 @@ public struct MappingConfiguration: Sendable {
     }
 
     /// How property names become keys when no explicit key is configured. Default: `.useNames`.
+    ///
+    /// ```swift
+    /// var configuration = User.mappingConfiguration
+    /// configuration.keyStrategy = .snakeCase
+    /// ```
     public var keyStrategy: KeyStrategy {
         get { rules.keyStrategy }
         set { rules = rules.with(keyStrategy: newValue) }
     }
 
     /// How far values may be converted to fit their properties. Default: `.lossless`.
+    ///
+    /// ```swift
+    /// var configuration = User.mappingConfiguration
+    /// configuration.coercion = .strict
+    /// ```
     public var coercion: CoercionMode {
         get { rules.coercion }
         set { rules = rules.with(coercion: newValue) }
     }
 
     /// What happens to keys no mapping reads: `.raise`, `.drop` (the default) or `.stash`.
+    ///
+    /// ```swift
+    /// var configuration = User.mappingConfiguration
+    /// configuration.undefinedKeys = .raise
+    /// ```
     public var undefinedKeys: UndefinedKeyPolicy {
         get { rules.output.undefinedKeys }
         set { rules = rules.with(undefinedKeys: newValue) }
@@ -92,6 +118,11 @@ public struct MappingConfiguration: Sendable {
 
     /// How `nil` optionals are written by the dictionary representation: left out (the default)
     /// or as `NSNull`.
+    ///
+    /// ```swift
+    /// var configuration = User.mappingConfiguration
+    /// configuration.nilRepresentation = .null
+    /// ```
     public var nilRepresentation: NilRepresentation {
         get { rules.output.nilRepresentation }
         set { rules = rules.with(nilRepresentation: newValue) }

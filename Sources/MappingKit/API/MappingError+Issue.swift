@@ -18,16 +18,28 @@ extension MappingError {
 
         /// Where the value is, from the mapped root: `messages[2].read`, `[3].name`, or empty
         /// for the root itself.
+        ///
+        /// ```swift
+        /// error.issues[0].path   // "messages[1].read"
+        /// ```
         public var path: String {
             PathComponent.render(reversedPath.reversed())
         }
 
         /// What the mapping needed there: `Bool`, `Int8 in -128...127`, `URL`.
+        ///
+        /// ```swift
+        /// error.issues[0].expected   // "Bool"
+        /// ```
         public var expected: String {
             problem.expected
         }
 
         /// What it found, with its value: `String "yes"`, `Int 300`, `null`.
+        ///
+        /// ```swift
+        /// error.issues[0].found   // "String \"yes\""
+        /// ```
         public var found: String {
             problem.found
         }
@@ -45,17 +57,29 @@ extension MappingError {
         }
 
         /// The error that user code threw, when the problem came from one.
+        ///
+        /// ```swift
+        /// if let cause = error.issues[0].underlyingError as? ValidationError { … }
+        /// ```
         public var underlyingError: (any Error)? {
             problem.underlyingError
         }
 
         /// `path: expected …, found …`; errors from user code read `path: <their description>`.
+        ///
+        /// ```swift
+        /// error.issues[0].description   // "messages[1].read: expected Bool, found String \"yes\""
+        /// ```
         public var description: String {
             let message = problem.message ?? "expected \(expected), found \(found)"
             return path.isEmpty ? message : "\(path): \(message)"
         }
 
         /// Issues are equal when they say the same thing about the same place.
+        ///
+        /// ```swift
+        /// error.issues[0] == error.issues[0]   // true
+        /// ```
         public static func == (lhs: Issue, rhs: Issue) -> Bool {
             lhs.reversedPath == rhs.reversedPath && lhs.expected == rhs.expected && lhs.found == rhs.found
         }

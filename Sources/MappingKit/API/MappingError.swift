@@ -17,6 +17,10 @@
 /// ```
 public struct MappingError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, in the order the mapping met them (properties in declaration order).
+    ///
+    /// ```swift
+    /// error.issues.map(\.path)   // ["user_id", "messages[1].read"]
+    /// ```
     public internal(set) var issues: [Issue]
 
     init(_ problem: Problem) {
@@ -28,11 +32,22 @@ public struct MappingError: Error, Sendable, CustomStringConvertible {
     }
 
     /// The path of the first problem: `messages[2].published_at`. Empty for the root value.
+    ///
+    /// ```swift
+    /// error.path   // "messages[2].published_at"
+    /// ```
     public var path: String {
         issues.first?.path ?? ""
     }
 
     /// One line per problem; more than one problem gets a count and an indented list.
+    ///
+    /// ```swift
+    /// print(error)
+    /// // 2 problems:
+    /// //   user_id: expected UInt in 0...18446744073709551615, found Int -42
+    /// //   messages[1].read: expected Bool, found String "yes"
+    /// ```
     public var description: String {
         guard issues.count > 1 else { return issues.first?.description ?? "no problems" }
         return "\(issues.count) problems:\n" + issues.map { "  \($0.description)" }.joined(separator: "\n")

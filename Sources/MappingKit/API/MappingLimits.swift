@@ -16,17 +16,37 @@
 /// not estimated, with 64 KB kept free) is an error too, whatever the depth limit says.
 public struct MappingLimits: Sendable, Hashable {
     /// Models nested deeper than this are an error. Default: 64.
+    ///
+    /// ```swift
+    /// MappingLimits(maximumDepth: 8).maximumDepth   // 8
+    /// ```
     public var maximumDepth: Int
     /// Models created (or written, by the dictionary representation) in one call: the root,
     /// every nested model, every element of an array of models. Default: 10,000,000.
+    ///
+    /// ```swift
+    /// try Node.array(from: array, limits: MappingLimits(maximumModels: 1_000))
+    /// ```
     public var maximumModels: Int
     /// Elements of arrays, sets and dictionaries converted in one call. Default: 100,000,000.
+    ///
+    /// ```swift
+    /// try Matrix(dictionary: input, limits: MappingLimits(maximumValues: 10_000))
+    /// ```
     public var maximumValues: Int
     /// JSON arrays and objects open inside one another at any point of a document, models
     /// included; untyped values (`Any`, stashed keys, ``JSONValue``) are bounded by it alone.
     /// Default: 512.
+    ///
+    /// ```swift
+    /// try Tree(json: data, limits: MappingLimits(maximumNesting: 32))
+    /// ```
     public var maximumNesting: Int
     /// Limits with the given values; those left out take their defaults.
+    ///
+    /// ```swift
+    /// let limits = MappingLimits(maximumDepth: 16, maximumModels: 10_000)
+    /// ```
     public init(
         maximumDepth: Int = 64,
         maximumModels: Int = 10_000_000,
@@ -40,5 +60,9 @@ public struct MappingLimits: Sendable, Hashable {
     }
 
     /// The defaults.
+    ///
+    /// ```swift
+    /// MappingLimits.default.maximumDepth   // 64
+    /// ```
     public static let `default` = MappingLimits()
 }

@@ -49,29 +49,65 @@
 public protocol MappingStore: AnyObject {
     /// The stored models of `type` whose primary keys are among `keys` (in any order; keys with
     /// no model are left out).
+    ///
+    /// ```swift
+    /// func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
+    ///     try store.models(type, fromRows: rows(of: type, keys: keys))
+    /// }
+    /// ```
     func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model]
 
     /// Inserts `objects`, or replaces the stored models with the same primary keys.
+    ///
+    /// ```swift
+    /// func save<Model: Mappable>(_ objects: [Model], in store: StoreImport) throws {
+    ///     for object in objects { try insertOrReplace(try store.row(of: object)) }
+    /// }
+    /// ```
     func save<Model: Mappable>(_ objects: [Model], in store: StoreImport) throws
 
     /// An import starts: open a transaction. The default does nothing.
+    ///
+    /// ```swift
+    /// func beginImport() throws { try database.execute("BEGIN") }
+    /// ```
     func beginImport() throws
 
     /// Every model is saved: make the import permanent. The default does nothing.
+    ///
+    /// ```swift
+    /// func commitImport() throws { try database.execute("COMMIT") }
+    /// ```
     func commitImport() throws
 
     /// The import failed: undo what it saved, if anything. The default does nothing.
+    ///
+    /// ```swift
+    /// func rollbackImport() { try? database.execute("ROLLBACK") }
+    /// ```
     func rollbackImport()
 }
 
 extension MappingStore {
     /// Does nothing.
+    ///
+    /// ```swift
+    /// struct Memory: MappingStore { … }   // no transactions: beginImport() does nothing
+    /// ```
     public func beginImport() throws {}
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// struct Memory: MappingStore { … }   // no transactions: commitImport() does nothing
+    /// ```
     public func commitImport() throws {}
 
     /// Does nothing.
+    ///
+    /// ```swift
+    /// struct Memory: MappingStore { … }   // no transactions: rollbackImport() does nothing
+    /// ```
     public func rollbackImport() {}
 }
 

@@ -17,11 +17,19 @@ public struct RepresentationStyle: Sendable, Hashable {
     /// Values JSON can hold: adapters write their external form (ISO 8601 text, base64). The
     /// default. (`Date` and `Data` properties without an adapter are still written as
     /// `Date` and `Data`: JSON has no form for them until an adapter gives one.)
+    ///
+    /// ```swift
+    /// try event.dictionaryRepresentation(style: .json)   // ["date": "2014-02-13T09:30:00Z"]
+    /// ```
     public static let json = RepresentationStyle(kind: .json)
 
     /// Values property lists hold: `Date` and `Data` properties are written as `Date` and
     /// `Data`, even when a built-in adapter (`.iso8601`, `.unixSeconds`, `.date(format:)`,
     /// `.base64`) would write text or numbers for JSON.
+    ///
+    /// ```swift
+    /// try event.dictionaryRepresentation(style: .propertyList)   // ["date": <a Date>]
+    /// ```
     public static let propertyList = RepresentationStyle(kind: .propertyList)
 
     /// What the Codable bridge hands to an `Encoder`: JSON's values, with `Codable` leaves

@@ -1,6 +1,12 @@
 /// An import in progress, as a ``MappingStore`` sees it: what a store needs to turn its rows
 /// into models and back, within the import (so that references in rows resolve to the import's
 /// objects, and models are not made twice).
+///
+/// ```swift
+/// func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
+///     try store.models(type, fromRows: rows(matching: keys))
+/// }
+/// ```
 public final class StoreImport {
     let session: ImportSession
     let context: MappingContext

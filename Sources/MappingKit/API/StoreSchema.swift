@@ -8,19 +8,40 @@
 /// ```
 public struct StoreSchema: Sendable, Hashable {
     /// The model type's name: the table's name.
+    ///
+    /// ```swift
+    /// try StoreSchema(for: User.self).name   // "User"
+    /// ```
     public let name: String
     /// One column per top-level key the model writes, in the order of its properties.
+    ///
+    /// ```swift
+    /// try StoreSchema(for: User.self).columns.map(\.name)   // ["id", "name", "employer_id"]
+    /// ```
     public let columns: [StoreColumn]
     /// The names of the identity's columns, in the identity's order.
+    ///
+    /// ```swift
+    /// try StoreSchema(for: User.self).primaryKey   // ["id"]
+    /// ```
     public let primaryKey: [String]
     /// The model stashes undefined keys (``UndefinedKeyPolicy/stash``): a row may hold keys no
     /// column is for, and a store should keep them (as JSON, say) to write them back.
+    ///
+    /// ```swift
+    /// try StoreSchema(for: User.self).keepsUnmappedKeys   // true when User stashes
+    /// ```
     public let keepsUnmappedKeys: Bool
 
     /// The schema of `type`, as `mapper` (or the type itself) configures it.
     ///
     /// The type must declare an identity whose properties map from top-level keys; otherwise,
     /// a configuration error.
+    ///
+    /// ```swift
+    /// let schema = try StoreSchema(for: User.self)
+    /// let sql = "CREATE TABLE \(schema.name) (\(schema.columns.map(\.name).joined(separator: ", ")))"
+    /// ```
     public init<Model: Mappable>(for type: Model.Type, mapper: Mapper? = nil) throws {
         let context = MappingContext(mapper: mapper)
         let plan = try PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type))
@@ -51,39 +72,104 @@ public struct StoreSchema: Sendable, Hashable {
 }
 
 /// A column of a ``StoreSchema``.
+///
+/// ```swift
+/// for column in try StoreSchema(for: User.self).columns {
+///     print(column.name, column.kind, column.isOptional)   // id integer false
+/// }
+/// ```
 public struct StoreColumn: Sendable, Hashable {
     /// How a column's values are kept.
+    ///
+    /// ```swift
+    /// switch column.kind {
+    /// case .reference(let table): print("REFERENCES \(table)")
+    /// default: break
+    /// }
+    /// ```
     public enum Kind: Sendable, Hashable {
         /// Integers (any Swift integer type; those beyond 64 bits may need text).
+        ///
+        /// ```swift
+        /// // var id = 0 → StoreColumn(name: "id", kind: .integer, isOptional: false)
+        /// ```
         case integer
         /// `Double` and `Float`.
+        ///
+        /// ```swift
+        /// // var score = 0.0 → StoreColumn(name: "score", kind: .real, isOptional: false)
+        /// ```
         case real
         /// Strings, and values written as strings (URLs, UUIDs, dates with a text adapter).
+        ///
+        /// ```swift
+        /// // var website: URL? → StoreColumn(name: "website", kind: .text, isOptional: true)
+        /// ```
         case text
         /// `Bool`: keep it apart from integers, so that it reads back as a `Bool`.
+        ///
+        /// ```swift
+        /// // var verified = false → StoreColumn(name: "verified", kind: .boolean, isOptional: false)
+        /// ```
         case boolean
         /// `Decimal`: keep its digits (as text), never a binary floating-point number.
+        ///
+        /// ```swift
+        /// // var price = Decimal() → StoreColumn(name: "price", kind: .decimal, isOptional: false)
+        /// ```
         case decimal
         /// `Date` without an adapter (`SQLiteStore` keeps the seconds since 2001-01-01, the
         /// `Double` a `Date` holds, so that it reads back exactly).
+        ///
+        /// ```swift
+        /// // var createdAt = Date() → StoreColumn(name: "createdAt", kind: .date, isOptional: false)
+        /// ```
         case date
         /// `Data` without an adapter.
+        ///
+        /// ```swift
+        /// // var avatar = Data() → StoreColumn(name: "avatar", kind: .blob, isOptional: false)
+        /// ```
         case blob
         /// Anything structured (nested models without an identity, arrays, dictionaries,
         /// untyped values): keep it as JSON text.
+        ///
+        /// ```swift
+        /// // var tags: [String] = [] → StoreColumn(name: "tags", kind: .json, isOptional: false)
+        /// ```
         case json
         /// The primary key of another stored model type, named here: a foreign key.
+        ///
+        /// ```swift
+        /// // map.relationship(\.employer, key: "employer_id") → StoreColumn(name: "employer_id", kind: .reference("Company"), isOptional: true)
+        /// ```
         case reference(String)
     }
 
     /// The key the column holds, as the model's dictionary representation writes it.
+    ///
+    /// ```swift
+    /// StoreColumn(name: "employer_id", kind: .reference("Company"), isOptional: true).name   // "employer_id"
+    /// ```
     public let name: String
     /// How the column's values are kept.
+    ///
+    /// ```swift
+    /// StoreColumn(name: "id", kind: .integer, isOptional: false).kind   // .integer
+    /// ```
     public let kind: Kind
     /// The property is optional: the column may be empty.
+    ///
+    /// ```swift
+    /// StoreColumn(name: "website", kind: .text, isOptional: true).isOptional   // true
+    /// ```
     public let isOptional: Bool
 
     /// A column; stores get theirs from ``StoreSchema/init(for:mapper:)``.
+    ///
+    /// ```swift
+    /// let column = StoreColumn(name: "id", kind: .integer, isOptional: false)
+    /// ```
     public init(name: String, kind: Kind, isOptional: Bool) {
         self.name = name
         self.kind = kind

@@ -20,17 +20,29 @@ public struct TypeChoice: Sendable {
 
     /// Every value hydrates as `type` (DHNObjectMapping's `withClass:`, EFDataMappingKit's
     /// `internalClass`).
+    ///
+    /// ```swift
+    /// map.map(\.pet, choosing: .always(Dog.self))
+    /// ```
     public static func always(_ type: any Mappable.Type) -> TypeChoice {
         TypeChoice(rule: .always(ModelType(type)), identity: "always:\(type)")
     }
 
     /// The value of `key` in each dictionary names its type; it is written back with the value.
+    ///
+    /// ```swift
+    /// map.map(\.pet, choosing: .byKey("type", ["dog": Dog.self, "cat": Cat.self]))
+    /// ```
     public static func byKey(_ key: String, _ types: [String: any Mappable.Type]) -> TypeChoice {
         let described = types.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         return TypeChoice(rule: .byKey(key, types.mapValues(ModelType.init)), identity: "byKey:\(key):\(described)")
     }
 
     /// `choose` picks the type from each incoming dictionary (XLYMapping's dynamic mapping).
+    ///
+    /// ```swift
+    /// map.map(\.pet, choosing: .by { json in json["meows"] != nil ? Cat.self : Dog.self })
+    /// ```
     public static func by(_ choose: @escaping @Sendable ([String: Any]) throws -> any Mappable.Type) -> TypeChoice {
         TypeChoice(rule: .by(choose), identity: AdapterIdentity.instance("by"))
     }

@@ -10,11 +10,25 @@
 /// it reads, so the rest of a partly mapped nested dictionary is undefined too.
 public enum UndefinedKeyPolicy: String, Sendable, CaseIterable {
     /// One error lists every undefined key with its full path, nested models included.
+    ///
+    /// ```swift
+    /// try User(dictionary: ["theme": "dark"], undefinedKeys: .raise)
+    /// // theme: expected a key User maps, found String "dark"
+    /// ```
     case raise
     /// Undefined keys are ignored (the default).
+    ///
+    /// ```swift
+    /// try User(dictionary: ["theme": "dark"], undefinedKeys: .drop)   // "theme" is ignored
+    /// ```
     case drop
     /// Undefined keys are kept, with their values untouched, in the model's ``UnmappedValues``
     /// property, and written back by `dictionaryRepresentation()` where they were, so that
     /// `Model(dictionary: d).dictionaryRepresentation()` gives `d` back.
+    ///
+    /// ```swift
+    /// let user = try User(dictionary: ["theme": "dark"], undefinedKeys: .stash)
+    /// user.unmapped["theme"]   // "dark"
+    /// ```
     case stash
 }
