@@ -41,8 +41,8 @@ public struct JSONOutputOptions: OptionSet, Sendable, Hashable {
     /// ```swift
     /// try user.jsonData(options: [.prettyPrinted, .sortedKeys])
     /// // {
-    /// //   "messages" : [],
-    /// //   "username" : "ann"
+    /// //   "messages": [],
+    /// //   "username": "ann"
     /// // }
     /// ```
     public static let prettyPrinted = JSONOutputOptions(rawValue: 1 << 1)
