@@ -6,31 +6,58 @@ struct ShapeMerging {
     let allowsSelfContainment: Bool
 
     func run(from root: Summary) {
-        mergeWhere(root) { first, second in first.keySet == second.keySet }
-        mergeWhere(root) { first, second in
-            guard first.typeStem == second.typeStem else { return false }
+        mergeWhere(root, partners: { shape, index in index.bySignature[shape.signature] ?? [] }) { first, second in
+            first.keySet == second.keySet
+        }
+        mergeWhere(root, partners: { shape, index in index.byStem[shape.typeStem] ?? [] }) { first, second in
             let shared = first.keySet.intersection(second.keySet).count
             return shared * 2 >= first.keySet.union(second.keySet).count
         }
-        mergeWhere(root) { first, second in
+        // A shape's supersets all hold each of its keys: its rarest key's shapes are the candidates.
+        mergeWhere(root, partners: { shape, index in
+            shape.node.keys.map { index.byKey[$0] ?? [] }.min { $0.count < $1.count } ?? []
+        }) { first, second in
             let (small, large) = first.keySet.count <= second.keySet.count ? (first, second) : (second, first)
             return small.keySet.count >= 3 && small.keySet.isSubset(of: large.keySet) && small.keySet.count * 4 >= large.keySet.count * 3
         }
     }
 
+    /// The live shapes, and their positions by key set, by suggested name and by key, so that
+    /// each shape is compared only with the shapes that could be similar to it.
+    private struct ShapeIndex {
+        var shapes: [ShapeKeys] = []
+        var bySignature: [String: [Int]] = [:]
+        var byStem: [String: [Int]] = [:]
+        var byKey: [String: [Int]] = [:]
+
+        init(_ root: Summary) {
+            shapes = ShapeMerging.shapes(from: root).filter { !$0.keys.isEmpty }.map(ShapeKeys.init)
+            for (position, shape) in shapes.enumerated() {
+                bySignature[shape.signature, default: []].append(position)
+                byStem[shape.typeStem, default: []].append(position)
+                for key in shape.node.keys { byKey[key, default: []].append(position) }
+            }
+        }
+    }
+
     /// Merges every pair of live shapes that `similar` accepts, first met first, until no pair
-    /// is left.
-    private func mergeWhere(_ root: Summary, _ similar: (ShapeKeys, ShapeKeys) -> Bool) {
+    /// is left; `partners` gives the positions of the shapes worth comparing with one.
+    private func mergeWhere(
+        _ root: Summary,
+        partners: (ShapeKeys, ShapeIndex) -> [Int],
+        _ similar: (ShapeKeys, ShapeKeys) -> Bool
+    ) {
         var changed = true
         while changed {
             changed = false
-            let shapes = Self.shapes(from: root).filter { !$0.keys.isEmpty }.map(ShapeKeys.init)
-            var merged: Set<ObjectIdentifier> = []
-            for (index, first) in shapes.enumerated() where !merged.contains(ObjectIdentifier(first.node)) {
-                for second in shapes[(index + 1)...] where !merged.contains(ObjectIdentifier(second.node)) {
+            let index = ShapeIndex(root)
+            var merged: Set<Int> = []
+            for (position, first) in index.shapes.enumerated() where !merged.contains(position) {
+                for other in partners(first, index) where other != position && !merged.contains(other) {
+                    let second = index.shapes[other]
                     guard similar(first, second), mayMerge(first.node.resolved, second.node.resolved) else { continue }
                     ObjectNode.unify([(first.node, second.node)])
-                    merged.insert(ObjectIdentifier(second.node))
+                    merged.insert(other)
                     changed = true
                 }
             }
@@ -81,11 +108,14 @@ struct ShapeMerging {
 struct ShapeKeys {
     let node: ObjectNode
     let keySet: Set<String>
+    /// The keys, sorted and joined: equal for equal key sets.
+    let signature: String
     let typeStem: String
 
     init(_ node: ObjectNode) {
         self.node = node
         keySet = Set(node.keys)
+        signature = node.keys.sorted().joined(separator: "\u{0}")
         let origin = node.namingOrigin
         typeStem = Naming.typeName(for: origin.key, isElement: origin.isElement)
     }

@@ -140,6 +140,14 @@ struct ModelGeneratorTests {
         #expect(package.contains("package struct T: Mappable {\n    package var at = Date(timeIntervalSince1970: 0)\n\n    package init() {}\n"))
     }
 
+    @Test("thousands of distinct shapes: each shape is compared only with those that could match")
+    func manyShapes() throws {
+        let members = (0..<5_000).map { #""k\#($0)": {"a\#($0)": 1, "b\#($0)": 2, "c": 3}"# }
+        let source = try generated(["{" + members.joined(separator: ", ") + "}"])
+        #expect(source.components(separatedBy: ": Mappable {").count - 1 == 5_001)
+        #expect(source.contains("struct K4999: Mappable {\n    var a4999 = 0\n    var b4999 = 0\n    var c = 0\n}"))
+    }
+
     @Test("samples that are arrays of objects describe the elements")
     func arrays() throws {
         let source = try generated([#"[{"id": 1}, {"id": 2}]"#])
