@@ -41,6 +41,8 @@ public struct ModelGenerator: Sendable {
         try checkName()
         guard !samples.isEmpty else { throw GeneratorError("no samples: give at least one JSON file") }
         let inference = Inference()
+        // The shapes live as long as the inference: it breaks their cycles when it goes.
+        defer { withExtendedLifetime(inference) {} }
         for sample in samples {
             inference.observe(sample: try SampleParser.parse(sample), name: options.name)
         }

@@ -4,6 +4,10 @@ final class Inference {
     private(set) var nodes: [ObjectNode] = []
     var root = Summary()
 
+    deinit {
+        for node in nodes { node.releaseReferences() }
+    }
+
     /// Adds one sample's value to the top-level summary; `name` names the top type.
     func observe(sample value: SampleValue, name: String) {
         observe(value, into: &root, origin: NameOrigin(key: name, isElement: false, parent: nil))

@@ -63,6 +63,12 @@ final class ObjectNode {
         presence[key] ?? 0
     }
 
+    /// Lets go of every summary and the shape this one was merged into: merged shapes and shapes
+    /// that hold themselves refer to one another in cycles, which this breaks once generation ends.
+    func releaseReferences() {
+        (keys, fields, presence, mapValues, forward) = ([], [:], [:], nil, nil)
+    }
+
     /// Makes the shape a map from its keys to one value type: every field's values, together.
     func becomeMap() {
         var pending: [(ObjectNode, ObjectNode)] = []
