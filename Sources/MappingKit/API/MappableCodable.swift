@@ -122,8 +122,9 @@ extension CodingUserInfoKey {
 
 /// What the Codable bridge shares between its directions.
 enum CodableBridge {
-    /// `CodingUserInfoKey(rawValue:)` accepts every string (it is failable for other raw
-    /// representations), so the precondition holds whatever the input.
+    /// `CodingUserInfoKey(rawValue:)` accepts every string: the standard library's body is
+    /// `self.rawValue = rawValue` (failable only to satisfy `RawRepresentable`; Swift 6.3 has no
+    /// non-failable initializer). The key is a constant, so no input reaches the precondition.
     static let mapperKey: CodingUserInfoKey = {
         guard let key = CodingUserInfoKey(rawValue: "MappingKit.Mapper") else {
             preconditionFailure("CodingUserInfoKey refused a constant key")
