@@ -22,13 +22,6 @@ struct Summary {
     /// Values that are not `null`.
     var values: Int { bools + integers + hugeIntegers + fractions + strings + arrays + objects }
 
-    /// Adds what `other` saw; objects seen in both places become one shape.
-    mutating func merge(_ other: Summary) {
-        var pending: [(ObjectNode, ObjectNode)] = []
-        merge(other, pending: &pending)
-        ObjectNode.unify(pending)
-    }
-
     /// Adds what `other` saw; pairs of shapes to merge are added to `pending` rather than
     /// merged here, so that merging never recurses.
     mutating func merge(_ other: Summary, pending: inout [(ObjectNode, ObjectNode)]) {
