@@ -13,7 +13,7 @@ extension Mappable {
     /// ``MappingError``s with the place in the input (``MappingError/Issue/location``).
     public init(json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
         self.init()
-        try update(fromJSON: json, undefinedKeys: undefinedKeys, limits: limits)
+        try update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits))
     }
 
     /// Creates a model from JSON text.
@@ -32,7 +32,7 @@ extension Mappable {
     /// try user.update(fromJSON: Data(#"{"username": "jane"}"#.utf8))   // other properties stay
     /// ```
     public mutating func update(fromJSON json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
-        try update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits))
+        try update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits, updatesInPlace: true))
     }
 
     /// Maps every element of a top-level JSON array, which must all be objects; problems in all
@@ -137,7 +137,7 @@ extension Mappable where Self: AnyObject {
     /// ```
     public func update(fromJSON json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
         var object = self
-        try object.update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits))
+        try object.update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits, updatesInPlace: true))
     }
 
     /// Updates the object in place from a JSON object given as text.

@@ -6,7 +6,7 @@ extension Mappable {
     /// ```
     public init(dictionary: [String: Any], limits: MappingLimits) throws {
         self.init()
-        try update(from: dictionary, limits: limits)
+        try update(from: dictionary, call: MappingContext(limits: limits))
     }
 
     /// Updates the model from `dictionary` with `limits` bounding this call's work.
@@ -15,7 +15,7 @@ extension Mappable {
     /// try tree.update(from: dictionary, limits: MappingLimits(maximumDepth: 8))
     /// ```
     public mutating func update(from dictionary: [String: Any], limits: MappingLimits) throws {
-        try update(from: dictionary, call: MappingContext(limits: limits))
+        try update(from: dictionary, call: MappingContext(limits: limits, updatesInPlace: true))
     }
 
     /// Maps every element of `array` with `limits` bounding the whole call's work.
@@ -46,6 +46,6 @@ extension Mappable where Self: AnyObject {
     /// ```
     public func update(from dictionary: [String: Any], limits: MappingLimits) throws {
         var object = self
-        try object.update(from: dictionary, call: MappingContext(limits: limits))
+        try object.update(from: dictionary, call: MappingContext(limits: limits, updatesInPlace: true))
     }
 }

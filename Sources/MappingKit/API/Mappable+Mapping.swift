@@ -122,7 +122,7 @@ extension Mappable {
     /// ```
     public init(dictionary: [String: Any]) throws {
         self.init()
-        try update(from: dictionary)
+        try update(from: dictionary, call: MappingContext())
     }
 
     /// Updates the model from `dictionary` with the type's ``mappingConfiguration``. Keys that
@@ -133,7 +133,7 @@ extension Mappable {
     /// try user.update(from: ["username": "jane"])   // website stays
     /// ```
     public mutating func update(from dictionary: [String: Any]) throws {
-        try update(from: dictionary, configuration: type(of: self).mappingConfiguration)
+        try update(from: dictionary, call: MappingContext(updatesInPlace: true))
     }
 
     /// Maps every element of `array`, which must all be dictionaries, into a model.
@@ -238,7 +238,7 @@ extension Mappable where Self: AnyObject {
     /// ```
     public func update(from dictionary: [String: Any]) throws {
         var object = self
-        try object.update(from: dictionary, configuration: type(of: self).mappingConfiguration)
+        try object.update(from: dictionary, call: MappingContext(updatesInPlace: true))
     }
 
     /// MappingKit's own mapping, for a class's ``update(from:configuration:)`` implementation:

@@ -7,7 +7,7 @@ extension Mappable {
     /// ```
     public init(dictionary: [String: Any], undefinedKeys: UndefinedKeyPolicy) throws {
         self.init()
-        try update(from: dictionary, undefinedKeys: undefinedKeys)
+        try update(from: dictionary, call: MappingContext(undefinedKeys: undefinedKeys))
     }
 
     /// Updates the model from `dictionary` with `undefinedKeys` as the policy for this call.
@@ -19,7 +19,7 @@ extension Mappable {
     /// // theme: expected a key User maps, found String "dark"
     /// ```
     public mutating func update(from dictionary: [String: Any], undefinedKeys: UndefinedKeyPolicy) throws {
-        try update(from: dictionary, call: MappingContext(undefinedKeys: undefinedKeys))
+        try update(from: dictionary, call: MappingContext(undefinedKeys: undefinedKeys, updatesInPlace: true))
     }
 
     /// Maps every element of `array` with `undefinedKeys` as the policy for this call.
@@ -50,6 +50,6 @@ extension Mappable where Self: AnyObject {
     /// ```
     public func update(from dictionary: [String: Any], undefinedKeys: UndefinedKeyPolicy) throws {
         var object = self
-        try object.update(from: dictionary, call: MappingContext(undefinedKeys: undefinedKeys))
+        try object.update(from: dictionary, call: MappingContext(undefinedKeys: undefinedKeys, updatesInPlace: true))
     }
 }

@@ -10,7 +10,7 @@ extension Mappable {
     /// ```
     public init(propertyList data: Data) throws {
         self.init()
-        try update(fromPropertyList: data)
+        try update(from: PropertyListDocument.dictionary(from: data), call: MappingContext())
     }
 
     /// Updates the model from property-list data whose root is a dictionary.

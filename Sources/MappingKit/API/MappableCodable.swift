@@ -69,6 +69,9 @@ extension MappableCodable {
         try update(fromDecoder: decoder)
     }
 
+    /// A decoder's input is a whole value, whichever of `init(from:)` and `update(from:)` reads
+    /// it (a class's `init(from:)` calls the latter): defaults and requirements about absent keys
+    /// apply, as when a model is made.
     mutating func update(fromDecoder decoder: any Decoder) throws {
         let context = CodableBridge.context(for: decoder.userInfo).started()
         var configuration = context.configuration(for: Self.self)

@@ -27,6 +27,7 @@ extension Mapper {
     public func update<Model: Mappable>(_ model: inout Model, fromJSON json: some ContiguousBytes) throws {
         var configuration = configuration(for: type(of: model))
         configuration.context = jsonContext.started()
+        configuration.context.updatesInPlace = true
         try JSONReader.read(json, limits: configuration.context.effectiveLimits) { reader in
             guard try reader.peek() == UInt8(ascii: "{") else { throw Model.notAnObject(&reader) }
             try model.update(json: &reader, configuration: configuration, isDocument: true)

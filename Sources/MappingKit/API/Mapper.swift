@@ -110,6 +110,7 @@ public final class Mapper: Sendable {
     public func update<Model: Mappable>(_ model: inout Model, from dictionary: [String: Any]) throws {
         var configuration = configuration(for: type(of: model))
         configuration.context = context
+        configuration.context.updatesInPlace = true
         try model.update(from: dictionary, configuration: configuration)
     }
 

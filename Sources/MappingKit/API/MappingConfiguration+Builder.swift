@@ -105,11 +105,16 @@ extension MappingConfiguration {
         }
 
         /// The index of the rule for `property`, started if there is none yet.
-        mutating func ruleIndex<Value>(for property: WritableKeyPath<Model, Value>) -> Int {
+        /// `opaqueStorage`: the property is set through its accessors, whatever type its storage
+        /// has (see ``observed(_:)``).
+        mutating func ruleIndex<Value>(for property: WritableKeyPath<Model, Value>, opaqueStorage: Bool = false) -> Int {
             let label = Self.label(of: property)
-            if let index = properties.firstIndex(where: { $0.label == label }) { return index }
             let shown = Self.displayName(of: property)
-            properties.append(PropertyRule(label: label, locator: KeyPathLocator(keyPath: property, label: shown)))
+            if let index = properties.firstIndex(where: { $0.label == label }) {
+                if opaqueStorage { properties[index].locator = KeyPathLocator(keyPath: property, label: shown, opaqueStorage: true) }
+                return index
+            }
+            properties.append(PropertyRule(label: label, locator: KeyPathLocator(keyPath: property, label: shown, opaqueStorage: opaqueStorage)))
             return properties.count - 1
         }
 

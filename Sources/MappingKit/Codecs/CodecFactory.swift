@@ -34,6 +34,19 @@ enum CodecFactory {
         (scalarCodec(for: type, mode: mode) ?? structuredCodec(for: type, mode: mode)) as? CodecBox<Value>
     }
 
+    /// `true` when MappingKit converts `type` with a codec of its own (a scalar, a container of
+    /// such, a model, a raw-representable type), not through its `Codable` conformance: what a
+    /// property wrapper's storage never is.
+    static func isBuiltIn(_ type: Any.Type) -> Bool {
+        if scalarCodec(for: type, mode: .lossless) != nil || type is any Mappable.Type { return true }
+        if let container = type as? any ContainerCodecProviding.Type { return container.elementTypes.allSatisfy(isBuiltIn) }
+        if let represented = type as? any RawRepresentable.Type {
+            func raw<Represented: RawRepresentable>(_: Represented.Type) -> Any.Type { Represented.RawValue.self }
+            return isBuiltIn(raw(represented))
+        }
+        return false
+    }
+
     private static func scalarCodec(for type: Any.Type, mode: CoercionMode) -> Any? {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(Int.self): CodecBox(IntCodec(general: IntegerCodec<Int>(mode: mode)))
@@ -106,27 +119,37 @@ enum CodecFactory {
 /// Generic containers build their codec (in its ``CodecBox``) from their element type's codec.
 protocol ContainerCodecProviding {
     static func makeCodec(mode: CoercionMode) -> Any?
+    /// The types of what the container holds.
+    static var elementTypes: [Any.Type] { get }
 }
 
 extension Optional: ContainerCodecProviding {
+    static var elementTypes: [Any.Type] { [Wrapped.self] }
+
     static func makeCodec(mode: CoercionMode) -> Any? {
         CodecFactory.supportedCodec(for: Wrapped.self, mode: mode).map { OptionalCodec<Wrapped>.box(wrapping: $0) }
     }
 }
 
 extension Array: ContainerCodecProviding {
+    static var elementTypes: [Any.Type] { [Element.self] }
+
     static func makeCodec(mode: CoercionMode) -> Any? {
         CodecFactory.supportedCodec(for: Element.self, mode: mode).map { CodecBox(ArrayCodec<Element>(element: $0, mode: mode)) }
     }
 }
 
 extension Set: ContainerCodecProviding {
+    static var elementTypes: [Any.Type] { [Element.self] }
+
     static func makeCodec(mode: CoercionMode) -> Any? {
         CodecFactory.supportedCodec(for: Element.self, mode: mode).map { CodecBox(SetCodec<Element>(element: $0, mode: mode)) }
     }
 }
 
 extension Dictionary: ContainerCodecProviding where Key == String {
+    static var elementTypes: [Any.Type] { [Value.self] }
+
     static func makeCodec(mode: CoercionMode) -> Any? {
         CodecFactory.supportedCodec(for: Value.self, mode: mode).map { CodecBox(DictionaryCodec<Value>(value: $0)) }
     }

@@ -113,7 +113,7 @@ struct PropertyRule: Sendable {
     /// How messages name the property: `\User.userId`.
     let label: String
     /// Finds the property's offset among the model's stored fields, or says why it cannot.
-    let locator: any PropertyLocating
+    var locator: any PropertyLocating
     var keys: [ExternalKey]?
     var isIgnored = false
     /// Makes the property's codec when an adapter replaces the default: a ``CodecBox`` of the
@@ -131,6 +131,8 @@ struct PropertyRule: Sendable {
     /// layer (a subclass's) replaces an earlier one for the same property, even when its key
     /// path names the property through another type.
     var layer = 0
+    /// Set and read through the key path's accessors (``MappingConfiguration/Builder/observed(_:)``).
+    var accessor: (any PropertyAccessor)?
 
     var fingerprint: String {
         fingerprint(codec: codecIdentity ?? "", values: valueIdentities)
@@ -148,7 +150,7 @@ struct PropertyRule: Sendable {
 
     private func fingerprint(codec: String, values: [String]) -> String {
         ([label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
-          codec, "layer \(layer)"] + values).joined(separator: "\u{2}")
+          codec, "layer \(layer)", accessor == nil ? "" : "observed"] + values).joined(separator: "\u{2}")
     }
 }
 

@@ -47,7 +47,9 @@ class FieldCalls: @unchecked Sendable {
     /// Stages the value for `input`.
     func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
     /// The key is absent: stages the default, if there is one, and says whether it did.
-    func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool { false }
+    /// `createsModel`: the model is being made; an update in place keeps the value it has, so
+    /// neither defaults nor requirements about absence apply (PATCH semantics).
+    func decodeMissing(into staging: UnsafeMutableRawPointer, createsModel: Bool) throws -> Bool { false }
     /// Decodes the value for `input` over the property's value in `model` (a fresh model).
     func decode(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {}
     /// The key is absent: puts the default, if there is one, over the property's value in
@@ -165,8 +167,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var endOffset: Int { offset + MemoryLayout<Value>.size }
     var alignment: Int { MemoryLayout<Value>.alignment }
 
-    override func decodeMissing(into staging: UnsafeMutableRawPointer) throws -> Bool {
-        guard hasRules else { return false }
+    override func decodeMissing(into staging: UnsafeMutableRawPointer, createsModel: Bool) throws -> Bool {
+        guard hasRules, createsModel else { return false }
         return try decodeMissingValue(into: staging + offset)
     }
 

@@ -2,6 +2,11 @@
 struct MappingContext: Sendable {
     /// How many models deep the current value is; the root model is at depth 0.
     var depth = 0
+    /// The model mapped at this level existed before the call (`update(from:)`, an import's
+    /// stored object), rather than being made for it: absent keys keep their values (no default,
+    /// no requirement about absence applies), and an `@Observable` class must tell its observers.
+    /// Nested models are always made fresh, so ``nested()`` leaves it `false`.
+    var updatesInPlace = false
     /// A discriminator key the parent read from this model's dictionary.
     var discriminator: String? {
         get { marks?.discriminator }
@@ -25,8 +30,10 @@ struct MappingContext: Sendable {
         undefinedKeys: UndefinedKeyPolicy? = nil,
         limits: MappingLimits? = nil,
         style: RepresentationStyle = .json,
-        session: ImportSession? = nil
+        session: ImportSession? = nil,
+        updatesInPlace: Bool = false
     ) {
+        self.updatesInPlace = updatesInPlace
         if mapper != nil || undefinedKeys != nil || limits != nil || style != .json || session != nil {
             call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: limits, style: style, session: session)
         }

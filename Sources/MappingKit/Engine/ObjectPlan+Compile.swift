@@ -2,7 +2,7 @@ extension ObjectPlan {
     /// Compiles the plan for `type` from its stored properties and `rules`, or throws the
     /// configuration's mistakes.
     static func compile(for type: Any.Type, rules: ConfigurationRules) throws -> ObjectPlan {
-        let stored = FieldDiscovery.storedFields(of: type)
+        let stored = PropertyConventions.apply(to: FieldDiscovery.storedFields(of: type))
         var problems = rules.problems
         var ruleAtOffset: [Int: PropertyRule] = [:]
         var ruleIndexAtOffset: [Int: Int] = [:]
@@ -14,7 +14,8 @@ extension ObjectPlan {
                     if other.layer == rule.layer { problems.append("\(rule.label) and \(other.label) name the same property") }
                 }
                 if let makeCodec = rule.makeCodec, let field = stored.first(where: { $0.offset == offset }),
-                   !Self.fits(makeCodec(field.type, rules.coercion), field.type) {
+                   case let valueType = rule.accessor?.valueType ?? field.valueType,
+                   !Self.fits(makeCodec(valueType, rules.coercion), valueType) {
                     let name = rule.adapterName ?? ""
                     problems.append(rule.codecIdentity == "named:\(name)" && NamedAdapters.adapter(named: name) == nil
                         ? "no adapter is registered as \(name)"
@@ -40,6 +41,10 @@ extension ObjectPlan {
                 }
             }
         }
+        for (offset, message) in PropertyConventions.unreachableWrappers(in: stored, model: type) where ruleAtOffset[offset] == nil {
+            problems.append(message)
+        }
+        problems += Self.sharedNames(among: stored)
         let identityOffsets = identityOffsets(rules: rules, stored: stored, ruleAtOffset: ruleAtOffset, problems: &problems)
         let mappedKeys = rules.properties.filter { !$0.isIgnored }.flatMap { $0.keys ?? [] }
         problems += containerConflicts(among: mappedKeys + rules.hooks.keyHandlers.flatMap(\.keys.all))
@@ -50,12 +55,15 @@ extension ObjectPlan {
         }
         var offsets: [Int] = []
         var fieldRules: [Int?] = []
+        var sides = SideSlots(after: stored)
+        var unobserved: [String] = []
         let fields: [any FieldSlot] = stored.filter { $0.isMappable && !isStash($0) }.compactMap { field in
             let rule = ruleAtOffset[field.offset]
             if rule?.isIgnored == true { return nil }
             offsets.append(field.offset)
             fieldRules.append(ruleIndexAtOffset[field.offset])
-            return Self.slot(for: field, rule: rule, rules: rules)
+            if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
+            return Self.slot(for: field, rule: rule, rules: rules, sides: &sides)
         }
         return ObjectPlan(
             fields: fields,
@@ -66,8 +74,23 @@ extension ObjectPlan {
             hooks: rules.hooks,
             fieldRules: fieldRules,
             rulesID: rules.id,
-            identity: identityOffsets.map { $0.compactMap { offsets.firstIndex(of: $0) } }
+            identity: identityOffsets.map { $0.compactMap { offsets.firstIndex(of: $0) } },
+            unobserved: unobserved
         )
+    }
+
+    /// Two stored properties that the source declares under one name (`_name`, the storage of
+    /// a wrapper, beside a `name` of its own): neither could be told from the other by its key.
+    private static func sharedNames(among stored: [StoredField]) -> [String] {
+        var storageByName: [String: String] = [:]
+        var problems: [String] = []
+        for field in stored where field.isMappable {
+            if let other = storageByName[field.name] {
+                problems.append("\(other) and \(field.storageName) are both the property \(field.name)")
+            }
+            storageByName[field.name] = field.storageName
+        }
+        return problems
     }
 
     /// The offsets of the identity's properties, checked: each must be a mapped, `Hashable`,
@@ -102,7 +125,17 @@ extension ObjectPlan {
     /// The field for the stored property `field`, with its rule if it has one. A property
     /// without one (the common case) takes a path of its own that never copies a rule or
     /// defaults: in unspecialized code each copy goes through the runtime's value witnesses.
-    private static func slot(for field: StoredField, rule: PropertyRule?, rules: ConfigurationRules) -> any FieldSlot {
+    private static func slot(for field: StoredField, rule: PropertyRule?, rules: ConfigurationRules, sides: inout SideSlots) -> any FieldSlot {
+        if let accessor = rule?.accessor, let rule {
+            let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
+            let side = sides.next(for: accessor.valueType)
+            return accessor.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, coercion: rules.coercion)
+        }
+        if case .wrapper(let wrapper) = field.storage {
+            let keys = FieldKeys(rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
+            let side = sides.next(for: wrapper.wrappedType)
+            return wrapper.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, coercion: rules.coercion)
+        }
         guard let rule else {
             let keys = FieldKeys([ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
             func plain<Value>(_: Value.Type) -> any FieldSlot {
@@ -145,5 +178,31 @@ extension ObjectPlan {
     private static func fits(_ codec: Any?, _ type: Any.Type) -> Bool {
         func check<Value>(_: Value.Type) -> Bool { codec is CodecBox<Value> }
         return check(type)
+    }
+}
+
+/// Staging slots for properties reached through accessors (``IndirectField``), past every
+/// stored property of the model: their values need not have their storage's type or size.
+struct SideSlots {
+    private var end: Int
+
+    init(after stored: [StoredField]) {
+        end = stored.map { $0.offset + LayoutOf.size($0.type) }.max() ?? 0
+    }
+
+    /// The offset of a new slot for a value of `type`.
+    mutating func next(for type: Any.Type) -> Int {
+        let alignment = LayoutOf.alignment(type)
+        let offset = (end + alignment - 1) / alignment * alignment
+        end = offset + LayoutOf.size(type)
+        return offset
+    }
+}
+
+extension StoredField {
+    /// The type of the property's value: a wrapper's wrapped value, else the field's own type.
+    var valueType: Any.Type {
+        if case .wrapper(let wrapper) = storage { return wrapper.wrappedType }
+        return type
     }
 }

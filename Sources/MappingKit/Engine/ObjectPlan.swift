@@ -56,6 +56,10 @@ final class ObjectPlan: Sendable {
     /// How a `Decoder`'s keys are read for this plan (made when the Codable bridge first is).
     var codable: CodableLayout { codableLayout.value }
     private let codableLayout: LazyValue<CodableLayout>
+    /// The declared names of an `@Observable` class's tracked properties that are not set through
+    /// their accessors (``MappingConfiguration/Builder/observed(_:)``): updating such a model in
+    /// place would not tell its observers, so it is refused.
+    let unobserved: [String]
     /// Whether the model type reads and writes through MappingKit's own implementations
     /// (shared with every plan bound from this one: it is the type's, not the rules').
     let defaults: DefaultPaths
@@ -69,9 +73,11 @@ final class ObjectPlan: Sendable {
         hooks: ConfigurationHooks = ConfigurationHooks(),
         fieldRules: [Int?] = [],
         rulesID: Int = -1,
-        identity: [Int]? = nil
+        identity: [Int]? = nil,
+        unobserved: [String] = []
     ) {
         self.identity = identity
+        self.unobserved = unobserved
         self.fieldRules = fieldRules
         self.rulesID = rulesID
         self.fields = fields
@@ -117,6 +123,7 @@ final class ObjectPlan: Sendable {
         hasFactory = hooks.factory != nil
         undefinedKeys = template.undefinedKeys
         identity = template.identity
+        unobserved = template.unobserved
         self.rulesID = rulesID
         stash = template.stash
         consumedKeys = template.consumedKeys
@@ -236,7 +243,7 @@ final class ObjectPlan: Sendable {
                 }
                 staging.staged[index] = true
             } else {
-                staging.staged[index] = try field.decodeMissing(into: staging.buffer)
+                staging.staged[index] = try field.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace)
             }
         }
     }
@@ -317,6 +324,7 @@ final class ObjectPlan: Sendable {
         finish: ([String: Any]) throws -> Void,
         fill: (Staging, inout MappingError?) throws -> [String: Any]
     ) throws {
+        if context.updatesInPlace, !unobserved.isEmpty { throw unobservedUpdate }
         // One allocation on the stack. (Nested models recurse through here: every frame counts.)
         let slotCount = fields.count + 1
         try withUnsafeTemporaryAllocation(byteCount: stagingByteCount + 2 * slotCount, alignment: stagingAlignment) { buffer in
@@ -356,6 +364,17 @@ final class ObjectPlan: Sendable {
             }
             try commitWithHooks(staging: base, staged: staging.staged, model: model) { try finish(input) }
         }
+    }
+
+    /// The error for an in-place update of an `@Observable` model whose tracked properties are
+    /// not all ``MappingConfiguration/Builder/observed(_:)``.
+    private var unobservedUpdate: MappingError {
+        let names = unobserved.map { "\\.\($0)" }.joined(separator: ", ")
+        let message = """
+            \(modelName) is @Observable and this update changes it in place, which would not tell the observers \
+            of \(unobserved.joined(separator: ", ")): add `map.observed(\(names))` to its mappingConfiguration
+            """
+        return MappingError(.configuration(type: modelName, message: message))
     }
 
     /// Hooks may change any property: every mapped property is backed up before the staged

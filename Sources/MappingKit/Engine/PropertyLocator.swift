@@ -8,10 +8,15 @@ protocol PropertyLocating: Sendable {
 final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked Sendable {
     private let property: WritableKeyPath<Model, Value>
     private let label: String
+    /// The key path is set through its accessors, whatever its storage holds (``observed``
+    /// properties: `@Published` keeps an `Int` in a `Published<Int>`): the one field whose bytes
+    /// every write changes is its storage.
+    private let opaqueStorage: Bool
 
-    init(keyPath: WritableKeyPath<Model, Value>, label: String) {
+    init(keyPath: WritableKeyPath<Model, Value>, label: String, opaqueStorage: Bool = false) {
         property = keyPath
         self.label = label
+        self.opaqueStorage = opaqueStorage
     }
 
     private var notStored: ConfigurationFailure {
@@ -19,50 +24,119 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
     }
 
     /// Structs: the key path's offset. Classes: the storage an in-place access reaches (final
-    /// stored properties); failing that, the one stored field that takes two different values
-    /// written through the key path (properties of non-final classes). Never a guess: a computed
-    /// property, or a path into a nested value, is a configuration error.
+    /// stored properties). Failing that, the one field that takes two different values written
+    /// through the key path: properties of non-final classes, `@Observable` storage, property
+    /// wrappers (read through ``MappableWrapper``). Never a guess: a computed property, or a path
+    /// into a nested value, is a configuration error.
     func offset(among fields: [StoredField]) -> Result<Int, ConfigurationFailure> {
-        let candidates = fields.filter { ObjectIdentifier($0.type) == ObjectIdentifier(Value.self) }
-        if !(Model.self is AnyClass) {
-            guard let offset = MemoryLayout<Model>.offset(of: property),
-                  let field = candidates.first(where: { $0.offset == offset }) else { return .failure(notStored) }
+        let candidates = fields.filter { field in
+            if ObjectIdentifier(field.type) == ObjectIdentifier(Value.self) { return true }
+            if case .wrapper(let wrapper) = field.storage { return ObjectIdentifier(wrapper.wrappedType) == ObjectIdentifier(Value.self) }
+            return false
+        }
+        if !(Model.self is AnyClass), let offset = MemoryLayout<Model>.offset(of: property) {
+            guard let field = candidates.first(where: { $0.offset == offset }), case .direct = field.storage else { return .failure(notStored) }
             return field.isMappable ? .success(offset) : .failure(notStored)
         }
-        guard let reference = property as? ReferenceWritableKeyPath<Model, Value> else { return .failure(notStored) }
-        let probe = Model()
-        return withExtendedLifetime(probe) {
-            let base = Unmanaged.passUnretained(probe as AnyObject).toOpaque()
-            let reached = withUnsafeMutablePointer(to: &probe[keyPath: reference]) { UnsafeMutableRawPointer($0) - base }
-            if let field = candidates.first(where: { $0.offset == reached }) {
+        if let reference = property as? ReferenceWritableKeyPath<Model, Value> {
+            let probe = Model()
+            let reached = withExtendedLifetime(probe) {
+                let base = Unmanaged.passUnretained(probe as AnyObject).toOpaque()
+                return withUnsafeMutablePointer(to: &probe[keyPath: reference]) { UnsafeMutableRawPointer($0) - base }
+            }
+            if let field = candidates.first(where: { $0.offset == reached }), case .direct = field.storage {
                 return field.isMappable ? .success(field.offset) : .failure(notStored)
             }
-            return locateThroughAccessors(reference, on: probe, base: base, candidates: candidates)
         }
-    }
-
-    /// The one field that holds each of two probe values after it is written through the key
-    /// path.
-    private func locateThroughAccessors(
-        _ reference: ReferenceWritableKeyPath<Model, Value>,
-        on probe: Model,
-        base: UnsafeMutableRawPointer,
-        candidates: [StoredField]
-    ) -> Result<Int, ConfigurationFailure> {
         guard let values = ProbeValues<Value>.make() else {
             return .failure(ConfigurationFailure(message: """
                 \(label) is reached through accessors and MappingKit cannot tell which stored \
                 property of \(Model.self) it is: declare it `final var`
                 """))
         }
-        func holds(_ field: StoredField, _ value: Value) -> Bool {
-            values.isSame((base + field.offset).assumingMemoryBound(to: Value.self).pointee, value)
+        if let located = locateThroughAccessors(values, candidates: candidates) { return located }
+        return opaqueStorage ? locateByChange(values, among: fields) : .failure(notStored)
+    }
+
+    /// Runs `body` with a fresh model's base address, a function that writes through the key
+    /// path and one that reads through it.
+    private func withProbe<Result>(_ body: (UnsafeMutableRawPointer, (Value) -> Void, () -> Value) -> Result) -> Result? {
+        if let reference = property as? ReferenceWritableKeyPath<Model, Value> {
+            let probe = Model()
+            return withExtendedLifetime(probe) {
+                body(Unmanaged.passUnretained(probe as AnyObject).toOpaque(), { probe[keyPath: reference] = $0 }, { probe[keyPath: reference] })
+            }
         }
-        probe[keyPath: reference] = values.first
-        let tookFirst = candidates.filter { holds($0, values.first) }
-        probe[keyPath: reference] = values.second
-        let tookBoth = tookFirst.filter { holds($0, values.second) }
-        guard tookBoth.count == 1, let field = tookBoth.first, field.isMappable else { return .failure(notStored) }
+        var probe = Model()
+        let property = property
+        return withUnsafeMutableBytes(of: &probe) { bytes in
+            guard let base = bytes.baseAddress else { return nil }
+            let model = base.assumingMemoryBound(to: Model.self)
+            return body(base, { model.pointee[keyPath: property] = $0 }, { model.pointee[keyPath: property] })
+        }
+    }
+
+    /// The one candidate that holds each of two probe values after it is written through the key
+    /// path; `nil` when none does. A stored field must hold the value written; a wrapper must hold
+    /// what the key path then reads (its setter may have clamped or trimmed it), and the two reads
+    /// must differ. Struct fields reached by offset never get here: only wrappers are probed.
+    private func locateThroughAccessors(_ values: ProbeValues<Value>, candidates: [StoredField]) -> Result<Int, ConfigurationFailure>? {
+        let probed = Model.self is AnyClass ? candidates : candidates.filter { if case .wrapper = $0.storage { true } else { false } }
+        let located: Result<Int, ConfigurationFailure>?? = withProbe { base, write, read in
+            func holds(_ field: StoredField, _ written: Value) -> Bool {
+                let pointer = UnsafeRawPointer(base + field.offset)
+                if case .wrapper(let wrapper) = field.storage {
+                    guard let held = wrapper.wrappedValue(at: pointer) as? Value else { return false }
+                    return values.isSame(held, read())
+                }
+                return values.isSame(pointer.assumingMemoryBound(to: Value.self).pointee, written)
+            }
+            write(values.first)
+            let firstRead = read()
+            let tookFirst = probed.filter { holds($0, values.first) }
+            write(values.second)
+            let tookBoth = values.isSame(firstRead, read()) ? [] : tookFirst.filter { holds($0, values.second) }
+            guard !tookBoth.isEmpty else { return nil }
+            guard tookBoth.count == 1, let field = tookBoth.first, field.isMappable else { return .failure(notStored) }
+            return .success(field.offset)
+        }
+        return located ?? nil
+    }
+
+    /// The one mappable field whose bytes change between two writes through the key path (a
+    /// setter that also writes elsewhere, a counter, is ambiguous: a configuration error).
+    private func locateByChange(_ values: ProbeValues<Value>, among fields: [StoredField]) -> Result<Int, ConfigurationFailure> {
+        let mappable = fields.filter(\.isMappable)
+        let changed: [StoredField]? = withProbe { base, write, _ in
+            func snapshot() -> [[UInt8]] {
+                mappable.map { Array(UnsafeRawBufferPointer(start: base + $0.offset, count: LayoutOf.size($0.type))) }
+            }
+            write(values.first)
+            let first = snapshot()
+            write(values.second)
+            let second = snapshot()
+            return mappable.indices.filter { first[$0] != second[$0] }.map { mappable[$0] }
+        }
+        guard let changed, changed.count == 1, let field = changed.first else {
+            let count = changed?.count ?? 0
+            return .failure(ConfigurationFailure(message: """
+                \(label) is set through its accessors, and \(count == 0 ? "no stored property" : "\(count) stored properties") \
+                of \(Model.self) changed when it was set: MappingKit maps an accessor only when exactly one stored property holds it
+                """))
+        }
         return .success(field.offset)
+    }
+}
+
+/// The size and alignment of a type known only at run time.
+enum LayoutOf {
+    static func size(_ type: Any.Type) -> Int {
+        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
+        return size(type)
+    }
+
+    static func alignment(_ type: Any.Type) -> Int {
+        func alignment<T>(_: T.Type) -> Int { MemoryLayout<T>.alignment }
+        return alignment(type)
     }
 }

@@ -65,14 +65,21 @@ enum Problem: Sendable {
         }
     }
 
-    /// Problems that are a sentence of their own, not "expected …, found …".
+    /// Problems that are a sentence of their own, not "expected …, found …". A requirement says
+    /// that it is one: `id: required, missing`, `age: requirement failed: expected …, found …`.
     var message: String? {
         switch self {
         case .failed(let description, _): description
         case .configuration(let type, let message): "configuration of \(type): \(message)"
+        case .unmetRequirement(let requirement, let found) where requirement == Problem.existence:
+            found == "nothing" ? "required, missing" : "required, found \(found)"
+        case .unmetRequirement(let requirement, let found): "requirement failed: expected \(requirement), found \(found)"
         default: nil
         }
     }
+
+    /// What ``Requirement/exists`` asks for, as its message names it.
+    static let existence = "a value"
 
     var underlyingError: (any Error)? {
         if case .failed(_, let error) = self { error } else { nil }

@@ -84,7 +84,7 @@ extension ObjectPlan {
             if direct[index] {
                 guard !staging.seen[index] else { continue }
                 do {
-                    staging.staged[index] = try fieldRefs[index].calls._withUnsafeGuaranteedRef { try $0.decodeMissing(into: staging.buffer) }
+                    staging.staged[index] = try fieldRefs[index].calls._withUnsafeGuaranteedRef { try $0.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace) }
                     continue
                 } catch {
                     problem = MappingError.wrapping(error, at: fields[index].keys.errorPath(in: kept))

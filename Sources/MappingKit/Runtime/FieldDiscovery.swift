@@ -2,8 +2,15 @@
 
 /// A stored property of a model type, as the runtime reports it.
 struct StoredField {
-    /// The property's name in source.
-    let name: String
+    /// The property's name in source: the storage's own name, or the name of the property it
+    /// backs (`name` for an `@Observable` class's `_name`, `level` for a wrapper's `_level`)
+    /// once ``PropertyConventions`` has read it.
+    var name: String
+    /// The stored property's name as the runtime reports it (`_name` for `@Observable`'s storage).
+    let storageName: String
+    /// How the property's value is reached: directly, or through a property wrapper or the
+    /// storage of an `@Observable` class (set by ``PropertyConventions``).
+    var storage = FieldStorage.direct
     /// Byte offset of the property inside the value (structs) or the object (classes).
     let offset: Int
     /// The property's declared type.
@@ -39,6 +46,7 @@ enum FieldDiscovery {
             let name = String(cString: rawName)
             fields.append(StoredField(
                 name: name,
+                storageName: name,
                 offset: childOffset(type, index: index),
                 type: fieldType,
                 isMappable: flags.isStrong && flags.isVar && isData(fieldType) && !isHidden(name)

@@ -96,6 +96,9 @@ final class ImportSession: @unchecked Sendable {
         let table = table(Model.self)
         if var model = try existing(key, in: table) {
             if plan.isObject { backUp(model as AnyObject, in: context) }
+            // The stored object is updated in place: absent keys keep what the store holds.
+            var configuration = configuration
+            configuration.context.updatesInPlace = true
             try model.update(from: dictionary, configuration: configuration)
             table.objects[key] = model
             if changes { table.markChanged(key) }

@@ -134,7 +134,7 @@ struct MappableCodableTests {
 
         let missing = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Post.self, from: Data(#"{"headline": "x"}"#.utf8)) }
         guard case .dataCorrupted(let missingContext) = missing else { Issue.record("\(missing)"); return }
-        #expect(missingContext.debugDescription == "id: expected a value, found nothing")
+        #expect(missingContext.debugDescription == "id: required, missing")
     }
 
     @Test("errors inside a plain Codable type carry the whole coding path")

@@ -79,10 +79,10 @@ struct MappingConfigurationRulesTests {
         let error = mappingError { _ = try mapped(Account.self, ["username": "al", "phone": "555", "age": 200]) }
         #expect(error?.description == """
             4 problems:
-              userId: expected a value, found nothing
-              username: expected at least 3 characters, found String "al"
-              phone: expected no value, found String "555"
-              age: expected 0 or more and at most 150, found Int 200
+              userId: required, missing
+              username: requirement failed: expected at least 3 characters, found String "al"
+              phone: requirement failed: expected no value, found String "555"
+              age: requirement failed: expected 0 or more and at most 150, found Int 200
             """)
     }
 

@@ -148,7 +148,7 @@ struct ReadmeTests {
             "author": .object(["profile": .object(["name": .string("Ann")])]),
         ]))
         #expect(mappingError { _ = try mapped(ConfiguredMessage.self, ["read": true]) }?.description
-            == "message_id: expected a value, found nothing")
+            == "message_id: required, missing")
     }
 
     @Test("the undefined-keys example stashes, writes back and raises as the README says")

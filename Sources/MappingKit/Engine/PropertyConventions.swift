@@ -1,0 +1,70 @@
+import Observation
+
+/// How a model's stored field holds the value of the property the source declares.
+enum FieldStorage {
+    /// The field is the property.
+    case direct
+    /// The storage `@Observable` makes for a tracked property: `_name` behind a computed `name`.
+    case tracked
+    /// A property wrapper's storage: `_level`, a `Clamped<Int>`, behind `level`.
+    case wrapper(any MappableWrapper.Type)
+}
+
+/// The names the compiler gives storage, read back to the names the source shows.
+///
+/// Two conventions put an underscore in front of a property's name:
+/// - the `@Observable` macro turns `var name` into a computed `name` over a stored `_name`, and
+///   adds a stored `let _$observationRegistrar` (an `ObservationRegistrar`), which is how such a
+///   class is recognised;
+/// - a property wrapper stores `@Clamped var level` as `_level`, of the wrapper's type.
+///
+/// Both are pinned by tests (`PropertyConventionsTests`). The registrar is a `let`, so it is never
+/// mapped; `@ObservationIgnored` properties keep their own names, since the macro leaves them alone.
+enum PropertyConventions {
+    static let registrarName = "_$observationRegistrar"
+
+    /// `true` when `fields` are those of an `@Observable` class.
+    static func isObservable(_ fields: [StoredField]) -> Bool {
+        fields.contains { $0.storageName == registrarName && ObjectIdentifier($0.type) == ObjectIdentifier(ObservationRegistrar.self) }
+    }
+
+    /// `fields` with the names the source declares and how each is reached.
+    static func apply(to fields: [StoredField]) -> [StoredField] {
+        let observable = isObservable(fields)
+        return fields.map { field in
+            guard let declared = declaredName(of: field.storageName) else { return field }
+            var field = field
+            if let wrapper = field.type as? any MappableWrapper.Type {
+                field.name = declared
+                field.storage = .wrapper(wrapper)
+            } else if observable {
+                field.name = declared
+                field.storage = .tracked
+            }
+            return field
+        }
+    }
+
+    /// `level` for `_level`; `nil` for names the conventions do not make (`_$…` is the macro's own).
+    static func declaredName(of storageName: String) -> String? {
+        guard storageName.hasPrefix("_"), !storageName.hasPrefix("_$"), storageName.count > 1 else { return nil }
+        return String(storageName.dropFirst())
+    }
+
+    /// Stored fields named like a wrapper's storage whose type MappingKit can neither convert nor
+    /// reach through ``MappableWrapper``: mapping them under `_level`, or skipping them, would
+    /// silently lose the property, so each is a configuration error unless a rule names it.
+    static func unreachableWrappers(in fields: [StoredField], model: Any.Type) -> [(offset: Int, message: String)] {
+        fields.compactMap { field in
+            guard field.isMappable, case .direct = field.storage, let declared = declaredName(of: field.storageName),
+                  !CodecFactory.isBuiltIn(field.type) else { return nil }
+            let wrapper = ValueDescription.typeName(field.type)
+            let base = wrapper.firstIndex(of: "<").map { String(wrapper[..<$0]) } ?? wrapper
+            return (field.offset, """
+                \(declared) is stored as \(field.storageName), a \(wrapper), which MappingKit can neither convert nor \
+                reach through: if \(base) is a property wrapper, add `extension \(base): MappableWrapper {}`; \
+                otherwise map or ignore \\\(ValueDescription.typeName(model)).\(field.storageName) in the configuration
+                """)
+        }
+    }
+}
