@@ -92,6 +92,16 @@ extension Mappable {
 
     static func array(json: some ContiguousBytes, configuration: MappingConfiguration, context: MappingContext) throws -> [Self] {
         try JSONReader.read(json, limits: context.effectiveLimits) { reader in
+            if context.isReporting {
+                // As a dictionary's array, whose loops keep the report's path.
+                let value = try reader.readAny()
+                try reader.expectEnd()
+                guard let array = InputValue.array(value) else {
+                    let found = ValueDescription.describe(value)
+                    throw MappingError(.mismatch(expected: "an array of \(ValueDescription.typeName(Self.self))", found: found))
+                }
+                return try models(from: array, configuration: configuration, context: context)
+            }
             let models = try models(fromJSON: &reader, configuration: configuration, context: context)
             try reader.expectEnd()
             return models

@@ -51,7 +51,8 @@ extension Mappable {
     static func build(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws -> Self {
         do {
             var model = Self()
-            guard plan.decodesInPlace else {
+            // A reporting call keeps its report's path in the staging loop.
+            guard plan.decodesInPlace, !context.isReporting else {
                 try model.applyPlan(plan, to: dictionary, in: context)
                 return model
             }
@@ -197,14 +198,16 @@ extension Mappable {
         configuration.context = context
         // A configuration that cannot compile fails for each element, as `instantiate` reports it.
         let plan = try? PlanCache.plan(for: Self.self, configuration: configuration)
-        return try models(from: array) { dictionary in
+        let report = context.report
+        return try models(from: array) { index, dictionary in
+            if let report { return try report.within([.index(index)]) { try instantiate(from: dictionary, configuration: configuration, context: context) } }
             if let plan, plan.buildsByDefault { return try build(plan, from: dictionary, in: context) }
             return try instantiate(from: dictionary, configuration: configuration, context: context)
         }
     }
 
     /// Maps every element of `array`, collecting every element's problems under its index.
-    static func models(from array: [Any], _ make: ([String: Any]) throws -> Self) throws -> [Self] {
+    static func models(from array: [Any], _ make: (Int, [String: Any]) throws -> Self) throws -> [Self] {
         var models: [Self] = []
         models.reserveCapacity(array.count)
         var failure: MappingError?
@@ -218,7 +221,7 @@ extension Mappable {
                             found: ValueDescription.describe(elements[index])
                         ))
                     }
-                    models.append(try make(dictionary))
+                    models.append(try make(index, dictionary))
                 } catch {
                     try failure.collect(MappingError.wrapping(error, at: .index(index)))
                 }

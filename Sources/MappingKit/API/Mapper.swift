@@ -26,8 +26,8 @@ public final class Mapper: Sendable {
 
     private let registry = Locked<[ObjectIdentifier: MappingConfiguration]>([:])
 
-    /// A key strategy for every type mapped through this mapper, over the types' own; `nil`
-    /// keeps each type's.
+    /// A key strategy for every type mapped through this mapper that sets none of its own, nested
+    /// types included; a type's own strategy (and the tree below it) wins. `nil` keeps each type's.
     ///
     /// ```swift
     /// Mapper(keyStrategy: .snakeCase).keyStrategy   // snakeCase
@@ -88,7 +88,7 @@ public final class Mapper: Sendable {
     /// ```
     public func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
         var configuration = registry.withLock { $0[ObjectIdentifier(type)] } ?? type.mappingConfiguration
-        if let keyStrategy { configuration.keyStrategy = keyStrategy }
+        if let keyStrategy { configuration.rules = configuration.rules.inheriting(keyStrategy) }
         if let coercion { configuration.coercion = coercion }
         return configuration
     }

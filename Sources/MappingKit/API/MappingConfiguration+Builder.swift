@@ -15,7 +15,18 @@ extension MappingConfiguration {
         /// ```swift
         /// map.keyStrategy = .snakeCase
         /// ```
-        public var keyStrategy: KeyStrategy
+        public var keyStrategy: KeyStrategy {
+            didSet { setsKeyStrategy = true }
+        }
+        private var setsKeyStrategy = false
+        /// Empty text reads as `nil` into every optional property of the type (`"homepage": ""`
+        /// → `homepage == nil`); non-optional properties are unaffected. Default: `false`, where
+        /// empty text into a `URL?` or an `Int?` is an error.
+        ///
+        /// ```swift
+        /// map.emptyStringsAsNil = true   // "homepage": "" → homepage == nil
+        /// ```
+        public var emptyStringsAsNil: Bool
         /// How far values may be converted to fit their properties.
         ///
         /// ```swift
@@ -42,7 +53,9 @@ extension MappingConfiguration {
 
         init(rules: ConfigurationRules) {
             keyStrategy = rules.keyStrategy
+            setsKeyStrategy = rules.ownsKeyStrategy
             coercion = rules.coercion
+            emptyStringsAsNil = rules.emptyStringsAsNil
             undefinedKeys = rules.output.undefinedKeys
             nilRepresentation = rules.output.nilRepresentation
         }
@@ -141,7 +154,9 @@ extension MappingConfiguration {
             ConfigurationRules(
                 properties: properties,
                 keyStrategy: keyStrategy,
+                ownsKeyStrategy: setsKeyStrategy,
                 coercion: coercion,
+                emptyStringsAsNil: emptyStringsAsNil,
                 output: OutputPolicies(undefinedKeys: undefinedKeys, nilRepresentation: nilRepresentation, represented: represented),
                 hooks: hooksWithIdentity,
                 problems: problems

@@ -29,6 +29,19 @@ extension MappingConfiguration.Builder {
         }
     }
 
+    /// Reads empty text as `nil` into the optional `property` (GitHub's `"homepage": ""`); the
+    /// default reads it as text, which a `URL?` refuses. `nil` is written as any `nil` is (absent,
+    /// or `null`): the empty text does not come back.
+    ///
+    /// ```swift
+    /// map.emptyStringAsNil(\.homepage)   // "homepage": "" → nil; "homepage": "https://a.b" → URL
+    /// ```
+    public mutating func emptyStringAsNil<Wrapped>(_ property: WritableKeyPath<Model, Wrapped?>) {
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "given a rule for empty text")
+        editRule(at: index) { $0.emptyStringAsNil = true }
+    }
+
     /// Requirements `property`'s value must meet; a mapping that fails one throws, reporting
     /// every failure with its path.
     ///

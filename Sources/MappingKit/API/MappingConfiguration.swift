@@ -94,6 +94,18 @@ public struct MappingConfiguration: Sendable {
         set { rules = rules.with(keyStrategy: newValue) }
     }
 
+    /// Empty text reads as `nil` into every optional property (see
+    /// ``Builder/emptyStringsAsNil``). Default: `false`.
+    ///
+    /// ```swift
+    /// var configuration = Repository.mappingConfiguration
+    /// configuration.emptyStringsAsNil = true   // GitHub's "homepage": "" → nil
+    /// ```
+    public var emptyStringsAsNil: Bool {
+        get { rules.emptyStringsAsNil }
+        set { rules = rules.with(emptyStringsAsNil: newValue) }
+    }
+
     /// How far values may be converted to fit their properties. Default: `.lossless`.
     ///
     /// ```swift

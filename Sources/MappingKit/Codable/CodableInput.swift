@@ -24,6 +24,11 @@ struct CodableInput {
     private func object(from container: Keyed, plan: ObjectPlan?, depth: Int) throws -> [String: Any] {
         try check(depth, at: container.codingPath)
         guard let plan else { return try dictionary(from: container, shape: .untyped, depth: depth) }
+        // Nested plans are found with the key strategy this model hands down.
+        let handedDown = context.handingDown(plan.handedDownKeyStrategy)
+        if handedDown.inheritedKeyStrategy !== context.inheritedKeyStrategy {
+            return try CodableInput(context: handedDown).object(from: container, plan: plan, depth: depth)
+        }
         let layout = plan.codable
         let policy = context.undefinedKeys ?? plan.undefinedKeys
         var object: [String: Any] = Dictionary(minimumCapacity: layout.keys.count)

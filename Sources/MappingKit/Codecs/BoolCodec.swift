@@ -8,27 +8,41 @@ struct BoolCodec: ValueCodec {
             return value
         }
         if let number = NumericInput.read(input) {
-            switch (number, mode) {
-            case (.bool(let value), _): return value
-            case (.signed(0), .lossless), (.unsigned(0), .lossless): return false
-            case (.signed(1), .lossless), (.unsigned(1), .lossless): return true
-            case (.signed(let value), .lenient): return value != 0
-            case (.unsigned(let value), .lenient): return value != 0
-            case (.floating(let value), .lenient) where !value.isNaN: return value != 0
-            default:
-                throw MappingError(.mismatch(expected: "Bool", found: ValueDescription.describe(number)))
-            }
+            if case .bool(let value) = number { return value }
+            let value = try convert(number)
+            context.reportCoercion(of: input, to: "Bool")
+            return value
         }
-        switch (input as? String, mode) {
+        guard let text = input as? String, let value = convert(text) else { return try mismatch(input, expected: "Bool", in: context) }
+        context.reportCoercion(of: input, to: "Bool")
+        return value
+    }
+
+    /// A number other than a boolean, as the mode allows.
+    private func convert(_ number: NumericInput) throws -> Bool {
+        switch (number, mode) {
+        case (.signed(0), .lossless), (.unsigned(0), .lossless): return false
+        case (.signed(1), .lossless), (.unsigned(1), .lossless): return true
+        case (.signed(let value), .lenient): return value != 0
+        case (.unsigned(let value), .lenient): return value != 0
+        case (.floating(let value), .lenient) where !value.isNaN: return value != 0
+        default:
+            throw MappingError(.mismatch(expected: "Bool", found: ValueDescription.describe(number)))
+        }
+    }
+
+    /// Text, as the mode allows; `nil` when it is no boolean.
+    private func convert(_ text: String) -> Bool? {
+        switch (text, mode) {
         case ("true", .lossless): return true
         case ("false", .lossless): return false
-        case (let text?, .lenient):
+        case (_, .lenient):
             switch text.lowercased() {
             case "true", "yes", "y", "1": return true
             case "false", "no", "n", "0": return false
-            default: return try mismatch(input, expected: "Bool", in: context)
+            default: return nil
             }
-        default: return try mismatch(input, expected: "Bool", in: context)
+        default: return nil
         }
     }
 

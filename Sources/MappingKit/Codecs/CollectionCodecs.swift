@@ -103,9 +103,14 @@ struct DictionaryCodec<Value>: ValueCodec {
         try context.countValues(dictionary.count)
         var result: [String: Value] = Dictionary(minimumCapacity: dictionary.count)
         var failure: MappingError?
+        let report = context.report
         for (key, item) in dictionary {
             do {
-                result[key] = try value.decode(item, in: context)
+                if let report {
+                    result[key] = try report.within([.key(key)]) { try value.decode(item, in: context) }
+                } else {
+                    result[key] = try value.decode(item, in: context)
+                }
             } catch {
                 try failure.collect(MappingError.wrapping(error, at: .key(key)))
             }
@@ -163,11 +168,16 @@ enum CollectionCoding {
         var result: [Element] = []
         result.reserveCapacity(array.count)
         var failure: MappingError?
+        let report = context.report
         // Elements are borrowed from the buffer, not copied (a retain each) as a loop would.
         try array.withUnsafeBufferPointer { elements in
             for index in elements.indices {
                 do {
-                    result.append(try decode(elements[index]))
+                    if let report {
+                        result.append(try report.within([.index(index)]) { try decode(elements[index]) })
+                    } else {
+                        result.append(try decode(elements[index]))
+                    }
                 } catch {
                     try failure.collect(MappingError.wrapping(error, at: .index(index)))
                 }

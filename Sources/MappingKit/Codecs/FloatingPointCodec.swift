@@ -14,10 +14,14 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
             return value
         }
         if let number = NumericInput.read(input) {
-            return try convert(number)
+            let value = try convert(number)
+            if context.isReporting, !number.isSameNumber(as: value) { context.reportCoercion(of: input, to: typeName) }
+            return value
         }
         if mode != .strict, let string = input as? String, let shape = NumberText.shape(of: string) {
-            return try convert(text: string, shape: shape, found: ValueDescription.describe(input))
+            let value = try convert(text: string, shape: shape, found: ValueDescription.describe(input))
+            context.reportCoercion(of: input, to: typeName)
+            return value
         }
         return try mismatch(input, expected: typeName, in: context)
     }

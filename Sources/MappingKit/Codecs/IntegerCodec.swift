@@ -16,15 +16,22 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
             return value
         }
         if let number = NumericInput.read(input) {
-            return try convert(number, from: input)
+            let value = try convert(number, from: input)
+            if context.isReporting, !number.isSameNumber(as: value) { context.reportCoercion(of: input, to: typeName) }
+            return value
         }
         if mode != .strict, let string = input as? String {
-            if let value = Integer(string) { return value }
+            if let value = Integer(string) {
+                context.reportCoercion(of: input, to: typeName)
+                return value
+            }
             if Int128(string) != nil || UInt128(string) != nil {
                 throw MappingError(.outOfRange(expected: typeName, range: range, found: ValueDescription.describe(string)))
             }
             if mode == .lenient, NumberText.shape(of: string) != nil, let value = Double(string) {
-                return try convert(.floating(value), from: input)
+                let converted = try convert(.floating(value), from: input)
+                context.reportCoercion(of: input, to: typeName)
+                return converted
             }
         }
         return try mismatch(input, expected: typeName, in: context)

@@ -81,6 +81,31 @@ enum NumericInput {
 /// Casting an `Any` that holds a Swift collection to a class (`is NSNull`, `as? NSNumber`) makes
 /// the runtime bridge the whole collection to Foundation first: O(size of the subtree) and
 /// recursive. Every such test goes through the dynamic type instead, which costs nanoseconds.
+extension NumericInput {
+    /// `true` when `value` is this number unchanged and of the same kind (a number, not a
+    /// boolean): what a report does not call a coercion (`2.0` → `2` is the same number;
+    /// `2.5` → `2` under `.lenient`, or `true` → `1`, is not).
+    func isSameNumber<Number: BinaryInteger>(as value: Number) -> Bool {
+        switch self {
+        case .signed(let number): number == value
+        case .unsigned(let number): number == value
+        case .floating(let number): Number(exactly: number) == value
+        case .decimal(let number): "\(number)" == "\(value)"
+        case .bool: false
+        }
+    }
+
+    func isSameNumber<Number: BinaryFloatingPoint>(as value: Number) -> Bool {
+        switch self {
+        case .signed(let number): Number(exactly: number) == value
+        case .unsigned(let number): Number(exactly: number) == value
+        case .floating(let number): Number(number) == value && Double(value) == number
+        case .decimal: true
+        case .bool: false
+        }
+    }
+}
+
 enum InputValue {
     /// `true` when `value` is an `NSNull`.
     static func isNSNull(_ value: Any) -> Bool {

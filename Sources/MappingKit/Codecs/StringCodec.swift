@@ -8,6 +8,10 @@ struct StringCodec: ValueCodec {
             return value
         }
         if mode != .strict, let number = NumericInput.read(input) {
+            if case .bool = number, mode != .lenient {
+                throw MappingError(.mismatch(expected: "String", found: ValueDescription.describe(number)))
+            }
+            context.reportCoercion(of: input, to: "String")
             switch number {
             case .signed(let value): return "\(value)"
             case .unsigned(let value): return "\(value)"

@@ -3,7 +3,17 @@
 final class ConfigurationRules: Sendable {
     let properties: [PropertyRule]
     let keyStrategy: KeyStrategy
+    /// The configuration chose `keyStrategy` itself: strategies inherited from a parent model or
+    /// a mapper (``inheriting(_:)``) do not replace it.
+    let ownsKeyStrategy: Bool
+    /// `keyStrategy` came from a parent or a mapper (``inheriting(_:)``).
+    let inheritsKeyStrategy: Bool
+    /// The strategy the models nested in this one inherit: this one's, when it chose one or
+    /// inherited one; `nil` for the default left alone.
+    var handedDownKeyStrategy: KeyStrategy? { ownsKeyStrategy || inheritsKeyStrategy ? keyStrategy : nil }
     let coercion: CoercionMode
+    /// Empty text reads as `nil` into every optional property.
+    let emptyStringsAsNil: Bool
     let output: OutputPolicies
     let hooks: ConfigurationHooks
     /// `hooks.factory != nil` and `hooks.isPositional`, as plain values: reading them from
@@ -25,25 +35,35 @@ final class ConfigurationRules: Sendable {
     let structureID: Int
     /// `true` when the rules hold closures or values a plan must be bound to.
     var needsBinding: Bool { structureID != id }
+    /// ``inheriting(_:)``'s rules, by strategy name.
+    private let inherited = Locked<[String: ConfigurationRules]>([:])
 
     init(
         properties: [PropertyRule],
         keyStrategy: KeyStrategy,
+        ownsKeyStrategy: Bool = false,
+        inheritsKeyStrategy: Bool = false,
         coercion: CoercionMode,
+        emptyStringsAsNil: Bool = false,
         output: OutputPolicies = OutputPolicies(),
         hooks: ConfigurationHooks = ConfigurationHooks(),
         problems: [String]
     ) {
         self.properties = properties
         self.keyStrategy = keyStrategy
+        self.ownsKeyStrategy = ownsKeyStrategy
+        self.inheritsKeyStrategy = inheritsKeyStrategy
         self.coercion = coercion
+        self.emptyStringsAsNil = emptyStringsAsNil
         self.output = output
         self.hooks = hooks
         hasFactory = hooks.factory != nil
         isPositional = hooks.isPositional
         hasIdentity = hooks.identity != nil
         self.problems = problems
-        var fingerprint = "\(keyStrategy.name)\u{1}\(coercion.rawValue)\u{1}\(output.fingerprint)"
+        // Whether the strategy is handed down is part of what a plan does.
+        let handsDown = ownsKeyStrategy || inheritsKeyStrategy ? " handed down" : ""
+        var fingerprint = "\(keyStrategy.name)\(handsDown)\u{1}\(coercion.rawValue)\(emptyStringsAsNil ? " empty=nil" : "")\u{1}\(output.fingerprint)"
         var structure = ""
         var needsBinding = false
         func append(_ part: String, structural: String) {
@@ -79,7 +99,9 @@ final class ConfigurationRules: Sendable {
                 return rule
             },
             keyStrategy: other.keyStrategy,
+            ownsKeyStrategy: ownsKeyStrategy || other.ownsKeyStrategy,
             coercion: other.coercion,
+            emptyStringsAsNil: other.emptyStringsAsNil,
             output: policies,
             hooks: hooks.appending(other.hooks),
             problems: problems + other.problems
@@ -90,13 +112,16 @@ final class ConfigurationRules: Sendable {
     func with(
         keyStrategy: KeyStrategy? = nil,
         coercion: CoercionMode? = nil,
+        emptyStringsAsNil: Bool? = nil,
         undefinedKeys: UndefinedKeyPolicy? = nil,
         nilRepresentation: NilRepresentation? = nil
     ) -> ConfigurationRules {
         ConfigurationRules(
             properties: properties,
             keyStrategy: keyStrategy ?? self.keyStrategy,
+            ownsKeyStrategy: ownsKeyStrategy || keyStrategy != nil,
             coercion: coercion ?? self.coercion,
+            emptyStringsAsNil: emptyStringsAsNil ?? self.emptyStringsAsNil,
             output: OutputPolicies(
                 undefinedKeys: undefinedKeys ?? output.undefinedKeys,
                 nilRepresentation: nilRepresentation ?? output.nilRepresentation,
@@ -105,6 +130,25 @@ final class ConfigurationRules: Sendable {
             hooks: hooks,
             problems: problems
         )
+    }
+}
+
+extension ConfigurationRules {
+    /// These rules under `strategy`, inherited from a parent model or a mapper, unless they
+    /// choose a strategy of their own. Made once per strategy and kept: a tree of nested models
+    /// asks for every model, and making rules costs a fingerprint.
+    func inheriting(_ strategy: KeyStrategy) -> ConfigurationRules {
+        guard !ownsKeyStrategy, !(inheritsKeyStrategy && strategy.name == keyStrategy.name) else { return self }
+        if let made = inherited.withLock({ $0[strategy.name] }) { return made }
+        let made = ConfigurationRules(
+            properties: properties, keyStrategy: strategy, inheritsKeyStrategy: true, coercion: coercion,
+            emptyStringsAsNil: emptyStringsAsNil, output: output, hooks: hooks, problems: problems
+        )
+        return inherited.withLock { table in
+            if let made = table[strategy.name] { return made }
+            table[strategy.name] = made
+            return made
+        }
     }
 }
 
@@ -131,6 +175,8 @@ struct PropertyRule: Sendable {
     /// layer (a subclass's) replaces an earlier one for the same property, even when its key
     /// path names the property through another type.
     var layer = 0
+    /// Empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:)``).
+    var emptyStringAsNil = false
     /// Set and read through the key path's accessors (``MappingConfiguration/Builder/observed(_:)``).
     var accessor: (any PropertyAccessor)?
 
@@ -150,7 +196,7 @@ struct PropertyRule: Sendable {
 
     private func fingerprint(codec: String, values: [String]) -> String {
         ([label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
-          codec, "layer \(layer)", accessor == nil ? "" : "observed"] + values).joined(separator: "\u{2}")
+          codec, "layer \(layer)", accessor == nil ? "" : "observed", emptyStringAsNil ? "empty=nil" : ""] + values).joined(separator: "\u{2}")
     }
 }
 

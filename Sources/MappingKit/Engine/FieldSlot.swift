@@ -15,6 +15,8 @@ protocol FieldSlot: AnyObject, Sendable {
     var alignment: Int { get }
     /// The property's common type, when the plan's loops handle its values themselves.
     var leaf: LeafKind { get }
+    /// Its defaults for a missing key or a null, when it has any.
+    var defaults: FieldDefaults { get }
 
     /// Exchanges the staged value with the model's.
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
@@ -83,18 +85,21 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let hasNullDefault: Bool
     let hasRules: Bool
     let leaf: LeafKind
+    /// The configuration's ``ConfigurationRules/emptyStringsAsNil``, kept for ``rebound(to:coercion:)``.
+    let emptyStringsAsNil: Bool
 
     /// A field with no defaults or requirements (the common case), made without looking at any.
-    init(name: String, keys: FieldKeys, offset: Int, codec: any ValueCodec<Value>) {
+    init(name: String, keys: FieldKeys, offset: Int, codec: any ValueCodec<Value>, emptyStringsAsNil: Bool = false) {
+        self.emptyStringsAsNil = emptyStringsAsNil
         self.name = name
         self.keys = keys
         self.offset = offset
-        self.codec = codec
+        self.codec = CodecFactory.codec(codec, emptyStringsAsNil: emptyStringsAsNil)
         defaults = FieldDefaults()
         requirementList = nil
         hasNullDefault = false
         hasRules = false
-        leaf = LeafKind(codec: type(of: codec))
+        leaf = LeafKind(codec: type(of: self.codec))
     }
 
     init(
@@ -103,8 +108,10 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         offset: Int,
         codec: any ValueCodec<Value>,
         defaults: FieldDefaults,
-        requirements: RequirementList<Value>?
+        requirements: RequirementList<Value>?,
+        emptyStringsAsNil: Bool = false
     ) {
+        self.emptyStringsAsNil = emptyStringsAsNil
         self.name = name
         self.keys = keys
         self.offset = offset
@@ -116,17 +123,19 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         leaf = hasNullDefault || hasRules ? .none : LeafKind(codec: type(of: codec))
     }
 
-    /// The field for `rule`: its adapter's codec, or the built-in one.
-    convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule, coercion: CoercionMode) {
+    /// The field for `rule`: its adapter's codec, or the built-in one. `emptyStringsAsNil`: the
+    /// configuration's, which the rule may also ask for this property alone.
+    convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule, coercion: CoercionMode, emptyStringsAsNil: Bool = false) {
         let requirements = rule.requirements as? [Requirement<Value>] ?? []
+        let codec = (rule.makeCodec?(Value.self, coercion) as? CodecBox<Value>)?.codec ?? CodecFactory.codec(for: Value.self, mode: coercion)
         self.init(
             name: name,
             keys: keys,
             offset: offset,
-            codec: (rule.makeCodec?(Value.self, coercion) as? CodecBox<Value>)?.codec
-                ?? CodecFactory.codec(for: Value.self, mode: coercion),
+            codec: CodecFactory.codec(codec, emptyStringsAsNil: emptyStringsAsNil || rule.emptyStringAsNil),
             defaults: rule.defaults,
-            requirements: requirements.isEmpty ? nil : RequirementList(requirements)
+            requirements: requirements.isEmpty ? nil : RequirementList(requirements),
+            emptyStringsAsNil: emptyStringsAsNil
         )
     }
 
@@ -136,7 +145,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {
-        TypedField(name: name, keys: keys, offset: offset, rule: rule, coercion: coercion)
+        TypedField(name: name, keys: keys, offset: offset, rule: rule, coercion: coercion, emptyStringsAsNil: emptyStringsAsNil)
     }
 
     var codableShape: CodableShape { codec.codableShape }
@@ -206,7 +215,10 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     /// defaults, requirements) run in functions of their own.
     @inline(__always)
     private func decodeValue(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        if hasNullDefault, try stageNullDefault(for: input, at: slot) { return }
+        if hasNullDefault, try stageNullDefault(for: input, at: slot) {
+            context.report?.record(.defaultedWhenNull(defaults.nullDescription), found: "null")
+            return
+        }
         guard hasRules else { return try codec.decode(input, into: slot, in: context) }
         let value = try codec.decode(input, in: context)
         try checkDecoded(value, input: input)
@@ -301,4 +313,8 @@ final class RequirementList<Value>: Sendable {
 struct FieldDefaults: Sendable {
     var whenMissing: (any Sendable)?
     var whenNull: (any Sendable)?
+
+    /// The defaults as a report names them: `Bool true`.
+    var missingDescription: String { whenMissing.map { ValueDescription.describe($0) } ?? "nothing" }
+    var nullDescription: String { whenNull.map { ValueDescription.describe($0) } ?? "nothing" }
 }

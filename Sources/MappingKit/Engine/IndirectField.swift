@@ -37,6 +37,7 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var leaf: LeafKind { .none }
     var calls: FieldCalls { self }
     var codableShape: CodableShape { inner.codableShape }
+    var defaults: FieldDefaults { inner.defaults }
 
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {
         guard let inner = inner.rebound(to: rule, coercion: coercion) as? TypedField<Value> else { return self }
@@ -153,7 +154,7 @@ protocol PropertyAccessor: Sendable {
     /// The property's type (its storage may be of another: `Published<Int>` for `Int`).
     var valueType: Any.Type { get }
     /// The field for the property whose storage is at `offset`, staged at `side`.
-    func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
+    func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule, rules: ConfigurationRules) -> any FieldSlot
 }
 
 /// Sets and reads a class's property through `keyPath`, so its setter runs: `@Observable`'s
@@ -164,8 +165,10 @@ struct KeyPathAccessor<Model: AnyObject, Value>: PropertyAccessor, @unchecked Se
 
     var valueType: Any.Type { Value.self }
 
-    func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {
-        let inner = TypedField<Value>(name: name, keys: keys, offset: 0, rule: rule, coercion: coercion)
+    func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule, rules: ConfigurationRules) -> any FieldSlot {
+        let inner = TypedField<Value>(
+            name: name, keys: keys, offset: 0, rule: rule, coercion: rules.coercion, emptyStringsAsNil: rules.emptyStringsAsNil
+        )
         return IndirectField(inner: inner, offset: offset, side: side, access: access)
     }
 
@@ -180,9 +183,13 @@ struct KeyPathAccessor<Model: AnyObject, Value>: PropertyAccessor, @unchecked Se
 
 extension MappableWrapper {
     /// The field for a wrapped property whose wrapper is stored at `offset`, staged at `side`.
-    static func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule?, coercion: CoercionMode) -> any FieldSlot {
-        let inner = rule.map { TypedField<WrappedValue>(name: name, keys: keys, offset: 0, rule: $0, coercion: coercion) }
-            ?? TypedField(name: name, keys: keys, offset: 0, codec: CodecFactory.codec(for: WrappedValue.self, mode: coercion))
+    static func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule?, rules: ConfigurationRules) -> any FieldSlot {
+        let empty = rules.emptyStringsAsNil
+        let inner = rule.map {
+            TypedField<WrappedValue>(name: name, keys: keys, offset: 0, rule: $0, coercion: rules.coercion, emptyStringsAsNil: empty)
+        } ?? TypedField(
+            name: name, keys: keys, offset: 0, codec: CodecFactory.codec(for: WrappedValue.self, mode: rules.coercion), emptyStringsAsNil: empty
+        )
         return IndirectField(inner: inner, offset: offset, side: side, access: access(at: offset))
     }
 }

@@ -18,6 +18,8 @@ final class MappingCall: @unchecked Sendable {
     let style: RepresentationStyle
     /// The import this call belongs to, when it maps into a store.
     let session: ImportSession?
+    /// Where this call reports what lenient handling did, inside ``MappingReport/collecting(_:)``.
+    let report: ReportPath?
     private var models = 0
     private var values = 0
     /// Where the call started in the thread's stack, and the guard over it (made once, when
@@ -33,6 +35,7 @@ final class MappingCall: @unchecked Sendable {
         requestedLimits = limits
         self.limits = limits ?? mapper?.limits ?? .default
         stackStart = ThreadStack.currentAddress()
+        report = ReportCollector.current.map(ReportPath.init)
     }
 
     /// Counts one model made or written.

@@ -7,6 +7,9 @@ struct MappingContext: Sendable {
     /// no requirement about absence applies), and an `@Observable` class must tell its observers.
     /// Nested models are always made fresh, so ``nested()`` leaves it `false`.
     var updatesInPlace = false
+    /// The key strategy the model at this level hands down to the types nested in it that set
+    /// none (``ConfigurationRules/inheriting(_:)``); `nil` in the common case.
+    var inheritedKeyStrategy: InheritedKeyStrategy?
     /// A discriminator key the parent read from this model's dictionary.
     var discriminator: String? {
         get { marks?.discriminator }
@@ -37,6 +40,26 @@ struct MappingContext: Sendable {
         if mapper != nil || undefinedKeys != nil || limits != nil || style != .json || session != nil {
             call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: limits, style: style, session: session)
         }
+    }
+
+    /// Where lenient handling is reported, inside ``MappingReport/collecting(_:)``; `nil` (the
+    /// common case) otherwise. A reporting call takes the dictionary path everywhere, whose loops
+    /// keep the report's path.
+    var report: ReportPath? { call?.report }
+
+    /// `report` is not `nil`.
+    var isReporting: Bool { call?.report != nil }
+
+    /// Runs `body` with `path` added to the report's, when reporting.
+    @inline(__always)
+    func reporting<Result>(at path: @autoclosure () -> [PathComponent], _ body: () throws -> Result) rethrows -> Result {
+        guard let report = call?.report else { return try body() }
+        return try report.within(path(), body)
+    }
+
+    /// Records that a value of another kind was converted to `type`, when reporting.
+    func reportCoercion(of input: Any, to type: @autoclosure () -> String) {
+        call?.report?.record(.coerced(to: type()), found: ValueDescription.describe(input))
     }
 
     /// The import this call belongs to, when it maps into a store.
@@ -99,6 +122,7 @@ struct MappingContext: Sendable {
         try call.checkStack()
         var nested = MappingContext()
         nested.depth = depth + 1
+        nested.inheritedKeyStrategy = inheritedKeyStrategy
         nested.call = call
         return nested
     }
@@ -113,8 +137,9 @@ struct MappingContext: Sendable {
     /// The configuration for a model of `type` as the mapper or the type declares it, without
     /// this context (a nested model's plan needs only its rules).
     func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        if let mapper { return mapper.configuration(for: type) }
-        return type.mappingConfiguration
+        var configuration = mapper?.configuration(for: type) ?? type.mappingConfiguration
+        if let inheritedKeyStrategy { configuration.rules = configuration.rules.inheriting(inheritedKeyStrategy.strategy) }
+        return configuration
     }
 }
 

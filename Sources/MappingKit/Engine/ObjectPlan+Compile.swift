@@ -75,7 +75,8 @@ extension ObjectPlan {
             fieldRules: fieldRules,
             rulesID: rules.id,
             identity: identityOffsets.map { $0.compactMap { offsets.firstIndex(of: $0) } },
-            unobserved: unobserved
+            unobserved: unobserved,
+            handedDownKeyStrategy: rules.handedDownKeyStrategy
         )
     }
 
@@ -129,23 +130,28 @@ extension ObjectPlan {
         if let accessor = rule?.accessor, let rule {
             let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
             let side = sides.next(for: accessor.valueType)
-            return accessor.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, coercion: rules.coercion)
+            return accessor.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
         }
         if case .wrapper(let wrapper) = field.storage {
             let keys = FieldKeys(rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
             let side = sides.next(for: wrapper.wrappedType)
-            return wrapper.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, coercion: rules.coercion)
+            return wrapper.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
         }
         guard let rule else {
             let keys = FieldKeys([ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
             func plain<Value>(_: Value.Type) -> any FieldSlot {
-                TypedField<Value>(name: field.name, keys: keys, offset: field.offset, codec: CodecFactory.codec(for: Value.self, mode: rules.coercion))
+                TypedField<Value>(
+                    name: field.name, keys: keys, offset: field.offset, codec: CodecFactory.codec(for: Value.self, mode: rules.coercion),
+                    emptyStringsAsNil: rules.emptyStringsAsNil
+                )
             }
             return plain(field.type)
         }
         let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
         func ruled<Value>(_: Value.Type) -> any FieldSlot {
-            TypedField<Value>(name: field.name, keys: keys, offset: field.offset, rule: rule, coercion: rules.coercion)
+            TypedField<Value>(
+                name: field.name, keys: keys, offset: field.offset, rule: rule, coercion: rules.coercion, emptyStringsAsNil: rules.emptyStringsAsNil
+            )
         }
         return ruled(field.type)
     }

@@ -3,6 +3,7 @@ import Foundation
 extension ObjectPlan {
     /// The dictionary representation of `model`; `nil` optionals are left out.
     func encode(_ model: UnsafeRawPointer, in context: MappingContext) throws -> [String: Any] {
+        let context = context.handingDown(handedDownKeyStrategy)
         var result = emptyOutput
         var failure: MappingError?
         if let plainKeys {

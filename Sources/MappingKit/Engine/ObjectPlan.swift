@@ -60,6 +60,8 @@ final class ObjectPlan: Sendable {
     /// their accessors (``MappingConfiguration/Builder/observed(_:)``): updating such a model in
     /// place would not tell its observers, so it is refused.
     let unobserved: [String]
+    /// The key strategy this model hands down to nested types that set none.
+    let handedDownKeyStrategy: InheritedKeyStrategy?
     /// Whether the model type reads and writes through MappingKit's own implementations
     /// (shared with every plan bound from this one: it is the type's, not the rules').
     let defaults: DefaultPaths
@@ -74,8 +76,10 @@ final class ObjectPlan: Sendable {
         fieldRules: [Int?] = [],
         rulesID: Int = -1,
         identity: [Int]? = nil,
-        unobserved: [String] = []
+        unobserved: [String] = [],
+        handedDownKeyStrategy: KeyStrategy? = nil
     ) {
+        self.handedDownKeyStrategy = handedDownKeyStrategy.map(InheritedKeyStrategy.of)
         self.identity = identity
         self.unobserved = unobserved
         self.fieldRules = fieldRules
@@ -124,6 +128,7 @@ final class ObjectPlan: Sendable {
         undefinedKeys = template.undefinedKeys
         identity = template.identity
         unobserved = template.unobserved
+        handedDownKeyStrategy = template.handedDownKeyStrategy
         self.rulesID = rulesID
         stash = template.stash
         consumedKeys = template.consumedKeys
@@ -197,7 +202,10 @@ final class ObjectPlan: Sendable {
     ) {
         switch policy {
         case .drop:
-            return
+            guard let report = context.report else { return }
+            for (path, value) in consumed.undefinedKeys(in: dictionary, alsoConsumed: context.discriminator) {
+                report.record(.droppedUndefinedKey, at: path, found: ValueDescription.describe(value))
+            }
         case .raise:
             for (path, value) in consumed.undefinedKeys(in: dictionary, alsoConsumed: context.discriminator) {
                 let problem = MappingError(.undefinedKey(model: modelName, found: ValueDescription.describe(value)))
@@ -222,6 +230,7 @@ final class ObjectPlan: Sendable {
         in context: MappingContext,
         finish: ([String: Any]) throws -> Void
     ) throws {
+        let context = context.handingDown(handedDownKeyStrategy)
         try stage(into: model, in: context, finish: finish) { staging, failure in
             for index in fields.indices {
                 guard let problem = stageField(index, from: dictionary, into: staging, in: context) else { continue }
@@ -235,7 +244,7 @@ final class ObjectPlan: Sendable {
     /// Stages field `index` from `dictionary`: its value, or its default when its keys are
     /// absent. Returns the problem, with its path, when there is one.
     func stageField(_ index: Int, from dictionary: [String: Any], into staging: Staging, in context: MappingContext) -> MappingError? {
-        withInput(index, in: dictionary) { field, input in
+        withInput(index, in: dictionary, context: context) { field, input in
             if let input {
                 let ref = fieldRefs[index]
                 if !ref.leaf.decode(input, at: staging.buffer + ref.offset, initializing: true) {
@@ -244,6 +253,9 @@ final class ObjectPlan: Sendable {
                 staging.staged[index] = true
             } else {
                 staging.staged[index] = try field.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace)
+                if staging.staged[index], let report = context.report {
+                    report.record(.defaultedWhenMissing(fields[index].defaults.missingDescription), found: "nothing")
+                }
             }
         }
     }
@@ -251,7 +263,12 @@ final class ObjectPlan: Sendable {
     /// Runs `body` with field `index`'s calls and its value in `dictionary` (`nil` when its
     /// keys are absent). Returns the problem, with its path, when there is one.
     @inline(__always)
-    private func withInput(_ index: Int, in dictionary: [String: Any], _ body: (FieldCalls, Any?) throws -> Void) -> MappingError? {
+    private func withInput(
+        _ index: Int,
+        in dictionary: [String: Any],
+        context: MappingContext,
+        _ body: (FieldCalls, Any?) throws -> Void
+    ) -> MappingError? {
         let input: Any?
         do {
             // Errors of a key path's containers carry their own path.
@@ -260,7 +277,13 @@ final class ObjectPlan: Sendable {
             return MappingError.wrapping(error, at: [])
         }
         do {
-            try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, input) }
+            if let report = context.report {
+                try report.within(fields[index].keys.errorPath(in: dictionary)) {
+                    try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, input) }
+                }
+            } else {
+                try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, input) }
+            }
             return nil
         } catch {
             return MappingError.wrapping(error, at: fields[index].keys.errorPath(in: dictionary))
@@ -271,6 +294,7 @@ final class ObjectPlan: Sendable {
     /// throws: nothing to stage, so nothing to commit (``decodesInPlace`` plans only). Every
     /// problem found is reported, as by ``decode(_:into:in:finish:)``.
     func decodeInPlace(_ dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        let context = context.handingDown(handedDownKeyStrategy)
         var failure: MappingError?
         // Walking the entries costs a little per entry, a lookup more per field: walk when the
         // dictionary has not many more keys than the plan reads.
@@ -296,7 +320,7 @@ final class ObjectPlan: Sendable {
     /// Decodes field `index` from `dictionary` over its value in `model`, or its default when
     /// its keys are absent; returns the problem, with its path, when there is one.
     func decodeFieldInPlace(_ index: Int, from dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) -> MappingError? {
-        withInput(index, in: dictionary) { field, input in
+        withInput(index, in: dictionary, context: context) { field, input in
             if let input {
                 let ref = fieldRefs[index]
                 if ref.leaf.decode(input, at: model + ref.offset, initializing: false) { return }
@@ -341,7 +365,7 @@ final class ObjectPlan: Sendable {
             var failure: MappingError?
             let input = try fill(staging, &failure)
             let policy = context.undefinedKeys ?? undefinedKeys
-            if policy != .drop, failure?.isFatal != true {
+            if policy != .drop || context.isReporting, failure == nil || failure?.isFatal == false {
                 checkUndefinedKeys(of: input, policy, in: context, failure: &failure) { stash in
                     guard let slot = self.stash else { return }
                     var kept = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee

@@ -10,7 +10,7 @@ extension MappableCodec {
         // read JSON directly, with no factory.
         do {
             let plan = try plans.plan(for: Model.self, configuration: configuration)
-            if plan.readsJSONDirectly, !plan.hasFactory, plan.identity == nil {
+            if plan.readsJSONDirectly, !plan.hasFactory, plan.identity == nil, !nested.isReporting {
                 var model = Model()
                 try model.applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: false)
                 return model
@@ -61,14 +61,15 @@ extension Mappable {
     /// object is read again from the bytes; an override just runs, as it would for a dictionary.
     mutating func update(json reader: inout JSONReader, configuration: MappingConfiguration, isDocument: Bool) throws {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
-        if plan.readsJSONDirectly {
+        // A reporting call maps the object as a dictionary, whose loops keep the report's path.
+        if plan.readsJSONDirectly, !configuration.context.isReporting {
             try applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: isDocument)
             return
         }
         let start = reader.mark
         let dictionary = try reader.readObject()
         if isDocument { try reader.expectEnd() }
-        guard !plan.hasWillMap else {
+        guard !plan.hasWillMap, !configuration.context.isReporting else {
             try update(from: dictionary, configuration: configuration)
             return
         }

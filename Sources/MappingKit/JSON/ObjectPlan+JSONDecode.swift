@@ -13,6 +13,7 @@ extension ObjectPlan {
         isDocument: Bool,
         finish: ([String: Any]) throws -> Void
     ) throws {
+        let context = context.handingDown(handedDownKeyStrategy)
         try stage(into: model, in: context, finish: finish) { staging, failure in
             var problems = FieldProblems()
             let kept = try readMembers(&reader, into: staging, in: context, problems: &problems)

@@ -4,6 +4,7 @@ extension ObjectPlan {
     /// value (or interleave with sorted keys), builds its dictionary representation and writes
     /// that instead: the same JSON value either way.
     func encodeJSON(_ model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws {
+        let context = context.handingDown(handedDownKeyStrategy)
         let kept = stash.flatMap { slot -> [String: Any]? in
             guard output.represented == nil else { return nil }
             let values = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee.dictionary

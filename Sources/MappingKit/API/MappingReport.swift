@@ -1,0 +1,142 @@
+/// What lenient handling did during a mapping, with paths: every undefined key dropped, every
+/// default used for a missing key or a null, every value coerced to another kind, every empty
+/// text read as `nil`. Opt-in, from every entry point, through ``collecting(_:)``.
+///
+/// ```swift
+/// let (user, report) = try MappingReport.collecting {
+///     try User(dictionary: ["user_id": "42", "theme": "dark", "homepage": ""])
+/// }
+/// print(report)
+/// // 3 entries:
+/// //   user_id: coerced to Int, found String "42"
+/// //   homepage: read as nil, found an empty String
+/// //   theme: dropped (no property maps it), found String "dark"
+/// ```
+///
+/// A mapping that throws reports nothing: its ``MappingError`` lists the problems. Reporting
+/// maps JSON through its dictionary rather than straight from the bytes, so it costs more than
+/// a plain mapping: turn it on where the report is wanted (a sync job's log, a debug build).
+public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
+    /// One thing a policy did to one value.
+    ///
+    /// ```swift
+    /// report.entries[0].path          // "user_id"
+    /// report.entries[0].action        // .coerced(to: "Int")
+    /// report.entries[0].found         // "String \"42\""
+    /// report.entries[0].description   // "user_id: coerced to Int, found String \"42\""
+    /// ```
+    public struct Entry: Sendable, Equatable, CustomStringConvertible {
+        /// Where the value is, from the mapped root, as ``MappingError/Issue/path`` says it.
+        ///
+        /// ```swift
+        /// entry.path   // "messages[2].read"
+        /// ```
+        public let path: String
+        /// What was done.
+        ///
+        /// ```swift
+        /// if case .coerced(let type) = entry.action { print("made a \(type)") }
+        /// ```
+        public let action: Action
+        /// The value in the input: `String "42"`, `nothing` for an absent key, `null`.
+        ///
+        /// ```swift
+        /// entry.found   // "String \"42\""
+        /// ```
+        public let found: String
+
+        /// `path: what was done, found …`.
+        ///
+        /// ```swift
+        /// entry.description   // "published: set to its default Bool true, found nothing"
+        /// ```
+        public var description: String {
+            let message = "\(action), found \(found)"
+            return path.isEmpty ? message : "\(path): \(message)"
+        }
+    }
+
+    /// What a policy did to a value.
+    ///
+    /// ```swift
+    /// report.entries.filter { $0.action == .droppedUndefinedKey }.map(\.path)   // ["theme"]
+    /// ```
+    public enum Action: Sendable, Equatable, CustomStringConvertible {
+        /// A key no property maps, under ``UndefinedKeyPolicy/drop``.
+        case droppedUndefinedKey
+        /// The key was absent; the property took its ``MappingConfiguration/Builder/defaultValue(_:whenMissing:)``.
+        case defaultedWhenMissing(String)
+        /// The value was null; the property took its ``MappingConfiguration/Builder/defaultValue(_:whenNull:)``.
+        case defaultedWhenNull(String)
+        /// The value was of another kind and converted (``CoercionMode``): text to a number, a
+        /// number to text or to a `Bool`, a fraction truncated under `.lenient`.
+        case coerced(to: String)
+        /// Empty text read as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:)``).
+        case emptyStringAsNil
+
+        /// In words, as ``Entry/description`` uses it.
+        ///
+        /// ```swift
+        /// MappingReport.Action.coerced(to: "Int").description   // "coerced to Int"
+        /// ```
+        public var description: String {
+            switch self {
+            case .droppedUndefinedKey: "dropped (no property maps it)"
+            case .defaultedWhenMissing(let value): "set to its default \(value)"
+            case .defaultedWhenNull(let value): "set to its default for null, \(value)"
+            case .coerced(let type): "coerced to \(type)"
+            case .emptyStringAsNil: "read as nil"
+            }
+        }
+    }
+
+    /// Every entry, in the order the mapping met them.
+    ///
+    /// ```swift
+    /// report.entries.map(\.path)   // ["user_id", "homepage", "theme"]
+    /// ```
+    public internal(set) var entries: [Entry] = []
+
+    /// `true` when nothing was dropped, defaulted or coerced.
+    ///
+    /// ```swift
+    /// if !report.isEmpty { logger.notice("\(report)") }
+    /// ```
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// One line per entry; more than one gets a count and an indented list.
+    ///
+    /// ```swift
+    /// print(report)   // "theme: dropped (no property maps it), found String \"dark\""
+    /// ```
+    public var description: String {
+        guard entries.count > 1 else { return entries.first?.description ?? "nothing to report" }
+        return "\(entries.count) entries:\n" + entries.map { "  \($0.description)" }.joined(separator: "\n")
+    }
+
+    /// Runs `body` and reports what every mapping it makes (on this task, and the child tasks
+    /// it starts) did leniently.
+    ///
+    /// ```swift
+    /// let (users, report) = try MappingReport.collecting { try User.array(json: data) }
+    /// ```
+    public static func collecting<Result>(_ body: () throws -> Result) rethrows -> (Result, MappingReport) {
+        let collector = ReportCollector()
+        let result = try ReportCollector.$current.withValue(collector) { try body() }
+        return (result, collector.report)
+    }
+
+    /// The same for asynchronous work.
+    ///
+    /// ```swift
+    /// let (user, report) = try await MappingReport.collecting { try await api.user(id: 1) }
+    /// ```
+    public static func collecting<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Result
+    ) async rethrows -> (Result, MappingReport) {
+        let collector = ReportCollector()
+        let result = try await ReportCollector.$current.withValue(collector) { try await body() }
+        return (result, collector.report)
+    }
+}

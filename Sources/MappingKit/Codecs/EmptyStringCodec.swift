@@ -1,0 +1,54 @@
+/// An optional whose empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:)``):
+/// `"homepage": ""` → `homepage == nil`. Everything else goes to the optional's own codec, and
+/// `nil` is written as that codec writes it (absent, or `null`): the empty text is not written back.
+struct EmptyStringCodec<Wrapped>: ValueCodec {
+    let optional: any ValueCodec<Wrapped?>
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Wrapped? {
+        if let text = input as? String, text.isEmpty {
+            context.report?.record(.emptyStringAsNil, found: ValueDescription.describe(input))
+            return nil
+        }
+        return try optional.decode(input, in: context)
+    }
+
+    func encode(_ value: Wrapped?, in context: MappingContext) throws -> Any? {
+        try optional.encode(value, in: context)
+    }
+
+    func encodeJSON(at value: UnsafePointer<Wrapped?>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try optional.encodeJSON(at: value, into: &writer, in: context)
+    }
+
+    var codableShape: CodableShape { optional.codableShape }
+
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        optional.survey(input, into: session, in: context)
+    }
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        optional.storeKind(in: context)
+    }
+}
+
+/// Lets a codec for a type known only as `Value` be wrapped when `Value` is an `Optional`.
+protocol EmptyStringNullable {
+    /// `codec` (a `CodecBox<Self>`'s codec) reading empty text as `nil`, boxed.
+    static func emptyStringAsNil(_ codec: Any) -> Any?
+}
+
+extension Optional: EmptyStringNullable {
+    static func emptyStringAsNil(_ codec: Any) -> Any? {
+        guard let codec = codec as? any ValueCodec<Wrapped?> else { return nil }
+        return CodecBox<Wrapped?>(EmptyStringCodec(optional: codec))
+    }
+}
+
+extension CodecFactory {
+    /// `codec`, reading empty text as `nil` when `emptyStringsAsNil` and `Value` is optional.
+    static func codec<Value>(_ codec: any ValueCodec<Value>, emptyStringsAsNil: Bool) -> any ValueCodec<Value> {
+        guard emptyStringsAsNil, let optional = Value.self as? any EmptyStringNullable.Type,
+              let box = optional.emptyStringAsNil(codec) as? CodecBox<Value> else { return codec }
+        return box.codec
+    }
+}

@@ -1,0 +1,33 @@
+/// A key strategy handed down a tree of models (``MappingContext/inheritedKeyStrategy``): set on
+/// a parent's configuration or on a ``Mapper``, it reaches every nested type that sets none of
+/// its own. One instance per strategy name, so a context holds one reference and compares by identity.
+final class InheritedKeyStrategy: Sendable {
+    let strategy: KeyStrategy
+
+    private init(_ strategy: KeyStrategy) {
+        self.strategy = strategy
+    }
+
+    private static let made = Locked<[String: InheritedKeyStrategy]>([:])
+
+    /// The instance for `strategy`'s name.
+    static func of(_ strategy: KeyStrategy) -> InheritedKeyStrategy {
+        made.withLock { made in
+            if let box = made[strategy.name] { return box }
+            let box = InheritedKeyStrategy(strategy)
+            made[strategy.name] = box
+            return box
+        }
+    }
+}
+
+extension MappingContext {
+    /// This context as the fields of a model whose plan hands `strategy` down see it.
+    @inline(__always)
+    func handingDown(_ strategy: InheritedKeyStrategy?) -> MappingContext {
+        guard let strategy, strategy !== inheritedKeyStrategy else { return self }
+        var context = self
+        context.inheritedKeyStrategy = strategy
+        return context
+    }
+}
