@@ -2,7 +2,7 @@ import Foundation
 import MappingKit
 
 // MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
-// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|store|first|dates|computed]`.
+// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|store|first|dates|computed|generic]`.
 // Prints median nanoseconds per object for each way of mapping the same models, and the ratios
 // the README reports.
 
@@ -368,6 +368,12 @@ if runs("dates") {
         ("MappingKit .iso8601, model with one date", "ISO8601DateFormatter"),
         ("MappingKit twitter pattern, model with one date", "DateFormatter (twitter pattern)"),
     ])
+}
+
+// Generic models configured through `MappingConfiguration.shared` against non-generic twins.
+if runs("generic") {
+    let root = try JSONSerialization.jsonObject(with: load("twitter.json")) as? [String: Any] ?? [:]
+    try GenericModels.run(twitter: NativeValues.convert(root) as? [String: Any] ?? [:], rounds: rounds, only: option("--only"))
 }
 
 // A configuration computed on every call (`static var`) against the same one stored once: the

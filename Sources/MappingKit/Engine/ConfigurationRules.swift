@@ -35,8 +35,6 @@ final class ConfigurationRules: Sendable {
     let structureID: Int
     /// `true` when the rules hold closures or values a plan must be bound to.
     var needsBinding: Bool { structureID != id }
-    /// ``inheriting(_:)``'s rules, by strategy name.
-    private let inherited = Locked<[String: ConfigurationRules]>([:])
 
     init(
         properties: [PropertyRule],
@@ -135,19 +133,15 @@ final class ConfigurationRules: Sendable {
 
 extension ConfigurationRules {
     /// These rules under `strategy`, inherited from a parent model or a mapper, unless they
-    /// choose a strategy of their own. Made once per strategy and kept: a tree of nested models
-    /// asks for every model, and making rules costs a fingerprint.
+    /// choose a strategy of their own. Made once per rules and strategy and kept
+    /// (``InheritedRules``): a tree of nested models asks for every model it maps.
     func inheriting(_ strategy: KeyStrategy) -> ConfigurationRules {
         guard !ownsKeyStrategy, !(inheritsKeyStrategy && strategy.name == keyStrategy.name) else { return self }
-        if let made = inherited.withLock({ $0[strategy.name] }) { return made }
-        let made = ConfigurationRules(
-            properties: properties, keyStrategy: strategy, inheritsKeyStrategy: true, coercion: coercion,
-            emptyStringsAsNil: emptyStringsAsNil, output: output, hooks: hooks, problems: problems
-        )
-        return inherited.withLock { table in
-            if let made = table[strategy.name] { return made }
-            table[strategy.name] = made
-            return made
+        return InheritedRules.rules(self, under: strategy) {
+            ConfigurationRules(
+                properties: properties, keyStrategy: strategy, inheritsKeyStrategy: true, coercion: coercion,
+                emptyStringsAsNil: emptyStringsAsNil, output: output, hooks: hooks, problems: problems
+            )
         }
     }
 }

@@ -8,18 +8,29 @@ struct MappingContext: Sendable {
     /// Nested models are always made fresh, so ``nested()`` leaves it `false`.
     var updatesInPlace = false
     /// The key strategy the model at this level hands down to the types nested in it that set
-    /// none (``ConfigurationRules/inheriting(_:)``); `nil` in the common case.
-    var inheritedKeyStrategy: InheritedKeyStrategy?
+    /// none (``ConfigurationRules/inheriting(_:)``); `nil` in the common case. Kept in the marks,
+    /// as the strategy's own shared marks when nothing else is marked: a context is copied for
+    /// every nested model, and each reference it holds costs on every copy.
+    var inheritedKeyStrategy: InheritedKeyStrategy? {
+        get { marks?.keyStrategy }
+        set {
+            if let newValue, marks?.discriminator == nil, marks?.jsonProbe == nil {
+                marks = newValue.marks
+            } else {
+                marks = ContextMarks(discriminator: discriminator, jsonProbe: jsonProbe, keyStrategy: newValue)
+            }
+        }
+    }
     /// A discriminator key the parent read from this model's dictionary.
     var discriminator: String? {
         get { marks?.discriminator }
-        set { marks = ContextMarks(discriminator: newValue, jsonProbe: jsonProbe) }
+        set { marks = ContextMarks(discriminator: newValue, jsonProbe: jsonProbe, keyStrategy: inheritedKeyStrategy) }
     }
     /// The model type whose default `update(from:configuration:)` should only say that it ran
     /// (``DefaultUpdateReached``), when JSON is about to be read into it.
     var jsonProbe: ObjectIdentifier? {
         get { marks?.jsonProbe }
-        set { marks = ContextMarks(discriminator: discriminator, jsonProbe: newValue) }
+        set { marks = ContextMarks(discriminator: discriminator, jsonProbe: newValue, keyStrategy: inheritedKeyStrategy) }
     }
     /// The call's settings and spending, once it has started (or been given settings).
     private var call: MappingCall?
@@ -122,7 +133,7 @@ struct MappingContext: Sendable {
         try call.checkStack()
         var nested = MappingContext()
         nested.depth = depth + 1
-        nested.inheritedKeyStrategy = inheritedKeyStrategy
+        nested.marks = marks?.keyStrategy?.marks
         nested.call = call
         return nested
     }
@@ -137,8 +148,18 @@ struct MappingContext: Sendable {
     /// The configuration for a model of `type` as the mapper or the type declares it, without
     /// this context (a nested model's plan needs only its rules).
     func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        var configuration = mapper?.configuration(for: type) ?? type.mappingConfiguration
-        if let inheritedKeyStrategy { configuration.rules = configuration.rules.inheriting(inheritedKeyStrategy.strategy) }
+        guard let inheritedKeyStrategy else {
+            if let mapper { return mapper.configuration(for: type) }
+            return type.mappingConfiguration
+        }
+        return inheriting(inheritedKeyStrategy, mapper?.configuration(for: type) ?? type.mappingConfiguration)
+    }
+
+    /// `configuration` under a strategy handed down to it (kept apart from the common path).
+    @inline(never)
+    private func inheriting(_ strategy: InheritedKeyStrategy, _ configuration: MappingConfiguration) -> MappingConfiguration {
+        var configuration = configuration
+        configuration.rules = configuration.rules.inheriting(strategy.strategy)
         return configuration
     }
 }
@@ -147,9 +168,11 @@ struct MappingContext: Sendable {
 final class ContextMarks: Sendable {
     let discriminator: String?
     let jsonProbe: ObjectIdentifier?
+    let keyStrategy: InheritedKeyStrategy?
 
-    init(discriminator: String?, jsonProbe: ObjectIdentifier?) {
+    init(discriminator: String?, jsonProbe: ObjectIdentifier?, keyStrategy: InheritedKeyStrategy?) {
         self.discriminator = discriminator
         self.jsonProbe = jsonProbe
+        self.keyStrategy = keyStrategy
     }
 }

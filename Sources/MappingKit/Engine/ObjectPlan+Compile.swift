@@ -190,17 +190,20 @@ extension ObjectPlan {
 /// Staging slots for properties reached through accessors (``IndirectField``), past every
 /// stored property of the model: their values need not have their storage's type or size.
 struct SideSlots {
-    private var end: Int
+    private let stored: [StoredField]
+    /// Found when the first slot is asked for: most models have none.
+    private var end: Int?
 
     init(after stored: [StoredField]) {
-        end = stored.map { $0.offset + LayoutOf.size($0.type) }.max() ?? 0
+        self.stored = stored
     }
 
     /// The offset of a new slot for a value of `type`.
     mutating func next(for type: Any.Type) -> Int {
+        let end = end ?? stored.map { $0.offset + LayoutOf.size($0.type) }.max() ?? 0
         let alignment = LayoutOf.alignment(type)
         let offset = (end + alignment - 1) / alignment * alignment
-        end = offset + LayoutOf.size(type)
+        self.end = offset + LayoutOf.size(type)
         return offset
     }
 }

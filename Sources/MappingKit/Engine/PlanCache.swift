@@ -65,7 +65,7 @@ final class RecentPlans: Sendable {
     /// The plan in `type`'s slot, when it is `type`'s for the rules numbered `rulesID`.
     @inline(__always)
     func plan(for type: Any.Type, rulesID: Int) -> ObjectPlan? {
-        let bits = slots[Self.slot(of: type)].bits.load(ordering: .acquiring)
+        let bits = slots[Self.slot(of: type, rulesID: rulesID)].bits.load(ordering: .acquiring)
         guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
         let plan = Unmanaged<ObjectPlan>.fromOpaque(pointer)
         let matches = plan._withUnsafeGuaranteedRef { $0.rulesID == rulesID && ObjectIdentifier($0.modelType) == ObjectIdentifier(type) }
@@ -74,7 +74,7 @@ final class RecentPlans: Sendable {
 
     /// Puts `plan` in its type's slot if the slot is empty, and returns it.
     func remember(_ plan: ObjectPlan) -> ObjectPlan {
-        let slot = slots[Self.slot(of: plan.modelType)]
+        let slot = slots[Self.slot(of: plan.modelType, rulesID: plan.rulesID)]
         guard slot.bits.load(ordering: .relaxed) == 0 else { return plan }
         let retained = Unmanaged.passRetained(plan)
         let bits = UInt(bitPattern: retained.toOpaque())
@@ -84,9 +84,11 @@ final class RecentPlans: Sendable {
         return plan
     }
 
-    private static func slot(of type: Any.Type) -> Int {
-        // The metadata's address, mixed (hashing it would cost a SipHash).
-        let bits = UInt(bitPattern: ObjectIdentifier(type))
+    /// By type and rules: a type nested under a parent's key strategy has a plan of its own
+    /// beside its plain one, and both are in use.
+    private static func slot(of type: Any.Type, rulesID: Int) -> Int {
+        // The metadata's address and the rules' number, mixed (hashing them would cost a SipHash).
+        let bits = UInt(bitPattern: ObjectIdentifier(type)) &+ UInt(bitPattern: rulesID) &* 0x2545_F491_4F6C_DD1D
         return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55) & (slotCount - 1)
     }
 }
