@@ -29,9 +29,15 @@ let package = Package(
         .target(name: "GeneratedCitmCatalog", dependencies: ["MappingKit"], path: "Tests/Generated/CitmCatalog", swiftSettings: strictSettings),
         .target(name: "GeneratedCanada", dependencies: ["MappingKit"], path: "Tests/Generated/Canada", swiftSettings: strictSettings),
         .target(name: "GeneratedEdgeCases", dependencies: ["MappingKit"], path: "Tests/Generated/EdgeCases", swiftSettings: strictSettings),
+        .target(
+            name: "GeneratedObservableEdgeCases", dependencies: ["MappingKit"], path: "Tests/Generated/ObservableEdgeCases", swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MappingKitGeneratorTests",
-            dependencies: ["MappingKitGenerator", "MappingKit", "GeneratedTwitter", "GeneratedCitmCatalog", "GeneratedCanada", "GeneratedEdgeCases"],
+            dependencies: [
+                "MappingKitGenerator", "MappingKit", "GeneratedTwitter", "GeneratedCitmCatalog", "GeneratedCanada", "GeneratedEdgeCases",
+                "GeneratedObservableEdgeCases",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -1,10 +1,10 @@
 import Foundation
 import MappingKitGenerator
 
-/// `mappingkit-generate [--name Root] [--class] [--access level] [--stash] sample.json…`:
+/// `mappingkit-generate [--name Root] [--class | --observable] [--access level] [--stash] sample.json…`:
 /// MappingKit models for the samples, on standard output.
 let usage = """
-    usage: mappingkit-generate [--name Root] [--class] [--access internal|package|public] [--stash] <sample.json>...
+    usage: mappingkit-generate [--name Root] [--class | --observable] [--access internal|package|public] [--stash] <sample.json>...
 
     Writes Swift source for MappingKit models of the sample JSON files to standard output: one
     type per object shape, with the keys' names, types inferred without loss, and the
@@ -12,6 +12,7 @@ let usage = """
 
       --name <Name>      the top type's name (default: Root)
       --class            final classes instead of structs
+      --observable       @Observable final classes, updated in place through their setters
       --access <level>   internal (default), package or public
       --stash            every model keeps the keys it does not map (undefinedKeys = .stash)
       -h, --help         this text
@@ -37,6 +38,9 @@ while let argument = arguments.popFirst() {
         options.kind = .finalClass
     case "--struct":
         options.kind = .struct
+    case "--observable":
+        options.observable = true
+        options.kind = .finalClass
     case "--access":
         guard let level = arguments.popFirst(), let access = GeneratorOptions.Access(rawValue: level) else {
             fail("--access takes internal, package or public")

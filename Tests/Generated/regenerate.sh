@@ -11,3 +11,4 @@ data=../shared/data
 (cd "$data" && "$generate" --name Canada --access package --stash canada.json) > Tests/Generated/Canada/Canada.swift
 # The edge cases' samples are checked in beside the models.
 (cd Tests/Generated/Samples && "$generate" --name EdgeCases --stash edge-cases-1.json edge-cases-2.json) > Tests/Generated/EdgeCases/EdgeCases.swift
+(cd Tests/Generated/Samples && "$generate" --name ObservableEdgeCases --observable --stash edge-cases-1.json edge-cases-2.json) > Tests/Generated/ObservableEdgeCases/ObservableEdgeCases.swift

@@ -25,9 +25,19 @@ struct ProbeValues<Value> {
         if let wrapper = Value.self as? any ProbingContainer.Type {
             return wrapper.containerProbes() as? ProbeValues<Value>
         }
+        if Value.self == Any.self {
+            // Two objects of MappingKit's own, told apart by identity.
+            return ProbeValues<Any>(first: ProbeMarker(), second: ProbeMarker()) { left, right in
+                guard let left = left as? ProbeMarker, let right = right as? ProbeMarker else { return false }
+                return left === right
+            } as? ProbeValues<Value>
+        }
         return nil
     }
 }
+
+/// A value no input holds, for probing `Any` properties.
+private final class ProbeMarker {}
 
 /// Equatable types with two fixed, different values.
 protocol Probing: Equatable {

@@ -49,9 +49,10 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
             }
         }
         guard let values = ProbeValues<Value>.make() else {
+            let advice = opaqueStorage ? "MappingKit cannot make two different \(Value.self) values to find it" : "declare it `final var`"
             return .failure(ConfigurationFailure(message: """
                 \(label) is reached through accessors and MappingKit cannot tell which stored \
-                property of \(Model.self) it is: declare it `final var`
+                property of \(Model.self) it is: \(advice)
                 """))
         }
         if let located = locateThroughAccessors(values, candidates: candidates) { return located }

@@ -35,12 +35,27 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// Whether every model declares an `UnmappedValues` property and `undefinedKeys = .stash`,
     /// so that writing a model back gives its input again, keys it does not map included.
     public var stashesUndefinedKeys: Bool
+    /// Whether every model is an `@Observable` final class whose configuration lists its
+    /// properties in `map.observed(…)`, so that updating a model in place tells its observers
+    /// (the stash, if any, is `@ObservationIgnored`). Implies ``Kind/finalClass``.
+    ///
+    /// ```swift
+    /// GeneratorOptions(name: "Profile", observable: true)   // @Observable final class Profile: Mappable
+    /// ```
+    public var observable: Bool
 
     /// Options with the given values; every one has a default.
-    public init(name: String = "Root", kind: Kind = .struct, access: Access = .internal, stashesUndefinedKeys: Bool = false) {
+    public init(
+        name: String = "Root",
+        kind: Kind = .struct,
+        access: Access = .internal,
+        stashesUndefinedKeys: Bool = false,
+        observable: Bool = false
+    ) {
         self.name = name
-        self.kind = kind
+        self.kind = observable ? .finalClass : kind
         self.access = access
         self.stashesUndefinedKeys = stashesUndefinedKeys
+        self.observable = observable
     }
 }

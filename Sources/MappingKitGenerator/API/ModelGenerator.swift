@@ -62,7 +62,9 @@ public struct ModelGenerator: Sendable {
             if options.kind == .struct, ShapeMerging.contains(shape, directly: shape) {
                 throw GeneratorError("\(name(shape)) would contain itself, which a struct cannot: generate final classes (--class)")
             }
-            plans.append(ModelPlan(node: shape, typeName: name(shape), stashes: options.stashesUndefinedKeys, names: name))
+            plans.append(ModelPlan(
+                node: shape, typeName: name(shape), stashes: options.stashesUndefinedKeys, avoidsKeywords: options.observable, names: name
+            ))
         }
         let writer = SourceWriter(options: options, sampleNames: samples.map(\.name), topIsArray: topIsArray)
         return writer.source(for: plans) { $0.count }

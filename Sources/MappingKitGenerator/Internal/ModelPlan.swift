@@ -21,7 +21,9 @@ struct ModelPlan {
     /// The `UnmappedValues` property's name, when models stash.
     private(set) var stashName: String?
 
-    init(node: ObjectNode, typeName: String, stashes: Bool, names: (ObjectNode) -> String) {
+    /// `avoidsKeywords`: keywords are numbered like reserved names instead of declared in
+    /// backticks (the `@Observable` macro's expansion cannot spell a backticked name).
+    init(node: ObjectNode, typeName: String, stashes: Bool, avoidsKeywords: Bool = false, names: (ObjectNode) -> String) {
         self.node = node
         self.typeName = typeName
         let keys = node.keys
@@ -36,7 +38,7 @@ struct ModelPlan {
         } else {
             chosen = candidates.map { $0[0] }
         }
-        var used = Naming.reservedProperties
+        var used = Naming.reservedProperties.union(avoidsKeywords ? Naming.keywords : [])
         for (index, key) in keys.enumerated() {
             var name = chosen[index]
             var suffix = 2

@@ -21,7 +21,11 @@ struct SourceWriter {
 
     private func header(usesFoundation: Bool) -> [String] {
         var arguments = ["--name \(options.name)"]
-        if options.kind == .finalClass { arguments.append("--class") }
+        if options.observable {
+            arguments.append("--observable")
+        } else if options.kind == .finalClass {
+            arguments.append("--class")
+        }
         if options.access != .internal { arguments.append("--access \(options.access.rawValue)") }
         if options.stashesUndefinedKeys { arguments.append("--stash") }
         let name = options.name
@@ -31,6 +35,7 @@ struct SourceWriter {
             "// Map with MappingKit: \(use).",
             "",
         ] + (usesFoundation ? ["\(modifier)import Foundation"] : []) + ["\(modifier)import MappingKit"]
+            + (options.observable ? ["import Observation"] : [])
     }
 
     private func type(_ plan: ModelPlan, isTop: Bool, count: Int) -> [String] {
@@ -39,15 +44,22 @@ struct SourceWriter {
             ? "/// The samples' \(topIsArray ? "array elements" : "top-level object") (\(count) in all)."
             : "/// The objects first seen \(origin.isElement ? "in" : "as") `\(origin.key)` (\(count) in the samples)."
         let kind = options.kind == .struct ? "struct" : "final class"
-        var lines = [doc, "\(modifier)\(kind) \(plan.typeName): Mappable {"]
+        var lines = [doc] + (options.observable ? ["@Observable"] : []) + ["\(modifier)\(kind) \(plan.typeName): Mappable {"]
         for property in plan.properties {
             lines.append("    \(modifier)var \(Naming.declared(property.name))\(property.declaration)")
         }
-        if let stash = plan.stashName { lines.append("    \(modifier)var \(stash) = UnmappedValues()") }
+        if let stash = plan.stashName {
+            lines.append("    \(options.observable ? "@ObservationIgnored " : "")\(modifier)var \(stash) = UnmappedValues()")
+        }
         if options.access != .internal || options.kind == .finalClass {
             lines += ["", "    \(modifier)init() {}"]
         }
-        let configuration = plan.configurationLines(stashes: plan.stashName != nil)
+        var configuration = plan.configurationLines(stashes: plan.stashName != nil)
+        if options.observable, !plan.properties.isEmpty {
+            // Updates in place set each property through its setter, which tells the observers.
+            let paths = plan.properties.map { "\\.\(Naming.declared($0.name))" }
+            configuration.insert("map.observed(\(paths.joined(separator: ", ")))", at: 0)
+        }
         if !configuration.isEmpty {
             lines.append("")
             lines.append("    \(modifier)static let mappingConfiguration = MappingConfiguration(for: \(plan.typeName).self) { map in")
