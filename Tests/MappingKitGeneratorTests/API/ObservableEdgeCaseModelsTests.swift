@@ -20,12 +20,7 @@ struct ObservableEdgeCaseModelsTests {
 
     @Test("each sample maps into the models and writes back exactly", arguments: EdgeCaseModelsTests.sampleFiles)
     func roundTrip(file: String) throws {
-        let json = try Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Generated/Samples/\(file)"))
-        let input = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
-        let model = try ObservableEdgeCases(dictionary: input)
-        #expect(JSONSameness.difference(input, try model.dictionaryRepresentation()) == nil)
-        let fromJSON = try ObservableEdgeCases(json: json)
-        #expect(JSONSameness.difference(input, try JSONSerialization.jsonObject(with: try fromJSON.jsonData())) == nil)
+        try EdgeCaseModelsTests.expectRoundTrip(ObservableEdgeCases.self, file: file)
     }
 
     @Test("an update in place tells the observers of what it set")
