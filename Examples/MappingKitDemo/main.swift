@@ -15,6 +15,7 @@ do {
     try jsonDemo()
     try inputShapesDemo()
     try storeDemo()
+    try modernModelsDemo()
 } catch {
     print("demo failed: \(error)")
     exit(1)

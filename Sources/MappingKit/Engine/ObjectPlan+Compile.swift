@@ -128,9 +128,13 @@ extension ObjectPlan {
     /// defaults: in unspecialized code each copy goes through the runtime's value witnesses.
     private static func slot(for field: StoredField, rule: PropertyRule?, rules: ConfigurationRules, sides: inout SideSlots) -> any FieldSlot {
         if let accessor = rule?.accessor, let rule {
-            let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
+            // Storage of another type than the property (`_score`, a `Published<Int>`, behind
+            // `score`) is a wrapper's: the property is the name without the underscore.
+            let name = ObjectIdentifier(field.valueType) == ObjectIdentifier(accessor.valueType)
+                ? field.name : PropertyConventions.declaredName(of: field.storageName) ?? field.name
+            let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: name))])
             let side = sides.next(for: accessor.valueType)
-            return accessor.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
+            return accessor.makeField(name: name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
         }
         if case .wrapper(let wrapper) = field.storage {
             let keys = FieldKeys(rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
