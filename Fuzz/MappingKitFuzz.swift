@@ -10,7 +10,10 @@
 // mapped into the zoo, and the oracle checks:
 // - every failure is a `MappingError`, and a failed update leaves the model as it was;
 // - under `.stash`, what is mapped writes back a representation that maps to itself exactly.
+// The zoo holds a property wrapper, an `@Observable` class set through its setters, and an
+// optional that reads empty text as nil, so every path runs through them too.
 import Foundation
+import Observation
 
 // MARK: - The model zoo
 
@@ -40,7 +43,32 @@ final class Child: Mappable {
     required init() {}
 }
 
+/// A property wrapper reached through `wrappedValue`: its setter bounds every value it is given.
+@propertyWrapper struct Bounded: MappableWrapper {
+    private var value = 0
+    init(wrappedValue: Int) { self.wrappedValue = wrappedValue }
+    var wrappedValue: Int {
+        get { value }
+        set { value = min(max(newValue, -100), 100) }
+    }
+}
+
+/// An `@Observable` class, updated through its setters.
+@Observable final class Watched: Mappable {
+    var label = ""
+    var count = 0
+    @ObservationIgnored var unmapped = UnmappedValues()
+    required init() {}
+
+    static let mappingConfiguration = MappingConfiguration(for: Watched.self) { map in
+        map.observed(\.label, \.count)
+    }
+}
+
 struct Zoo: Mappable {
+    @Bounded var bounded = 0
+    var watched: Watched?
+    var homepage: URL?
     var int = 0
     var small: Int8 = 0
     var big: UInt64 = 0
@@ -68,6 +96,7 @@ struct Zoo: Mappable {
         map.map(\.price, to: "price", using: .decimal)
         map.map(\.nested, to: "deep.0.n")
         map.map(\.children, to: "children", "kids")
+        map.emptyStringAsNil(\.homepage)
     }
 }
 
@@ -98,9 +127,9 @@ struct ByteSource {
 
 let keys = ["int", "small", "big", "double", "float", "flag", "text", "kind", "tags", "unique", "scores", "child",
             "children", "kids", "pet", "type", "name", "barks", "lives", "when", "price", "deep", "0", "n", "nested",
-            "anything", "raw", "id", "label", "next", "", "a.b", "x"]
+            "anything", "raw", "id", "label", "next", "", "a.b", "x", "bounded", "watched", "count", "homepage", "_bounded"]
 
-let strings = ["", "small", "large", "dog", "cat", "1", "-7", "2.5", "1e400", "nan", "18446744073709551615",
+let strings = ["", "https://a.example/x", "small", "large", "dog", "cat", "1", "-7", "2.5", "1e400", "nan", "18446744073709551615",
                "2024-02-29T12:00:00Z", "9999-12-31T23:59:60Z", "19.99", "true", "🙂", "a\u{0}b"]
 
 /// Containers made to contain themselves, emptied after each input so they do not leak.
