@@ -56,21 +56,32 @@ struct MappingContext: Sendable {
     /// Where lenient handling is reported, inside ``MappingReport/collecting(_:)``; `nil` (the
     /// common case) otherwise. A reporting call takes the dictionary path everywhere, whose loops
     /// keep the report's path.
-    var report: ReportPath? { call?.report }
+    var report: ReportPath? { mutesReport ? nil : call?.report }
 
     /// `report` is not `nil`.
-    var isReporting: Bool { call?.report != nil }
+    var isReporting: Bool { !mutesReport && call?.report != nil }
+
+    /// Values read again for another purpose than mapping (an import's survey of primary keys)
+    /// are not reported: the mapping that follows reports them once, at their paths.
+    var mutesReport = false
+
+    /// This context with the report muted.
+    var muted: MappingContext {
+        var context = self
+        context.mutesReport = true
+        return context
+    }
 
     /// Runs `body` with `path` added to the report's, when reporting.
     @inline(__always)
     func reporting<Result>(at path: @autoclosure () -> [PathComponent], _ body: () throws -> Result) rethrows -> Result {
-        guard let report = call?.report else { return try body() }
+        guard let report else { return try body() }
         return try report.within(path(), body)
     }
 
     /// Records that a value of another kind was converted to `type`, when reporting.
     func reportCoercion(of input: Any, to type: @autoclosure () -> String) {
-        call?.report?.record(.coerced(to: type()), found: ValueDescription.describe(input))
+        report?.record(.coerced(to: type()), found: ValueDescription.describe(input))
     }
 
     /// The import this call belongs to, when it maps into a store.
@@ -134,6 +145,7 @@ struct MappingContext: Sendable {
         var nested = MappingContext()
         nested.depth = depth + 1
         nested.marks = marks?.keyStrategy?.marks
+        nested.mutesReport = mutesReport
         nested.call = call
         return nested
     }

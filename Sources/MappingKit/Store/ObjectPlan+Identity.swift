@@ -22,7 +22,7 @@ extension ObjectPlan {
                 guard let input = found, !InputValue.isNull(input) else {
                     throw MappingError(.mismatch(expected: "\(modelName)'s primary key", found: found == nil ? "nothing" : "null"))
                 }
-                values.append(try field.hashableValue(from: input, in: context))
+                values.append(try field.hashableValue(from: input, in: context.muted))
             } catch {
                 throw MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary))
             }
@@ -38,7 +38,7 @@ extension ObjectPlan {
 
     /// The primary key a foreign key stands for.
     func primaryKey(reference input: Any, context: MappingContext) throws -> PrimaryKey {
-        PrimaryKey(values: [try referenceField().hashableValue(from: input, in: context)])
+        PrimaryKey(values: [try referenceField().hashableValue(from: input, in: context.muted)])
     }
 
     /// The primary key of the model at `model`.

@@ -37,6 +37,8 @@ enum StoreImports {
     /// Notes the keys every dictionary of `elements`, a `Model` each, mentions.
     static func survey<Model: Mappable>(_ elements: [Any], as _: Model.Type, session: ImportSession, in context: MappingContext) {
         guard let plan = try? session.plan(for: Model.self, in: context) else { return }
+        // The survey reads values the mapping reads again, and reports.
+        let context = context.muted
         for element in elements {
             guard let dictionary = InputValue.dictionary(element) else { continue }
             session.survey(dictionary, as: Model.self, plan: plan, in: context)

@@ -47,6 +47,16 @@ private struct Tag: Mappable, Equatable {
     var name = ""
 }
 
+private final class Feed<Entry: Mappable>: Mappable {
+    var entries: [Entry] = []
+    var updatedAt = ""
+    required init() {}
+
+    static var mappingConfiguration: MappingConfiguration {
+        .shared(for: Feed.self) { $0.keyStrategy = .snakeCase }
+    }
+}
+
 @Suite("Generic models")
 struct GenericModelTests {
     @Test("a generic type's configuration is built once per specialization and kept")
@@ -71,6 +81,14 @@ struct GenericModelTests {
         let tags = try mapped(Page<Tag>.self, ["data": [["name": "swift"]], "total": 1])
         #expect(tags.items == [Tag(name: "swift")])
         #expect(String(decoding: try tags.jsonData(), as: UTF8.self) == #"{"data":[{"name":"swift"}],"total":1}"#)
+    }
+
+    @Test("generic classes too")
+    func classes() throws {
+        let feed = try mapped(Feed<Member>.self, ["entries": [["avatar_url": "https://a.example/a.png"]], "updated_at": "today"])
+        #expect(feed.entries.first?.avatarURL == URL(string: "https://a.example/a.png"))
+        #expect(feed.updatedAt == "today")
+        #expect(Feed<Member>.mappingConfiguration.rules === Feed<Member>.mappingConfiguration.rules)
     }
 
     @Test("generic types nest in generic types")

@@ -51,6 +51,14 @@ nonisolated(unsafe) private let input: [String: Any] = [
     "labels": ["displayName": "Core", "owner": ["login": "dee", "avatarURL": "https://a.example/dee.png"]],
 ]
 
+private final class Account: Mappable {
+    var displayName = ""
+    var owner: Owner?
+    var team: [Owner] = []
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: Account.self) { $0.keyStrategy = .snakeCase }
+}
+
 @Suite("Key strategy through a tree")
 struct KeyStrategyTreeTests {
     @Test("a parent's strategy reaches nested types that set none: objects, arrays, dictionaries")
@@ -60,6 +68,19 @@ struct KeyStrategyTreeTests {
         #expect(repository.contributors == [Owner(login: "bea", avatarURL: URL(string: "https://a.example/bea.png"))])
         #expect(repository.byRole["lead"] == Owner(login: "cy"))
         #expect(Plain(try repository.dictionaryRepresentation()) == Plain(input))
+    }
+
+    @Test("classes hand their strategy down as structs do")
+    func classes() throws {
+        let account = try mapped(Account.self, [
+            "display_name": "Ann", "owner": ["avatar_url": "https://a.example/a.png"], "team": [["login": "bea"]],
+        ], undefinedKeys: .raise)
+        #expect(account.owner?.avatarURL == URL(string: "https://a.example/a.png"))
+        #expect(account.team == [Owner(login: "bea")])
+        #expect(try plainRepresentation(of: account) == .object([
+            "display_name": .string("Ann"), "owner": .object(["login": .string(""), "avatar_url": .string("https://a.example/a.png")]),
+            "team": .array([.object(["login": .string("bea")])]),
+        ]))
     }
 
     @Test("a type's own strategy wins, and is what its own nested types inherit")

@@ -25,6 +25,13 @@ private struct Account: Mappable, Equatable {
     }
 }
 
+private final class StoredNote: Mappable {
+    var id = 0
+    var text = ""
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: StoredNote.self) { $0.identity(\.id) }
+}
+
 private struct CodableAccount: MappableCodable {
     var userId = 0
     static let mappingConfiguration = MappingConfiguration(for: CodableAccount.self) { $0.map(\.userId, to: "user_id") }
@@ -95,6 +102,23 @@ struct MappingReportTests {
         }
         #expect(decoded.userId == 5)
         #expect(codableReport.description == #"user_id: coerced to Int, found String "5""#)
+    }
+
+    @Test("imports into a store, property lists and classes report the same way")
+    func storesPropertyListsClasses() throws {
+        let (_, storeReport) = try MappingReport.collecting {
+            try StoredNote.array(from: [["id": "1", "text": "a"]], in: IdentityMap())
+        }
+        #expect(storeReport.description == #"[0].id: coerced to Int, found String "1""#)
+        let plist = try PropertyListSerialization.data(fromPropertyList: ["id": "2", "extra": true], format: .xml, options: 0)
+        let (_, plistReport) = try MappingReport.collecting { try Message(propertyList: plist) }
+        #expect(plistReport.description == """
+            2 entries:
+              id: coerced to Int, found String "2"
+              extra: dropped (no property maps it), found Bool true
+            """)
+        let (_, classReport) = try MappingReport.collecting { try StoredNote(json: #"{"id": 3.0, "text": 4}"#) }
+        #expect(classReport.description == #"text: coerced to String, found Int 4"#)
     }
 
     @Test("exact input reports nothing, and mapping outside collecting records nowhere")
