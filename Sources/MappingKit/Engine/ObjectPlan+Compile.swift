@@ -76,7 +76,8 @@ extension ObjectPlan {
             rulesID: rules.id,
             identity: identityOffsets.map { $0.compactMap { offsets.firstIndex(of: $0) } },
             unobserved: unobserved,
-            handedDownKeyStrategy: rules.handedDownKeyStrategy
+            handedDownKeyStrategy: rules.handedDownKeyStrategy,
+            inheritsKeyStrategy: rules.inheritsKeyStrategy
         )
     }
 

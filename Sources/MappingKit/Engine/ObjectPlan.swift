@@ -62,6 +62,8 @@ final class ObjectPlan: Sendable {
     let unobserved: [String]
     /// The key strategy this model hands down to nested types that set none.
     let handedDownKeyStrategy: InheritedKeyStrategy?
+    /// The rules took their key strategy from a parent or a mapper (where ``RecentPlans`` keeps the plan).
+    let inheritsKeyStrategy: Bool
     /// Whether the model type reads and writes through MappingKit's own implementations
     /// (shared with every plan bound from this one: it is the type's, not the rules').
     let defaults: DefaultPaths
@@ -77,9 +79,11 @@ final class ObjectPlan: Sendable {
         rulesID: Int = -1,
         identity: [Int]? = nil,
         unobserved: [String] = [],
-        handedDownKeyStrategy: KeyStrategy? = nil
+        handedDownKeyStrategy: KeyStrategy? = nil,
+        inheritsKeyStrategy: Bool = false
     ) {
         self.handedDownKeyStrategy = handedDownKeyStrategy.map(InheritedKeyStrategy.of)
+        self.inheritsKeyStrategy = inheritsKeyStrategy
         self.identity = identity
         self.unobserved = unobserved
         self.fieldRules = fieldRules
@@ -129,6 +133,7 @@ final class ObjectPlan: Sendable {
         identity = template.identity
         unobserved = template.unobserved
         handedDownKeyStrategy = template.handedDownKeyStrategy
+        inheritsKeyStrategy = template.inheritsKeyStrategy
         self.rulesID = rulesID
         stash = template.stash
         consumedKeys = template.consumedKeys

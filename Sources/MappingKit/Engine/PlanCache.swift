@@ -18,7 +18,7 @@ enum PlanCache {
     /// compile the same plan both compile; the first to finish is kept.
     static func plan(for type: Any.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
         let rules = configuration.rules
-        if let plan = recent.plan(for: type, rulesID: rules.id) { return plan }
+        if let plan = recent.plan(for: type, rulesID: rules.id, inherited: rules.inheritsKeyStrategy) { return plan }
         let key = Key(type: ObjectIdentifier(type), rules: rules.id)
         if let plan = plans.withLock({ $0[key] }) { return recent.remember(plan) }
         // Rules with closures or values: a plan compiled for the same structure is bound to them.
@@ -64,8 +64,8 @@ final class RecentPlans: Sendable {
 
     /// The plan in `type`'s slot, when it is `type`'s for the rules numbered `rulesID`.
     @inline(__always)
-    func plan(for type: Any.Type, rulesID: Int) -> ObjectPlan? {
-        let bits = slots[Self.slot(of: type, rulesID: rulesID)].bits.load(ordering: .acquiring)
+    func plan(for type: Any.Type, rulesID: Int, inherited: Bool) -> ObjectPlan? {
+        let bits = slots[Self.slot(of: type, inherited: inherited)].bits.load(ordering: .acquiring)
         guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
         let plan = Unmanaged<ObjectPlan>.fromOpaque(pointer)
         let matches = plan._withUnsafeGuaranteedRef { $0.rulesID == rulesID && ObjectIdentifier($0.modelType) == ObjectIdentifier(type) }
@@ -74,7 +74,7 @@ final class RecentPlans: Sendable {
 
     /// Puts `plan` in its type's slot if the slot is empty, and returns it.
     func remember(_ plan: ObjectPlan) -> ObjectPlan {
-        let slot = slots[Self.slot(of: plan.modelType, rulesID: plan.rulesID)]
+        let slot = slots[Self.slot(of: plan.modelType, inherited: plan.inheritsKeyStrategy)]
         guard slot.bits.load(ordering: .relaxed) == 0 else { return plan }
         let retained = Unmanaged.passRetained(plan)
         let bits = UInt(bitPattern: retained.toOpaque())
@@ -84,11 +84,13 @@ final class RecentPlans: Sendable {
         return plan
     }
 
-    /// By type and rules: a type nested under a parent's key strategy has a plan of its own
-    /// beside its plain one, and both are in use.
-    private static func slot(of type: Any.Type, rulesID: Int) -> Int {
-        // The metadata's address and the rules' number, mixed (hashing them would cost a SipHash).
-        let bits = UInt(bitPattern: ObjectIdentifier(type)) &+ UInt(bitPattern: rulesID) &* 0x2545_F491_4F6C_DD1D
+    /// By type, and whether its rules inherit a key strategy: a type nested under a parent's
+    /// strategy has a plan of its own beside its plain one, and both are in use. (Not by the rules'
+    /// number: configurations built anew on every call, each with a number of its own, would fill
+    /// every slot with plans kept for the life of the process.)
+    private static func slot(of type: Any.Type, inherited: Bool) -> Int {
+        // The metadata's address, mixed (hashing it would cost a SipHash).
+        let bits = UInt(bitPattern: ObjectIdentifier(type)) &+ (inherited ? 0x2545_F491_4F6C_DD1D : 0)
         return Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> 55) & (slotCount - 1)
     }
 }
