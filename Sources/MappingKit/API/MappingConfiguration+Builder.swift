@@ -127,8 +127,21 @@ extension MappingConfiguration {
                 if opaqueStorage { properties[index].locator = KeyPathLocator(keyPath: property, label: shown, opaqueStorage: true) }
                 return index
             }
-            properties.append(PropertyRule(label: label, locator: KeyPathLocator(keyPath: property, label: shown, opaqueStorage: opaqueStorage)))
+            var rule = PropertyRule(label: label, locator: KeyPathLocator(keyPath: property, label: shown, opaqueStorage: opaqueStorage))
+            rule.depth = Self.classDepth
+            properties.append(rule)
             return properties.count - 1
+        }
+
+        /// How many superclasses `Model` has: 0 for a struct or a root class.
+        static var classDepth: Int {
+            guard var type = Model.self as? AnyClass else { return 0 }
+            var depth = 0
+            while let superclass = _getSuperclass(type) {
+                depth += 1
+                type = superclass
+            }
+            return depth
         }
 
         /// The key path's identity: `\User.userId`, or `\Animal.<computed 0x… (Int)>` for

@@ -66,7 +66,7 @@ enum CodecFactory {
         case ObjectIdentifier(Bool.self): CodecBox(BoolCodec(mode: mode))
         case ObjectIdentifier(String.self): CodecBox(StringCodec(mode: mode))
         case ObjectIdentifier(Decimal.self): CodecBox(DecimalCodec())
-        case ObjectIdentifier(URL.self): CodecBox(StringFormCodec.url)
+        case ObjectIdentifier(URL.self): CodecBox(StringFormCodec.url(mode: mode))
         case ObjectIdentifier(UUID.self): CodecBox(StringFormCodec.uuid)
         case ObjectIdentifier(Date.self): CodecBox(NativeValueCodec.date)
         case ObjectIdentifier(Data.self): CodecBox(NativeValueCodec.data)

@@ -24,8 +24,16 @@ struct StringFormCodec<Value>: ValueCodec {
 }
 
 extension StringFormCodec where Value == URL {
-    /// `URL(string:)` in, `absoluteString` out.
-    static var url: Self { Self(typeName: "URL", parse: { URL(string: $0) }, format: \.absoluteString) }
+    /// `URL(string:)` in, `absoluteString` out. Outside `.lenient`, only text that is its URL's
+    /// `absoluteString` (`"not a url"` would come back as `not%20a%20url`): never a changed value.
+    static func url(mode: CoercionMode) -> Self {
+        Self(typeName: "URL", parse: { text in
+            guard let url = URL(string: text) else { return nil }
+            return mode == .lenient || url.absoluteString == text ? url : nil
+        }, format: \.absoluteString)
+    }
+
+    static var url: Self { url(mode: .lossless) }
 }
 
 extension StringFormCodec where Value == UUID {

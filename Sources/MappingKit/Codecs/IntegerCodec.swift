@@ -4,7 +4,7 @@ import Foundation
 /// never a fraction, a boolean or a value out of range.
 struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
     var mode = CoercionMode.lossless
-    private var typeName: String { ValueDescription.typeName(Integer.self) }
+    var typeName: String { ValueDescription.typeName(Integer.self) }
 
     @_specialize(where Integer == Int)
     @_specialize(where Integer == Int64)
@@ -67,7 +67,7 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
         }
     }
 
-    private var range: String { "\(Integer.min)...\(Integer.max)" }
+    var range: String { "\(Integer.min)...\(Integer.max)" }
 
     var encodesUnchanged: Bool { Integer.self == Int.self }
 

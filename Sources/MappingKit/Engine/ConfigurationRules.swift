@@ -169,6 +169,11 @@ struct PropertyRule: Sendable {
     /// layer (a subclass's) replaces an earlier one for the same property, even when its key
     /// path names the property through another type.
     var layer = 0
+    /// How many superclasses the type the rule was declared for has (0 for structs and root
+    /// classes): for one property, the most derived class's rule wins, whichever configuration
+    /// was extended last (a subclass's `update(from:configuration:)` extends before calling
+    /// `super`, whose extension comes later but is about a less derived type).
+    var depth = 0
     /// Empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:)``).
     var emptyStringAsNil = false
     /// Set and read through the key path's accessors (``MappingConfiguration/Builder/observed(_:)``).
@@ -190,7 +195,7 @@ struct PropertyRule: Sendable {
 
     private func fingerprint(codec: String, values: [String]) -> String {
         ([label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
-          codec, "layer \(layer)", accessor == nil ? "" : "observed", emptyStringAsNil ? "empty=nil" : ""] + values).joined(separator: "\u{2}")
+          codec, "layer \(layer)", "depth \(depth)", accessor == nil ? "" : "observed", emptyStringAsNil ? "empty=nil" : ""] + values).joined(separator: "\u{2}")
     }
 }
 

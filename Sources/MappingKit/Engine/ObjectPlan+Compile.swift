@@ -10,8 +10,10 @@ extension ObjectPlan {
             switch rule.locator.offset(among: stored) {
             case .success(let offset):
                 if let other = ruleAtOffset[offset] {
-                    if other.layer > rule.layer { continue }
-                    if other.layer == rule.layer { problems.append("\(rule.label) and \(other.label) name the same property") }
+                    if (other.depth, other.layer) > (rule.depth, rule.layer) { continue }
+                    if (other.depth, other.layer) == (rule.depth, rule.layer) {
+                        problems.append("\(rule.label) and \(other.label) name the same property")
+                    }
                 }
                 if let makeCodec = rule.makeCodec, let field = stored.first(where: { $0.offset == offset }),
                    case let valueType = rule.accessor?.valueType ?? field.valueType,
@@ -77,7 +79,8 @@ extension ObjectPlan {
             identity: identityOffsets.map { $0.compactMap { offsets.firstIndex(of: $0) } },
             unobserved: unobserved,
             handedDownKeyStrategy: rules.handedDownKeyStrategy,
-            inheritsKeyStrategy: rules.inheritsKeyStrategy
+            inheritsKeyStrategy: rules.inheritsKeyStrategy,
+            writesNullWhenNil: Self.optionalsWithDefaults(of: type, at: offsets, among: stored)
         )
     }
 
@@ -218,5 +221,44 @@ extension StoredField {
     var valueType: Any.Type {
         if case .wrapper(let wrapper) = storage { return wrapper.wrappedType }
         return type
+    }
+}
+
+extension ObjectPlan {
+    /// For each offset, whether the field there is an optional that a fresh model (`init()`)
+    /// holds a value in; empty when none is (the common case: no model is made to find out).
+    static func optionalsWithDefaults(of type: Any.Type, at offsets: [Int], among stored: [StoredField]) -> [Bool] {
+        let optionals = offsets.map { offset in stored.first { $0.offset == offset }.map { $0.type is any OptionalValue.Type } ?? false }
+        guard optionals.contains(true), let model = type as? any Mappable.Type else { return [] }
+        func check<Model: Mappable>(_: Model.Type) -> [Bool] {
+            var prototype = Model()
+            return Self.withBytes(of: &prototype) { base in
+                zip(offsets, optionals).map { offset, isOptional in
+                    guard isOptional, let field = stored.first(where: { $0.offset == offset }) else { return false }
+                    return !Self.holdsNil(field.type, at: base + offset)
+                }
+            }
+        }
+        let flags = check(model)
+        return flags.contains(true) ? flags : []
+    }
+
+    /// `body` with the address of the model's stored properties (a class's object, a struct's bytes).
+    private static func withBytes<Model: Mappable, Result>(of model: inout Model, _ body: (UnsafeRawPointer) -> Result) -> Result {
+        if Model.self is AnyClass {
+            let object = model as AnyObject
+            return withExtendedLifetime(object) { body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())) }
+        }
+        return withUnsafeBytes(of: &model) { bytes in
+            ModelAccess.withNonNilBase(bytes.baseAddress.map(UnsafeMutableRawPointer.init(mutating:))) { body(UnsafeRawPointer($0)) }
+        }
+    }
+
+    /// `true` when the optional of type `type` at `pointer` is `nil`.
+    private static func holdsNil(_ type: Any.Type, at pointer: UnsafeRawPointer) -> Bool {
+        func check<Value>(_: Value.Type) -> Bool {
+            (pointer.assumingMemoryBound(to: Value.self).pointee as? any OptionalValue)?.wrappedValue == nil
+        }
+        return check(type)
     }
 }

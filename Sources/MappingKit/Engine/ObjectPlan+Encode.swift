@@ -28,10 +28,12 @@ extension ObjectPlan {
         in context: MappingContext
     ) throws {
         let writesNull = output.nilRepresentation == .null
+        let nullsWhenNil = writesNullWhenNil
         try keys.withUnsafeBufferPointer { keys in
             try fieldRefs.withUnsafeBufferPointer { refs in
                 for index in refs.indices {
                     let ref = refs[index]
+                    let writesNull = writesNull || (!nullsWhenNil.isEmpty && nullsWhenNil[index])
                     if ref.leaf.encode(at: model + ref.offset, key: keys[index], into: &result, writesNull: writesNull) { continue }
                     do {
                         if let value = try ref.calls._withUnsafeGuaranteedRef({ try $0.encode(from: model, in: context) }) {
@@ -55,8 +57,10 @@ extension ObjectPlan {
         in context: MappingContext
     ) throws {
         let writesNull = output.nilRepresentation == .null
+        let nullsWhenNil = writesNullWhenNil
         for index in fields.indices where represented[index] {
             let ref = fieldRefs[index]
+            let writesNull = writesNull || (!nullsWhenNil.isEmpty && nullsWhenNil[index])
             if !sharesKeys, let single = singleKeys[index],
                ref.leaf.encode(at: model + ref.offset, key: single, into: &result, writesNull: writesNull) {
                 continue

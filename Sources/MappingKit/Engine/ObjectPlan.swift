@@ -60,6 +60,10 @@ final class ObjectPlan: Sendable {
     /// their accessors (``MappingConfiguration/Builder/observed(_:)``): updating such a model in
     /// place would not tell its observers, so it is refused.
     let unobserved: [String]
+    /// Per field, `true` for an optional whose value in a fresh model is not `nil`
+    /// (`var count: Int? = 5`): its `nil` is written as `null`, since an absent key would read
+    /// back as the default. Empty when no field is such.
+    let writesNullWhenNil: [Bool]
     /// The key strategy this model hands down to nested types that set none.
     let handedDownKeyStrategy: InheritedKeyStrategy?
     /// The rules took their key strategy from a parent or a mapper (where ``RecentPlans`` keeps the plan).
@@ -80,8 +84,10 @@ final class ObjectPlan: Sendable {
         identity: [Int]? = nil,
         unobserved: [String] = [],
         handedDownKeyStrategy: KeyStrategy? = nil,
-        inheritsKeyStrategy: Bool = false
+        inheritsKeyStrategy: Bool = false,
+        writesNullWhenNil: [Bool] = []
     ) {
+        self.writesNullWhenNil = writesNullWhenNil
         self.handedDownKeyStrategy = handedDownKeyStrategy.map(InheritedKeyStrategy.of)
         self.inheritsKeyStrategy = inheritsKeyStrategy
         self.identity = identity
@@ -134,6 +140,7 @@ final class ObjectPlan: Sendable {
         unobserved = template.unobserved
         handedDownKeyStrategy = template.handedDownKeyStrategy
         inheritsKeyStrategy = template.inheritsKeyStrategy
+        writesNullWhenNil = template.writesNullWhenNil
         self.rulesID = rulesID
         stash = template.stash
         consumedKeys = template.consumedKeys

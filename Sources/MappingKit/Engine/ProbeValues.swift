@@ -44,23 +44,26 @@ protocol Probing: Equatable {
     static var probeValues: (Self, Self) { get }
 }
 
-extension Int: Probing { static var probeValues: (Int, Int) { (24_301, -24_302) } }
-extension Int8: Probing { static var probeValues: (Int8, Int8) { (91, -92) } }
-extension Int16: Probing { static var probeValues: (Int16, Int16) { (24_301, -24_302) } }
-extension Int32: Probing { static var probeValues: (Int32, Int32) { (24_301, -24_302) } }
-extension Int64: Probing { static var probeValues: (Int64, Int64) { (24_301, -24_302) } }
-extension Int128: Probing { static var probeValues: (Int128, Int128) { (24_301, -24_302) } }
-extension UInt: Probing { static var probeValues: (UInt, UInt) { (24_301, 24_302) } }
-extension UInt8: Probing { static var probeValues: (UInt8, UInt8) { (91, 92) } }
-extension UInt16: Probing { static var probeValues: (UInt16, UInt16) { (24_301, 24_302) } }
-extension UInt32: Probing { static var probeValues: (UInt32, UInt32) { (24_301, 24_302) } }
-extension UInt64: Probing { static var probeValues: (UInt64, UInt64) { (24_301, 24_302) } }
-extension UInt128: Probing { static var probeValues: (UInt128, UInt128) { (24_301, 24_302) } }
-extension Double: Probing { static var probeValues: (Double, Double) { (24_301.25, -24_302.5) } }
-extension Float: Probing { static var probeValues: (Float, Float) { (24_301.25, -24_302.5) } }
+// Values no common transformation keeps: odd, of both signs, neither 0 nor 1 (doubling,
+// halving, negating, absolute values and rounding change them); text in mixed case with
+// surrounding spaces (case changes and trimming change it).
+extension Int: Probing { static var probeValues: (Int, Int) { (24_301, -24_303) } }
+extension Int8: Probing { static var probeValues: (Int8, Int8) { (91, -93) } }
+extension Int16: Probing { static var probeValues: (Int16, Int16) { (24_301, -24_303) } }
+extension Int32: Probing { static var probeValues: (Int32, Int32) { (24_301, -24_303) } }
+extension Int64: Probing { static var probeValues: (Int64, Int64) { (24_301, -24_303) } }
+extension Int128: Probing { static var probeValues: (Int128, Int128) { (24_301, -24_303) } }
+extension UInt: Probing { static var probeValues: (UInt, UInt) { (24_301, 24_303) } }
+extension UInt8: Probing { static var probeValues: (UInt8, UInt8) { (91, 93) } }
+extension UInt16: Probing { static var probeValues: (UInt16, UInt16) { (24_301, 24_303) } }
+extension UInt32: Probing { static var probeValues: (UInt32, UInt32) { (24_301, 24_303) } }
+extension UInt64: Probing { static var probeValues: (UInt64, UInt64) { (24_301, 24_303) } }
+extension UInt128: Probing { static var probeValues: (UInt128, UInt128) { (24_301, 24_303) } }
+extension Double: Probing { static var probeValues: (Double, Double) { (24_301.25, -24_303.75) } }
+extension Float: Probing { static var probeValues: (Float, Float) { (24_301.25, -24_303.75) } }
 extension Bool: Probing { static var probeValues: (Bool, Bool) { (true, false) } }
-extension String: Probing { static var probeValues: (String, String) { ("\u{1}probe 1", "\u{1}probe 2") } }
-extension Decimal: Probing { static var probeValues: (Decimal, Decimal) { (24_301, -24_302) } }
+extension String: Probing { static var probeValues: (String, String) { (" \u{1}Probe One ", " \u{1}pROBE tWO ") } }
+extension Decimal: Probing { static var probeValues: (Decimal, Decimal) { (24_301, -24_303) } }
 extension Date: Probing {
     static var probeValues: (Date, Date) { (Date(timeIntervalSince1970: 24_301), Date(timeIntervalSince1970: -24_302)) }
 }

@@ -99,6 +99,12 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
             let tookBoth = values.isSame(firstRead, read()) ? [] : tookFirst.filter { holds($0, values.second) }
             guard !tookBoth.isEmpty else { return nil }
             guard tookBoth.count == 1, let field = tookBoth.first, field.isMappable else { return .failure(notStored) }
+            // The other way too: a value put in the field is what the key path reads (a getter
+            // that transforms, `title.uppercased()`, is not the stored property).
+            if case .direct = field.storage {
+                (base + field.offset).assumingMemoryBound(to: Value.self).pointee = values.first
+                guard values.isSame(read(), values.first) else { return .failure(notStored) }
+            }
             return .success(field.offset)
         }
         return located ?? nil

@@ -44,7 +44,8 @@ extension JSONReader {
     }
 
     /// A number as the native value ``readAny()`` gives. Integers stay exact: an `Int`, a
-    /// `UInt64`, or a `Decimal` (38 digits), and an error past that, never a rounded `Double`.
+    /// `UInt64`, a `Decimal` (38 digits), an `Int128` or `UInt128` (39 digits within their
+    /// range), and an error past that, never a rounded `Double`.
     /// Fractions and exponents are the correctly rounded `Double`; beyond its range, an error.
     func value(of number: JSONNumber) throws -> Any {
         if let magnitude = integerMagnitude(number) {
@@ -53,7 +54,15 @@ extension JSONReader {
         }
         if number.isInteger {
             let text = text(of: number)
-            return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
+            // 39 digits are past `Decimal`, not past `Int128` and `UInt128` (what `jsonData` writes
+            // for their extremes): kept exact as those.
+            do {
+                return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
+            } catch {
+                if let signed = Int128(text) { return signed }
+                if let unsigned = UInt128(text) { return unsigned }
+                throw error
+            }
         }
         let value = double(number)
         guard value.isFinite else {

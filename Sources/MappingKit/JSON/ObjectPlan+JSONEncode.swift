@@ -29,7 +29,8 @@ extension ObjectPlan {
             do {
                 if try fieldRefs[index].calls._withUnsafeGuaranteedRef({ try $0.encodeJSON(from: model, into: &writer, in: context) }) {
                     first = false
-                } else if output.nilRepresentation == .null || kept.map({ keptNull(under: index, in: $0) }) == true {
+                } else if output.nilRepresentation == .null || (!writesNullWhenNil.isEmpty && writesNullWhenNil[index])
+                    || kept.map({ keptNull(under: index, in: $0) }) == true {
                     writer.writeNull()
                     first = false
                 } else {

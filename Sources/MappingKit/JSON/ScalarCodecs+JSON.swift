@@ -32,6 +32,14 @@ extension IntegerCodec {
             if !number.isNegative, let magnitude = reader.integerMagnitude(number), let value = Integer(exactly: magnitude) {
                 return value
             }
+            // Past 64 bits only 128-bit integers take it, from its digits (as `jsonData` writes them).
+            if number.isInteger, Integer.bitWidth > 64 {
+                let text = reader.text(of: number)
+                guard let value = Integer(text) else {
+                    throw MappingError(.outOfRange(expected: typeName, range: range, found: "the number \(text)"))
+                }
+                return value
+            }
         }
         return try decodeJSON(again: &reader, from: mark, in: context)
     }
