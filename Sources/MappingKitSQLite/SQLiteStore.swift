@@ -84,7 +84,11 @@ public final class SQLiteStore: MappingStore {
         let columns = Set(schema.columns.map(\.name))
         let rest = row.filter { !columns.contains($0.key) }
         if schema.keepsUnmappedKeys {
-            values.append(rest.isEmpty ? .null : try SQLiteColumnValues.stored(rest, kind: .json, column: Self.unmappedColumn))
+            // A column's SQL NULL cannot tell `"note": null` from an absent key; a model that
+            // keeps what it reads (`.stash`) writes `null` back, so its nulls are kept with the
+            // undefined keys.
+            let kept = rest.merging(row.filter { columns.contains($0.key) && $0.value is NSNull }) { own, _ in own }
+            values.append(kept.isEmpty ? .null : try SQLiteColumnValues.stored(kept, kind: .json, column: Self.unmappedColumn))
         } else if let key = rest.keys.sorted().first {
             throw SQLiteError(code: 20, message: "\(schema.name) has no column for the key \(key)")
         }

@@ -54,3 +54,31 @@ struct SQLiteObservableTests {
         }
     }
 }
+
+final class Memo: Mappable {
+    var id = 0
+    var note: String?
+    var unmapped = UnmappedValues()
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: Memo.self) { map in
+        map.identity(\.id)
+        map.undefinedKeys = .stash
+    }
+}
+
+@Suite("SQLiteStore: nulls a model keeps")
+struct SQLiteKeptNullTests {
+    @Test("a stashed null of a mapped optional is read back, so the model writes null again; an absent key stays absent")
+    func keptNull() throws {
+        try withDatabase { path in
+            do {
+                let store = try SQLiteStore(path: path)
+                _ = try Memo.array(from: [["id": 1, "note": NSNull(), "extra": 2], ["id": 2]], in: store)
+            }
+            let memos = try SQLiteStore(path: path).all(Memo.self)
+            #expect(memos.count == 2)
+            #expect(String(decoding: try memos[0].jsonData(options: .sortedKeys), as: UTF8.self) == #"{"extra":2,"id":1,"note":null}"#)
+            #expect(String(decoding: try memos[1].jsonData(options: .sortedKeys), as: UTF8.self) == #"{"id":2}"#)
+        }
+    }
+}
