@@ -10,7 +10,7 @@ extension Mappable {
     /// ```
     public init(propertyList data: Data) throws {
         self.init()
-        try update(from: PropertyListDocument.dictionary(from: data), call: MappingContext())
+        try update(from: PropertyListDocument.dictionary(from: data), call: MappingContext(limits: .propertyList(byteCount: data.count)))
     }
 
     /// Updates the model from property-list data whose root is a dictionary.
@@ -19,7 +19,8 @@ extension Mappable {
     /// try settings.update(fromPropertyList: try Data(contentsOf: plistURL))
     /// ```
     public mutating func update(fromPropertyList data: Data) throws {
-        try update(from: PropertyListDocument.dictionary(from: data))
+        let context = MappingContext(limits: .propertyList(byteCount: data.count), updatesInPlace: true)
+        try update(from: PropertyListDocument.dictionary(from: data), call: context)
     }
 
     /// Models from property-list data whose root is an array of dictionaries.
@@ -32,7 +33,7 @@ extension Mappable {
         guard let array = InputValue.array(root) else {
             throw MappingError(.mismatch(expected: "an array of \(ValueDescription.typeName(Self.self))", found: ValueDescription.describe(root)))
         }
-        return try Self.array(from: array)
+        return try Self.array(from: array, call: MappingContext(limits: .propertyList(byteCount: data.count)))
     }
 
     /// The model as property-list data: its dictionary representation in the
@@ -73,6 +74,8 @@ extension Mappable where Self: AnyObject {
     /// try session.update(fromPropertyList: data)   // a class instance, updated in place
     /// ```
     public func update(fromPropertyList data: Data) throws {
-        try update(from: PropertyListDocument.dictionary(from: data))
+        var object = self
+        let context = MappingContext(limits: .propertyList(byteCount: data.count), updatesInPlace: true)
+        try object.update(from: PropertyListDocument.dictionary(from: data), call: context)
     }
 }

@@ -65,4 +65,26 @@ public struct MappingLimits: Sendable, Hashable {
     /// MappingLimits.default.maximumDepth   // 64
     /// ```
     public static let `default` = MappingLimits()
+
+    /// Limits for input from outside your control: 32 levels of models, 100,000 models and
+    /// 1,000,000 collection elements per call, 128 levels of nesting. A graph that reaches one
+    /// sub-graph a billion times (a property list's shared references) stops within a second.
+    ///
+    /// ```swift
+    /// let profile = try Profile(json: body, limits: .untrusted)
+    /// ```
+    public static let untrusted = MappingLimits(maximumDepth: 32, maximumModels: 100_000, maximumValues: 1_000_000, maximumNesting: 128)
+
+    /// The limits a property list of `byteCount` bytes is mapped under: a binary property list
+    /// refers to objects by number, so a few hundred bytes can reach one sub-graph 2^30 times.
+    /// Each reference takes at least a byte, so a list without shared containers never visits
+    /// more values or models than it has bytes: four times that (at least 4,096) is the bound,
+    /// under the defaults.
+    static func propertyList(byteCount: Int) -> MappingLimits {
+        let bound = max(4_096, byteCount.multipliedReportingOverflow(by: 4).partialValue)
+        var limits = MappingLimits.default
+        limits.maximumModels = min(limits.maximumModels, bound)
+        limits.maximumValues = min(limits.maximumValues, bound)
+        return limits
+    }
 }

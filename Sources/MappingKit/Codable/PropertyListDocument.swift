@@ -3,6 +3,12 @@ import Foundation
 /// Property-list data in and out, with what property lists cannot hold reported, not lost.
 enum PropertyListDocument {
     static func root(of data: Data) throws -> Any {
+        // Shared references are counted before Foundation's parser copies them (see
+        // ``BinaryPropertyListExpansion``), against the bound the mapping gets.
+        let bound = MappingLimits.propertyList(byteCount: data.count).maximumValues
+        if let count = BinaryPropertyListExpansion.expandedCount(of: data, bound: bound), count > bound {
+            throw MappingError(.limitExceeded(bound, "values reached through a property list's shared references", name: "maximumValues"))
+        }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
