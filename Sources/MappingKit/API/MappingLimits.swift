@@ -68,7 +68,7 @@ public struct MappingLimits: Sendable, Hashable {
 
     /// Limits for input from outside your control: 32 levels of models, 100,000 models and
     /// 1,000,000 collection elements per call, 128 levels of nesting. A graph that reaches one
-    /// sub-graph a billion times (a property list's shared references) stops within a second.
+    /// sub-graph a billion times (a property list's shared references) stops after 100,000 models.
     ///
     /// ```swift
     /// let profile = try Profile(json: body, limits: .untrusted)

@@ -40,25 +40,23 @@ struct PropertyListAmplificationTests {
         #expect(root.kids[0].kids[0].kids[0].kids.isEmpty)
     }
 
-    @Test("a few hundred bytes reaching 2^30 models stop at a bound relative to the input's size, within a second")
+    // How fast the refusals come is the benchmark's business, not a unit test's: these check
+    // that they come, at the bound, rather than after 2^30 models.
+    @Test("a few hundred bytes reaching 2^30 models stop at a bound relative to the input's size")
     func amplification() throws {
         let data = sharedGraph(levels: 30)
         #expect(data.count == 292)
-        let start = ContinuousClock.now
         let error = mappingError { _ = try Node(propertyList: data) }
-        #expect(ContinuousClock.now - start < .seconds(1))
         #expect(error?.description
             == "expected at most 4096 values reached through a property list's shared references (MappingLimits.maximumValues), found more")
     }
 
-    @Test("MappingLimits.untrusted stops a shared graph reached through a dictionary as quickly")
+    @Test("MappingLimits.untrusted stops a shared graph reached through a dictionary at its model bound")
     func untrusted() throws {
         // Swift dictionaries share their storage: thirty levels cost thirty dictionaries.
         var input: [String: Any] = ["kids": [Any]()]
         for _ in 0..<30 { input = ["kids": [input, input]] }
-        let start = ContinuousClock.now
         let error = mappingError { _ = try Node(dictionary: input, limits: .untrusted) }
-        #expect(ContinuousClock.now - start < .seconds(1))
         #expect(error?.description.hasSuffix("expected at most 100000 models in one call (MappingLimits.maximumModels), found more") == true)
     }
 }
