@@ -82,10 +82,15 @@ enum BuiltInValueAdapters {
         guard NumberText.shape(of: text) != nil else {
             throw MappingError(.mismatch(expected: "Decimal", found: found()))
         }
-        let mantissa = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
-        let significant = mantissa.drop { $0 == "0" }.reversed().drop { $0 == "0" }
-        guard significant.count <= 38, let value = Decimal(string: text), !value.isNaN,
-              value.isZero == significant.isEmpty else {
+        // `Decimal` holds a 128-bit significand: 38 digits always, 39 up to 2^128 - 1. Exact
+        // when the value's own digits are the text's.
+        func significant(_ text: String) -> Substring {
+            let mantissa = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
+            return Substring(mantissa.drop { $0 == "0" }.reversed().drop { $0 == "0" }.reversed())
+        }
+        let digits = significant(text)
+        guard digits.count <= 39, let value = Decimal(string: text), value.isFinite, value.isZero == digits.isEmpty,
+              digits.count <= 38 || significant("\(value)") == digits else {
             throw MappingError(.inexact(expected: "Decimal", found: found()))
         }
         return value

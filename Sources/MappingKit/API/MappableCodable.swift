@@ -52,8 +52,11 @@ extension MappableCodable {
         } catch {
             throw CodableErrors.encoding(error, of: self, at: encoder.codingPath)
         }
+        // The plan tells which values are typed `Decimal`s; one that does not compile has
+        // already failed above, in `encodedDictionary`.
+        let plan = try? PlanCache.plan(for: Self.self, configuration: context.configuration(for: Self.self))
         var container = encoder.container(keyedBy: AnyCodingKey.self)
-        try CodableOutput(maximumNesting: context.effectiveLimits.maximumNesting).write(representation, into: &container)
+        try CodableOutput(encoder: encoder, context: context).write(representation, plan: plan, into: &container)
     }
 
     /// Updates the model from `decoder` through its mapping: keys missing from the decoder

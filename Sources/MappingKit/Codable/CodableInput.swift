@@ -206,11 +206,14 @@ struct CodableInput {
         ))
     }
 
-    /// An integer too large for `UInt64` as the exact `Decimal`, where the decoder has one (as
-    /// JSON decoders do), never the rounded `Double`.
+    /// A whole `Double` past 2^53 read from text may not be the number the text says: the
+    /// decoder's exact `Decimal` instead (`18446744073709551615.5e-3`, `18446744073709551616`),
+    /// unless the text is the `Double`'s own shortest form (`1.8446744073709552e+19`, what
+    /// `JSONEncoder` writes for it), which reads back as that `Double`.
     private func exactNumber(_ value: Double, in single: any SingleValueDecodingContainer) -> Any {
-        guard value.rounded() == value, value.magnitude >= 0x1p63,
-              let decimal = try? single.decode(Decimal.self), decimal.isFinite else { return value }
+        guard value.rounded() == value, value.magnitude >= 0x1p53,
+              let decimal = try? single.decode(Decimal.self), decimal.isFinite,
+              Decimal(string: "\(value)") != decimal else { return value }
         return decimal
     }
 

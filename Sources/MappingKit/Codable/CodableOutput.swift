@@ -3,20 +3,54 @@ import Foundation
 /// Writes a dictionary representation into an `Encoder`'s containers: each native value with
 /// the encoder's typed call (`Date` and `Data` through its strategies), `Codable` leaves through
 /// their own `encode(to:)`.
+///
+/// Untyped numbers (a stash, an `Any` property) must read back as the same number through the
+/// decoder of the same format, which sees only the encoder's text:
+/// - `JSONEncoder` writes a whole `Double` past 2^53 in its shortest form
+///   (`1.844674407370955e+16`), which `JSONDecoder` reads as the integer those digits say, not
+///   the `Double`'s value. Such a `Double` within 64 bits is written as its exact integer;
+///   past 64 bits the decoder side reads the shortest form back as the `Double`
+///   (``CodableInput``).
+/// - Only `JSONEncoder` writes a `Decimal` as a number; other encoders write its fields, which
+///   read back as a dictionary. An untyped `Decimal` goes to them as the 64-bit integer or the
+///   `Double` whose text it is, or is refused. A `Decimal` property is written as the encoder
+///   writes it: its own decoding reads that back.
 struct CodableOutput {
     let maximumNesting: Int
+    /// Whether the encoder is Foundation's `JSONEncoder`, which writes numbers as text.
+    let writesJSON: Bool
+    private(set) var context: MappingContext
+
+    init(encoder: any Encoder, context: MappingContext) {
+        maximumNesting = context.effectiveLimits.maximumNesting
+        // The only way to tell: the encoder is a private class (`__JSONEncoder`, on every
+        // Foundation since Swift 4). An encoder not recognised gets the conservative rules.
+        writesJSON = String(reflecting: type(of: encoder)).hasSuffix("JSONEncoder")
+        self.context = context
+    }
 
     typealias Keyed = KeyedEncodingContainer<AnyCodingKey>
 
-    func write(_ dictionary: [String: Any], into container: inout Keyed, depth: Int = 1) throws {
+    /// Writes `dictionary`, the representation of a model read with `plan` (`nil`: untyped).
+    func write(_ dictionary: [String: Any], plan: ObjectPlan?, into container: inout Keyed, depth: Int = 1) throws {
         try check(depth, at: container.codingPath)
+        // Nested plans are found with the key strategy this model hands down, as they are read.
+        if let plan {
+            let handedDown = context.handingDown(plan.handedDownKeyStrategy)
+            if handedDown.inheritedKeyStrategy !== context.inheritedKeyStrategy {
+                var output = self
+                output.context = handedDown
+                return try output.write(dictionary, plan: plan, into: &container, depth: depth)
+            }
+        }
+        let shapes = plan?.codable.shapes
         for (key, value) in dictionary {
-            try write(value, forKey: AnyCodingKey(key), into: &container, depth: depth)
+            try write(value, shape: shapes?[key], forKey: AnyCodingKey(key), into: &container, depth: depth)
         }
     }
 
-    private func write(_ value: Any, forKey key: AnyCodingKey, into container: inout Keyed, depth: Int) throws {
-        if let scalar = Scalar(value) {
+    private func write(_ value: Any, shape: CodableShape?, forKey key: AnyCodingKey, into container: inout Keyed, depth: Int) throws {
+        if let scalar = try Scalar(value).map({ try settled($0, shape: shape, at: container.codingPath + [key]) }) {
             switch scalar {
             case .null: return try container.encodeNil(forKey: key)
             case .string(let value): return try container.encode(value, forKey: key)
@@ -28,21 +62,38 @@ struct CodableOutput {
             case .wide(let value): return try container.encode(value, forKey: key)
             }
         }
+        let shape = shape.map(Self.unwrapped)
         if let array = InputValue.array(value) {
             var nested = container.nestedUnkeyedContainer(forKey: key)
-            return try write(array, into: &nested, depth: depth + 1)
+            return try write(array, shape: shape?.inner, into: &nested, depth: depth + 1)
         }
         if let dictionary = InputValue.dictionary(value) {
             var nested = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
-            return try write(dictionary, into: &nested, depth: depth + 1)
+            return try write(dictionary, shape: shape, into: &nested, depth: depth + 1)
         }
         try container.encode(try leaf(value, at: container.codingPath + [key]), forKey: key)
     }
 
-    private func write(_ array: [Any], into container: inout any UnkeyedEncodingContainer, depth: Int) throws {
+    /// A nested dictionary: a model's (its plan gives its keys' shapes) or a dictionary's.
+    private func write(_ dictionary: [String: Any], shape: CodableShape?, into container: inout Keyed, depth: Int) throws {
+        guard let shape, shape.kind == .model || shape.kind == .dictionary else {
+            return try write(dictionary, plan: nil, into: &container, depth: depth)
+        }
+        guard shape.kind == .dictionary else {
+            return try write(dictionary, plan: shape.model?.plan(in: context), into: &container, depth: depth)
+        }
+        try check(depth, at: container.codingPath)
+        for (key, value) in dictionary {
+            try write(value, shape: shape.inner, forKey: AnyCodingKey(key), into: &container, depth: depth)
+        }
+    }
+
+    private func write(_ array: [Any], shape: CodableShape?, into container: inout any UnkeyedEncodingContainer, depth: Int) throws {
         try check(depth, at: container.codingPath)
         for value in array {
-            if let scalar = Scalar(value) {
+            if let scalar = try Scalar(value).map({
+                try settled($0, shape: shape, at: container.codingPath + [AnyCodingKey(intValue: container.count)])
+            }) {
                 switch scalar {
                 case .null: try container.encodeNil()
                 case .string(let value): try container.encode(value)
@@ -55,14 +106,52 @@ struct CodableOutput {
                 }
             } else if let array = InputValue.array(value) {
                 var nested = container.nestedUnkeyedContainer()
-                try write(array, into: &nested, depth: depth + 1)
+                try write(array, shape: shape.map(Self.unwrapped)?.inner, into: &nested, depth: depth + 1)
             } else if let dictionary = InputValue.dictionary(value) {
                 var nested = container.nestedContainer(keyedBy: AnyCodingKey.self)
-                try write(dictionary, into: &nested, depth: depth + 1)
+                try write(dictionary, shape: shape.map(Self.unwrapped), into: &nested, depth: depth + 1)
             } else {
                 try container.encode(try leaf(value, at: container.codingPath + [AnyCodingKey(intValue: container.count)]))
             }
         }
+    }
+
+    /// An optional's shape is its wrapped value's.
+    private static func unwrapped(_ shape: CodableShape) -> CodableShape {
+        shape.kind == .optional ? shape.inner.map(unwrapped) ?? .untyped : shape
+    }
+
+    /// `scalar` as this encoder must be given it so that it reads back as the same number (see
+    /// the type's comment).
+    private func settled(_ scalar: Scalar, shape: CodableShape?, at codingPath: @autoclosure () -> [any CodingKey]) throws -> Scalar {
+        switch scalar {
+        case .decimal(let value) where !value.isFinite:
+            throw encodingError(value, MappingError(.mismatch(expected: "a finite Decimal", found: "Decimal \(value)")), at: codingPath())
+        case .double(let value) where writesJSON && value.magnitude >= 0x1p53 && value.isFinite:
+            if let exact = Int64(exactly: value) { return .int(exact) }
+            if let exact = UInt64(exactly: value) { return .unsigned(exact) }
+            return scalar
+        case .decimal(let value) where !writesJSON && shape.map(Self.unwrapped)?.kind != .decimal:
+            let text = "\(value)"
+            if let exact = Int64(text) { return .int(exact) }
+            if let exact = UInt64(text) { return .unsigned(exact) }
+            if let double = Double(text), double.isFinite, Decimal(string: "\(double)") == value { return .double(double) }
+            throw encodingError(value, MappingError(.mismatch(
+                expected: "a 64-bit integer or a Double (only JSONEncoder writes a Decimal as a number)",
+                found: "Decimal \(value)"
+            )), at: codingPath())
+        default:
+            return scalar
+        }
+    }
+
+    private func encodingError(_ value: Any, _ problem: MappingError, at codingPath: [any CodingKey]) -> EncodingError {
+        let problem = MappingError.wrapping(problem, at: codingPath.map { key in
+            key.intValue.map(PathComponent.index) ?? .key(key.stringValue)
+        })
+        return EncodingError.invalidValue(value, EncodingError.Context(
+            codingPath: codingPath, debugDescription: problem.description, underlyingError: problem
+        ))
     }
 
     /// A value that is neither a Swift number, a Swift string, `NSNull` nor a container: an
@@ -83,10 +172,7 @@ struct CodableOutput {
 
     private func check(_ depth: Int, at codingPath: [any CodingKey]) throws {
         guard depth > maximumNesting else { return }
-        let problem = MappingError(.limitExceeded(maximumNesting, "nested arrays and objects", name: "maximumNesting"))
-        throw EncodingError.invalidValue(depth, EncodingError.Context(
-            codingPath: codingPath, debugDescription: problem.description, underlyingError: problem
-        ))
+        throw encodingError(depth, MappingError(.limitExceeded(maximumNesting, "nested arrays and objects", name: "maximumNesting")), at: codingPath)
     }
 }
 

@@ -21,8 +21,10 @@ struct DecimalCodec: ValueCodec {
         return try mismatch(input, expected: "Decimal", in: context)
     }
 
+    /// NaN has no form in JSON or a property list, and equals nothing it could be read back as.
     func encode(_ value: Decimal, in context: MappingContext) throws -> Any? {
-        value
+        guard value.isFinite else { throw MappingError(.mismatch(expected: "a finite Decimal", found: "Decimal \(value)")) }
+        return value
     }
 
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Decimal {

@@ -1,5 +1,9 @@
+import Foundation
+
 /// `Double` and `Float`. Takes any finite number in range and numeric strings; an integer, as a
-/// number or as digits, must be exactly representable (2^53 + 1 is not a `Double`). A decimal
+/// number or as digits, must be exactly representable (2^53 + 1 is not a `Double`); a whole
+/// `Decimal` may also be the value's own shortest form (`18446744073709552000`, which is how
+/// JSONSerialization hands back `1.8446744073709552e+19`). A decimal
 /// fraction takes the correctly rounded nearest value, as a literal would. Text must be a number
 /// and nothing else (``NumberText``); non-finite results (`"1e400"`, `"nan"`) are errors.
 struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConvertible & Sendable>: ValueCodec {
@@ -68,6 +72,12 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
             let text = "\(value)"
             guard let shape = NumberText.shape(of: text) else {
                 throw MappingError(.mismatch(expected: typeName, found: found()))
+            }
+            // A whole Decimal that is a value's shortest form is that value: parsers that read
+            // numbers into Decimal (JSONSerialization past 2^64) hand back 1.8446744073709552e+19,
+            // as MappingKit and every Swift writer write 2^64, as 18446744073709552000.
+            if shape == .integer, let nearest = Floating(text), nearest.isFinite, Decimal(string: "\(nearest)") == value {
+                return nearest
             }
             return try convert(text: text, shape: shape, found: found())
         case .bool(let value) where mode == .lenient:

@@ -36,7 +36,7 @@ extension JSONWriter {
         case .floating(let value): try writeDouble(value)
         case .decimal(let value):
             guard value.isFinite else {
-                throw MappingError(.mismatch(expected: "a finite number (JSON has no NaN)", found: "Decimal \(value)"))
+                throw MappingError(.mismatch(expected: "a finite Decimal", found: "Decimal \(value)"))
             }
             writeText("\(value)")
         }
