@@ -1,24 +1,39 @@
 public import Foundation
 
 extension Adapter where Value == Date {
-    /// ISO 8601 / RFC 3339 text: `2014-02-13`, `2014-02-13T09:30:00Z`, with or without
-    /// fractional seconds, in any zone offset (`Z`, `+01:00`, `-0500`). Written back in UTC,
-    /// with milliseconds when there are any: `2014-02-13T09:30:00.250Z`.
+    /// ISO 8601 / RFC 3339 date and time: `2014-02-13T09:30:00Z`, with or without fractional
+    /// seconds, in any zone offset (`Z`, `+01:00`, `-0500`). Written back in UTC with the
+    /// shortest fraction that reads back as the same `Date`: `2014-02-13T09:30:00.25Z`.
+    ///
+    /// A date alone (`2014-02-13`) is an error: written back it would gain a time. Map it
+    /// with ``iso8601Date``, or under `.lenient`, which reads it as midnight UTC. A `Date` no
+    /// text holds exactly (within a second or so of 2001-01-01, a `Date` holds more than 15
+    /// fraction digits) is an error to write, except under `.lenient`, which rounds it to the
+    /// nanosecond.
     ///
     /// ```swift
     /// map.map(\.updatedAt, to: "updated_at", using: .iso8601)   // "2014-02-13T09:30:00Z"
     /// ```
     public static var iso8601: Adapter<Date> { BuiltInDateAdapters.iso8601 }
 
-    /// Seconds since 1970 (`1392249600`, `1392249600.5`); written back as a whole number when
-    /// it is one.
+    /// An ISO 8601 calendar date alone, `2014-02-13`, at midnight UTC. Writing a `Date` that is
+    /// not a midnight UTC is an error: the text would lose its time.
+    ///
+    /// ```swift
+    /// map.map(\.birthday, to: "birthday", using: .iso8601Date)   // "2011-01-26"
+    /// ```
+    public static var iso8601Date: Adapter<Date> { BuiltInDateAdapters.iso8601Date }
+
+    /// Seconds since 1970 (`1392249600`, `1392249600.5`); written back as the shortest number
+    /// that reads back as the same `Date`, a whole number when it is one.
     ///
     /// ```swift
     /// map.map(\.createdAt, to: "created", using: .unixSeconds)   // 1392249600 ↔ 2014-02-13 00:00:00 +0000
     /// ```
     public static var unixSeconds: Adapter<Date> { BuiltInDateAdapters.unixSeconds }
 
-    /// Milliseconds since 1970 (`1392249600000`); written back as a whole number.
+    /// Milliseconds since 1970 (`1392249600000`); written back as the shortest number that
+    /// reads back as the same `Date`, a whole number when it is one.
     ///
     /// ```swift
     /// map.map(\.createdAt, to: "created_ms", using: .unixMilliseconds)   // 1392249600000
@@ -33,23 +48,18 @@ extension Adapter where Value == Date {
     /// in UTC unless `secondsFromGMT` (or a `Z` field in the text) says otherwise. Twitter's
     /// dates: `.date(format: "EEE MMM dd HH:mm:ss Z yyyy")`.
     ///
+    /// Writing a `Date` the pattern cannot hold (a fraction of a second without `SSS`, a time
+    /// without `HH:mm:ss`) is an error, unless `rounding` says how to round it to the pattern
+    /// (or the configuration is `.lenient`, which rounds to the nearest).
+    ///
     /// ```swift
     /// map.map(\.publicationDate, to: "published_at", using: .date(format: "yyyy-MM-dd"))
+    /// map.map(\.postedAt, to: "created_at", using: .date(format: "EEE MMM dd HH:mm:ss Z yyyy", rounding: .down))
     /// ```
-    public static func date(format: String, secondsFromGMT: Int = 0) -> Adapter<Date> {
+    public static func date(format: String, secondsFromGMT: Int = 0, rounding: FloatingPointRoundingRule? = nil) -> Adapter<Date> {
         let pattern = DatePattern(format, offset: secondsFromGMT)
-        let expected = "Date as \(format)"
-        return Adapter(name: "date(\(format), \(secondsFromGMT))", builtIn: true, shape: .string, decode: { input, context, mode in
-            if let date = NativeValue.date(input) { return date }
-            let text = try StringCodec(mode: mode).decode(input, in: context)
-            guard let seconds = pattern.parse(text) else {
-                throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
-            }
-            return Date(timeIntervalSince1970: seconds)
-        }, encode: { date, context in
-            if context.style.keepsDatesAndDataNative { return date }
-            return try pattern.format(DateText.representable(date))
-        })
+        let name = rounding.map { "date(\(format), \(secondsFromGMT), \($0))" } ?? "date(\(format), \(secondsFromGMT))"
+        return BuiltInDateAdapters.pattern(pattern, name: name, rounding: rounding)
     }
 }
 
@@ -58,27 +68,66 @@ enum BuiltInDateAdapters {
     static let iso8601 = Adapter<Date>(name: "iso8601", builtIn: true, shape: .string, decode: { input, context, mode in
         if let date = NativeValue.date(input) { return date }
         let text = try StringCodec(mode: mode).decode(input, in: context)
-        guard let seconds = DateText.parseISO8601(text) else {
+        guard let date = DateText.parseISO8601(text, dateOnly: mode == .lenient) else {
+            if mode != .lenient, DateText.parseISO8601(text, dateOnly: true) != nil {
+                throw MappingError(.mismatch(expected: "Date in ISO 8601 with a time (a date alone maps with .iso8601Date)", found: ValueDescription.describe(input)))
+            }
             throw MappingError(.mismatch(expected: "Date in ISO 8601", found: ValueDescription.describe(input)))
         }
-        return Date(timeIntervalSince1970: seconds)
-    }, encode: { date, context in
+        return date
+    }, encode: { date, context, mode in
         if context.style.keepsDatesAndDataNative { return date }
-        return try DateText.formatISO8601(DateText.representable(date))
+        return try DateText.formatISO8601(date, rounding: mode == .lenient ? .toNearestOrAwayFromZero : nil)
     })
+
+    static let iso8601Date = pattern(DatePattern("yyyy-MM-dd", offset: 0), name: "iso8601Date", rounding: nil)
+
+    static func pattern(_ pattern: DatePattern, name: String, rounding: FloatingPointRoundingRule?) -> Adapter<Date> {
+        let expected = "Date as \(pattern.text)"
+        return Adapter(name: name, builtIn: true, shape: .string, decode: { input, context, mode in
+            if let date = NativeValue.date(input) { return date }
+            let text = try StringCodec(mode: mode).decode(input, in: context)
+            guard let date = pattern.parse(text) else {
+                throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
+            }
+            return date
+        }, encode: { date, context, mode in
+            if context.style.keepsDatesAndDataNative { return date }
+            return try pattern.format(date, rounding: rounding ?? (mode == .lenient ? .toNearestOrAwayFromZero : nil))
+        })
+    }
 
     static let unixSeconds = epoch(name: "unixSeconds", unitsPerSecond: 1)
     static let unixMilliseconds = epoch(name: "unixMilliseconds", unitsPerSecond: 1_000)
 
     private static func epoch(name: String, unitsPerSecond: Double) -> Adapter<Date> {
-        Adapter(name: name, builtIn: true, shape: .double, decode: { input, context, mode in
+        @Sendable func date(_ units: Double) -> Date { Date(timeIntervalSince1970: units / unitsPerSecond) }
+        return Adapter(name: name, builtIn: true, shape: .double, decode: { input, context, mode in
             if let date = NativeValue.date(input) { return date }
-            let units = try FloatingPointCodec<Double>(mode: mode).decode(input, in: context)
-            return Date(timeIntervalSince1970: units / unitsPerSecond)
-        }, encode: { date, context in
-            if context.style.keepsDatesAndDataNative { return date }
-            let units = (date.timeIntervalSince1970 * unitsPerSecond * 1_000).rounded() / 1_000
-            if let whole = Int(exactly: units) { return whole }
+            return date(try FloatingPointCodec<Double>(mode: mode).decode(input, in: context))
+        }, encode: { value, context, mode in
+            if context.style.keepsDatesAndDataNative { return value }
+            let units = value.timeIntervalSince1970 * unitsPerSecond
+            guard units.isFinite else {
+                throw MappingError(.mismatch(expected: "a finite Date", found: "Date \(value.timeIntervalSinceReferenceDate) seconds from 2001"))
+            }
+            // The product rounds, and so does reading back: a whole number near it, else the
+            // value among its neighbours with the shortest text, that reads back as `value`.
+            let whole = units.rounded()
+            if date(whole) == value, let exact = Int(exactly: whole) { return exact }
+            var candidate = units.nextDown.nextDown
+            var best: (text: Int, units: Double)?
+            for _ in 0..<5 {
+                if date(candidate) == value {
+                    let length = "\(candidate)".utf8.count
+                    if best.map({ length < $0.text }) ?? true { best = (length, candidate) }
+                }
+                candidate = candidate.nextUp
+            }
+            if let best { return try FloatingPointCodec<Double>().encode(best.units, in: context) ?? best.units }
+            guard mode == .lenient else {
+                throw MappingError(.inexact(expected: "Date as \(name)", found: DateText.describe(value)))
+            }
             return try FloatingPointCodec<Double>().encode(units, in: context) ?? units
         })
     }

@@ -51,8 +51,24 @@ public struct Adapter<Value>: Sendable {
         decode: @escaping @Sendable (Any, MappingContext, CoercionMode) throws -> Value,
         encode: @escaping @Sendable (Value, MappingContext) throws -> Any
     ) {
+        self.init(name: name, builtIn: builtIn, shape: shape, decode: decode) { value, context, _ in try encode(value, context) }
+    }
+
+    /// An adapter whose writing depends on the coercion mode too (`.lenient` rounds what a
+    /// format cannot hold).
+    init(
+        name: String,
+        builtIn: Bool = false,
+        shape: CodableShape = .untyped,
+        decode: @escaping @Sendable (Any, MappingContext, CoercionMode) throws -> Value,
+        encode: @escaping @Sendable (Value, MappingContext, CoercionMode) throws -> Any
+    ) {
         self.init(name: name, builtIn: builtIn) { mode in
-            ClosureCodec(decoder: { input, context in try decode(input, context, mode) }, encoder: encode, codableShape: shape)
+            ClosureCodec(
+                decoder: { input, context in try decode(input, context, mode) },
+                encoder: { value, context in try encode(value, context, mode) },
+                codableShape: shape
+            )
         }
     }
 

@@ -1,5 +1,8 @@
+import Foundation
+
 /// Calendar arithmetic for the proleptic Gregorian calendar in UTC, without Foundation's
 /// calendars (Howard Hinnant's days-from-civil algorithms).
+
 struct CivilTime: Equatable {
     var year = 1970
     var month = 1
@@ -7,33 +10,46 @@ struct CivilTime: Equatable {
     var hour = 0
     var minute = 0
     var second = 0
-    var nanosecond = 0
+    /// The decimal fraction of the second, as written.
+    var fraction = DecimalFraction()
     /// Seconds east of UTC that the written time is in.
     var offset = 0
 
     /// The years a four-digit pattern writes; dates outside them are neither read nor written.
     static let writableYears = 0...9999
 
-    /// `nil` when a field is out of range (month 13, February 30th, hour 24…).
-    var secondsSince1970: Double? {
+    /// Seconds from 1970 to 2001, `Date`'s reference date: a date is a `Double` of seconds from
+    /// 2001, so arithmetic from 1970 in `Double` would round a second time.
+    static let referenceOffset = 978_307_200
+
+    /// Whole seconds since 1970 in UTC, without the fraction; `nil` when a field is out of
+    /// range (month 13, February 30th, hour 24…).
+    var wholeSecondsSince1970: Int? {
         guard (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else { return nil }
         let days = Self.days(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
-        return Double(seconds) + Double(nanosecond) / 1e9
+        return days * 86_400 + hour * 3_600 + minute * 60 + second - offset
     }
 
-    /// The UTC time `seconds` after 1970-01-01T00:00:00Z, to the millisecond.
-    init(secondsSince1970 seconds: Double) {
-        let milliseconds = (seconds * 1_000).rounded()
-        let wholeSeconds = Int((milliseconds / 1_000).rounded(.down))
-        let days = Int((Double(wholeSeconds) / 86_400).rounded(.down))
-        let secondOfDay = wholeSeconds - days * 86_400
+    /// The date the text names: whole seconds from the reference date (exact) plus the fraction.
+    var date: Date? {
+        wholeSecondsSince1970.map { Self.date(wholeSecondsSince1970: $0, fraction: fraction) }
+    }
+
+    /// How every date reader and writer turns text into a `Date`, so a writer can check that
+    /// what it writes reads back.
+    static func date(wholeSecondsSince1970 whole: Int, fraction: DecimalFraction) -> Date {
+        Date(timeIntervalSinceReferenceDate: Double(whole - referenceOffset) + fraction.value)
+    }
+
+    /// The UTC time `whole` seconds after 1970-01-01T00:00:00Z.
+    init(wholeSecondsSince1970 whole: Int) {
+        let days = whole >= 0 ? whole / 86_400 : (whole - 86_399) / 86_400
+        let secondOfDay = whole - days * 86_400
         (year, month, day) = Self.civil(fromDays: days)
         hour = secondOfDay / 3_600
         minute = secondOfDay % 3_600 / 60
         second = secondOfDay % 60
-        nanosecond = Int(milliseconds - Double(wholeSeconds) * 1_000) * 1_000_000
     }
 
     init() {}
@@ -76,5 +92,78 @@ struct CivilTime: Equatable {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+/// The digits after a decimal point, kept as written (`250` and 3 for `.250`), and the fraction
+/// of a second they are.
+struct DecimalFraction: Equatable {
+    /// The digits as an integer, when there are at most ``exactDigits`` of them.
+    var digits: UInt64 = 0
+    var count = 0
+    /// The fraction, correctly rounded: `digits / 10^count`, one division of exact operands.
+    var value: Double = 0
+
+    /// Digits whose value and power of ten are both exact `Double`s.
+    static let exactDigits = 15
+    static let powersOfTen: [Double] = (0...exactDigits).map { power in (0..<power).reduce(1.0) { value, _ in value * 10 } }
+
+    init() {}
+
+    init(digits: UInt64, count: Int) {
+        self.digits = digits
+        self.count = count
+        value = Double(digits) / Self.powersOfTen[count]
+    }
+
+    /// More digits than ``exactDigits``: read as text, correctly rounded.
+    init(text digits: Substring) {
+        count = digits.count
+        value = Double("0." + digits) ?? 0
+    }
+
+    /// The first `count` digits written, zero-padded (`.millisecond` writes 3).
+    func digits(padded width: Int) -> UInt64 {
+        guard count <= width else { return digits / UInt64(Self.powersOfTen[count - width]) }
+        return digits * UInt64(Self.powersOfTen[width - count])
+    }
+}
+
+/// Splits dates into what text holds: whole seconds since 1970 and a decimal fraction.
+enum DateSplit {
+    /// The shortest fraction of at most `maximumDigits` digits with which `date` reads back
+    /// as itself (``CivilTime/date(wholeSecondsSince1970:fraction:)``), or `nil` when none does.
+    static func exact(_ date: Date, maximumDigits: Int) -> (whole: Int, fraction: DecimalFraction)? {
+        let reference = date.timeIntervalSinceReferenceDate
+        guard let (whole, fraction) = parts(of: reference) else { return nil }
+        for count in 0...min(maximumDigits, DecimalFraction.exactDigits) {
+            let scale = DecimalFraction.powersOfTen[count]
+            let nearest = (fraction * scale).rounded()
+            // The product rounds: the digits that read back are the nearest or a neighbour.
+            for candidate in [nearest, nearest - 1, nearest + 1] where candidate >= 0 {
+                let (carried, digits) = candidate >= scale ? (whole + 1, candidate - scale) : (whole, candidate)
+                guard digits < scale else { continue }
+                let written = DecimalFraction(digits: UInt64(digits), count: count)
+                if CivilTime.date(wholeSecondsSince1970: carried, fraction: written) == date { return (carried, written) }
+            }
+        }
+        return nil
+    }
+
+    /// `date` rounded to `digits` fraction digits with `rule`.
+    static func rounded(_ date: Date, digits count: Int, rule: FloatingPointRoundingRule) -> (whole: Int, fraction: DecimalFraction)? {
+        guard let (whole, fraction) = parts(of: date.timeIntervalSinceReferenceDate) else { return nil }
+        let scale = DecimalFraction.powersOfTen[count]
+        let digits = (fraction * scale).rounded(rule)
+        let (carried, kept) = digits >= scale ? (whole + 1, digits - scale) : (whole, digits)
+        return (carried, DecimalFraction(digits: UInt64(kept), count: count))
+    }
+
+    /// Whole seconds since 1970 and the fraction of the second (exact: the whole part and the
+    /// value are within a factor of two of each other, or the whole part is zero).
+    private static func parts(of reference: Double) -> (whole: Int, fraction: Double)? {
+        guard DateText.representableRange.contains(reference) else { return nil }
+        let floor = reference.rounded(.down)
+        return (Int(floor) + CivilTime.referenceOffset, reference - floor)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A fixed date pattern such as `yyyy-MM-dd` or `yyyy/MM/dd HH:mm:ss.SSS`, compiled once.
 ///
 /// Fields: `yyyy` year, `MM` month, `MMM` month name (`Jan`), `dd` day, `EEE` weekday name
@@ -45,10 +47,10 @@ struct DatePattern: Sendable {
         self.tokens = tokens
     }
 
-    /// Seconds since 1970, or `nil` when `string` does not match or names no real date.
-    func parse(_ string: String) -> Double? {
+    /// The date, or `nil` when `string` does not match or names no real date.
+    func parse(_ string: String) -> Date? {
         var string = string
-        return string.withUTF8 { bytes -> Double? in
+        return string.withUTF8 { bytes -> Date? in
             var reader = ByteReader(bytes: bytes)
             var time = CivilTime()
             time.offset = offset
@@ -80,26 +82,56 @@ struct DatePattern: Sendable {
                 case .hour: time.hour = value
                 case .minute: time.minute = value
                 case .second: time.second = value
-                case .millisecond: time.nanosecond = value * 1_000_000
+                case .millisecond: time.fraction = DecimalFraction(digits: UInt64(value), count: 3)
                 case .literal, .monthName, .weekdayName, .zone: break
                 }
             }
-            guard reader.isAtEnd, let seconds = time.secondsSince1970, isWritable(seconds) else { return nil }
-            return seconds
+            guard reader.isAtEnd, let whole = time.wholeSecondsSince1970, isWritable(whole) else { return nil }
+            return time.date
         }
     }
 
     /// `true` when `seconds` is written with a four-digit year in this pattern's offset, so what
     /// is read can be written back and read again (a leap second on 9999-12-31 cannot).
-    func isWritable(_ seconds: Double) -> Bool {
-        CivilTime.writableYears.contains(CivilTime(secondsSince1970: seconds + Double(offset)).year)
+    func isWritable(_ whole: Int) -> Bool {
+        CivilTime.writableYears.contains(CivilTime(wholeSecondsSince1970: whole + offset).year)
+    }
+
+    /// Fraction digits the pattern writes: 3 with `SSS`, otherwise none.
+    var fractionDigits: Int { tokens.contains(.millisecond) ? 3 : 0 }
+
+    /// Seconds its finest whole field counts (1 with `ss`, 86,400 with only a day); `nil`
+    /// when it has no day.
+    var resolution: Int? {
+        let fields: [(Token, Int)] = [(.second, 1), (.minute, 60), (.hour, 3_600), (.day, 86_400)]
+        return fields.first { tokens.contains($0.0) }?.1
+    }
+
+    /// `date` in this pattern, when the text reads back as `date`; otherwise rounded by
+    /// `rounding` to the pattern's finest field, or an error when there is no rounding.
+    func format(_ date: Date, rounding: FloatingPointRoundingRule?) throws -> String {
+        try DateText.checkRepresentable(date)
+        if let (whole, fraction) = DateSplit.exact(date, maximumDigits: fractionDigits) {
+            let text = try format(whole: whole, fraction: fraction)
+            if parse(text) == date { return text }
+        }
+        let inexact = MappingError(.inexact(expected: "Date as \(text)", found: DateText.describe(date)))
+        guard let rounding else { throw inexact }
+        if fractionDigits > 0, let (whole, fraction) = DateSplit.rounded(date, digits: fractionDigits, rule: rounding) {
+            return try format(whole: whole, fraction: fraction)
+        }
+        guard let resolution else { throw inexact }
+        // Rounded in the pattern's own zone, where its days begin.
+        let local = date.timeIntervalSinceReferenceDate + Double(CivilTime.referenceOffset + offset)
+        let units = (local / Double(resolution)).rounded(rounding)
+        return try format(whole: Int(units) * resolution - offset, fraction: DecimalFraction())
     }
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-    func format(_ seconds: Double) throws -> String {
-        let time = CivilTime(secondsSince1970: seconds + Double(offset))
+    func format(whole: Int, fraction: DecimalFraction) throws -> String {
+        let time = CivilTime(wholeSecondsSince1970: whole + offset)
         guard CivilTime.writableYears.contains(time.year) else {
             throw MappingError(.outOfRange(
                 expected: "Date as \(text)",
@@ -118,7 +150,7 @@ struct DatePattern: Sendable {
                 case .hour: writer.digits(time.hour, width: 2)
                 case .minute: writer.digits(time.minute, width: 2)
                 case .second: writer.digits(time.second, width: 2)
-                case .millisecond: writer.digits(time.nanosecond / 1_000_000, width: 3)
+                case .millisecond: writer.digits(Int(fraction.digits(padded: 3)), width: 3)
                 case .monthName: writer.text(Self.monthNames[time.month - 1])
                 case .weekdayName: writer.text(Self.weekdayNames[time.weekday])
                 case .zone:

@@ -5,26 +5,43 @@ enum DateText {
     /// Seconds from 1970 that calendar arithmetic handles: about three million years either way.
     static let representableRange = -1e14...1e14
 
-    /// The date's seconds since 1970, or an error for a date no calendar text can hold.
-    static func representable(_ date: Date) throws -> Double {
+    /// The most fraction digits a date is written with. Every date within the years 0000–9999
+    /// needs fewer, except a few within a second or so of 2001-01-01, where a `Date` holds
+    /// more digits than any text does.
+    static let maximumFractionDigits = DecimalFraction.exactDigits
+
+    /// An error for a date no calendar text can hold.
+    static func checkRepresentable(_ date: Date) throws {
         let seconds = date.timeIntervalSince1970
         guard representableRange.contains(seconds) else {
             throw MappingError(.mismatch(expected: "a date within three million years of 1970", found: "Date \(seconds) seconds from 1970"))
         }
-        return seconds
     }
 
-    /// `2014-02-13`, `2014-02-13T09:30:00Z`, `…T09:30:00.123+01:00`, `…T09:30:00-0500`,
-    /// `…T09:30:00+01`; `t`/`z` and a space for `T` are accepted too. A missing zone is UTC.
-    static func parseISO8601(_ text: String) -> Double? {
+    /// A date in an error message: its ISO 8601 text, exact (`Date 2014-02-13T09:30:00.25Z`).
+    static func describe(_ date: Date) -> String {
+        if let (whole, fraction) = DateSplit.exact(date, maximumDigits: maximumFractionDigits),
+           let text = try? iso8601(whole: whole, fraction: fraction) {
+            return "Date \(text)"
+        }
+        return "Date \(date.timeIntervalSinceReferenceDate) seconds from 2001-01-01T00:00:00Z"
+    }
+
+    /// `2014-02-13T09:30:00Z`, `…T09:30:00.123+01:00`, `…T09:30:00-0500`, `…T09:30:00+01`;
+    /// `t`/`z` and a space for `T` are accepted too. A missing zone is UTC. A date alone
+    /// (`2014-02-13`) only when `dateOnly` allows it.
+    static func parseISO8601(_ text: String, dateOnly: Bool) -> Date? {
         var text = text
-        return text.withUTF8 { bytes -> Double? in
+        return text.withUTF8 { bytes -> Date? in
             var reader = ByteReader(bytes: bytes)
             var time = CivilTime()
             guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
                   let day = reader.digits(2) else { return nil }
             (time.year, time.month, time.day) = (year, month, day)
-            if reader.isAtEnd { return time.secondsSince1970.flatMap { iso8601Seconds.isWritable($0) ? $0 : nil } }
+            if reader.isAtEnd {
+                guard dateOnly, let whole = time.wholeSecondsSince1970, iso8601Seconds.isWritable(whole) else { return nil }
+                return time.date
+            }
             guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
                   let hour = reader.digits(2), reader.skip(":"), let minute = reader.digits(2) else { return nil }
             (time.hour, time.minute) = (hour, minute)
@@ -33,26 +50,39 @@ enum DateText {
                 time.second = second
                 if reader.skip(".") || reader.skip(",") {
                     guard let fraction = reader.fraction() else { return nil }
-                    time.nanosecond = fraction
+                    time.fraction = fraction
                 }
             }
             guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
             time.offset = offset
-            guard let seconds = time.secondsSince1970, iso8601Seconds.isWritable(seconds) else { return nil }
-            return seconds
+            guard let whole = time.wholeSecondsSince1970, iso8601Seconds.isWritable(whole) else { return nil }
+            return time.date
         }
     }
 
-    /// `2014-02-13T09:30:00Z`, with `.SSS` when the time has milliseconds.
-    static func formatISO8601(_ seconds: Double) throws -> String {
-        let wholeSeconds = CivilTime(secondsSince1970: seconds).nanosecond == 0
-        return try (wholeSeconds ? iso8601Seconds : iso8601Milliseconds).format(seconds) + "Z"
+    /// `2014-02-13T09:30:00Z`, with the shortest fraction that reads back as the same date
+    /// (`…:00.25Z`, `…:00.123456789Z`); under `rounding`, the date rounded to nanoseconds when
+    /// no text holds it exactly, otherwise an error.
+    static func formatISO8601(_ date: Date, rounding: FloatingPointRoundingRule?) throws -> String {
+        try checkRepresentable(date)
+        if let (whole, fraction) = DateSplit.exact(date, maximumDigits: maximumFractionDigits) {
+            return try iso8601(whole: whole, fraction: fraction)
+        }
+        guard let rounding, let (whole, fraction) = DateSplit.rounded(date, digits: 9, rule: rounding) else {
+            throw MappingError(.inexact(expected: "Date in ISO 8601", found: describe(date)))
+        }
+        return try iso8601(whole: whole, fraction: fraction)
+    }
+
+    private static func iso8601(whole: Int, fraction: DecimalFraction) throws -> String {
+        let seconds = try iso8601Seconds.format(whole: whole, fraction: DecimalFraction())
+        guard fraction.count > 0 else { return seconds + "Z" }
+        var digits = String(fraction.digits)
+        digits = String(repeating: "0", count: fraction.count - digits.count) + digits
+        return seconds + "." + digits + "Z"
     }
 
     private static let iso8601Seconds = DatePattern("yyyy-MM-ddTHH:mm:ss", offset: 0)
-    private static let iso8601Milliseconds = DatePattern("yyyy-MM-ddTHH:mm:ss.SSS", offset: 0)
-
-
 }
 
 /// A cursor over UTF-8 bytes.
@@ -81,17 +111,18 @@ struct ByteReader {
         return value
     }
 
-    /// One or more digits after a decimal point, as nanoseconds (digits past the ninth dropped).
-    mutating func fraction() -> Int? {
-        var nanoseconds = 0
-        var scale = 100_000_000
+    /// One or more digits after a decimal point, every one of them kept.
+    mutating func fraction() -> DecimalFraction? {
+        var digits: UInt64 = 0
         let start = index
         while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
-            nanoseconds += Int(bytes[index] - UInt8(ascii: "0")) * scale
-            scale /= 10
+            if index - start < DecimalFraction.exactDigits { digits = digits * 10 + UInt64(bytes[index] - UInt8(ascii: "0")) }
             index += 1
         }
-        return index > start ? nanoseconds : nil
+        let count = index - start
+        guard count > 0 else { return nil }
+        guard count > DecimalFraction.exactDigits else { return DecimalFraction(digits: digits, count: count) }
+        return DecimalFraction(text: Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)))
     }
 
     /// The index in `names` of the three-letter name at the cursor, any case.
