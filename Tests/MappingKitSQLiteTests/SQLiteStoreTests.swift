@@ -33,6 +33,20 @@ struct SQLiteStoreTests {
         }
     }
 
+    @Test("a chain of references as long as the payload is imported and read back by all(), in any order")
+    func longChainReadBack() throws {
+        try withDatabase { path in
+            let store = try SQLiteStore(path: path)
+            // Each link refers to the next, later in the payload and after it in the table.
+            let links: [Any] = (0..<500).map { ["id": $0, "next_id": $0 + 1] } + [["id": 500]]
+            _ = try ChainLink.array(from: links, in: store)
+            let all = try store.all(ChainLink.self)
+            #expect(all.count == 501)
+            #expect(all.indices.dropLast().allSatisfy { all[$0].next === all[$0 + 1] })
+            #expect(all[500].next == nil)
+        }
+    }
+
     @Test("a failed import rolls back: the database is as it was")
     func rollback() throws {
         try withDatabase { path in
@@ -131,5 +145,15 @@ struct SQLiteStoreTests {
             #expect(stored.map(\.event) == catalog.performances.sorted { $0.id < $1.id }.map(\.event))
             #expect(stored.map(\.prices) == catalog.performances.sorted { $0.id < $1.id }.map(\.prices))
         }
+    }
+}
+
+private final class ChainLink: Mappable {
+    var id = 0
+    var next: ChainLink?
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: ChainLink.self) { map in
+        map.identity(\.id)
+        map.relationship(\.next, key: "next_id", unresolved: .null)
     }
 }

@@ -8,6 +8,13 @@ final class ImportSession: @unchecked Sendable {
     /// Types in the order they were first met: the order prefetches and saves run in.
     private var order: [ObjectIdentifier] = []
     private var backups: [ObjectIdentifier: ObjectBackup] = [:]
+    /// The references each object's dictionary makes, noted by the survey: the objects it
+    /// needs before it can be mapped.
+    private var dependencies: [ObjectID: [Dependency]] = [:]
+    /// The objects whose dictionaries the survey is inside, innermost last.
+    private var surveying: [ObjectID] = []
+    /// Objects that failed to map when a reference asked for them early.
+    private var failed: Set<ObjectID> = []
     /// The context stores map rows in (the call's settings, at depth 0).
     private(set) var rootContext = MappingContext()
 
@@ -29,6 +36,8 @@ final class ImportSession: @unchecked Sendable {
         tables = [:]
         order = []
         backups = [:]
+        dependencies = [:]
+        failed = []
     }
 
     func table<Model: Mappable>(_: Model.Type) -> ImportTable<Model> {
@@ -94,6 +103,7 @@ final class ImportSession: @unchecked Sendable {
     ) throws -> Model {
         let key = try plan.primaryKey(in: plan.hasWillMap ? plan.rewritten(dictionary) : dictionary, context: context)
         let table = table(Model.self)
+        try prepare(ObjectID(Model.self, key))
         if var model = try existing(key, in: table) {
             if plan.isObject { backUp(model as AnyObject, in: context) }
             // The stored object is updated in place: absent keys keep what the store holds.
@@ -131,6 +141,8 @@ final class ImportSession: @unchecked Sendable {
     ) throws -> [Model] {
         let table = table(Model.self)
         let keys = try rows.map { try plan.primaryKey(in: $0, context: context) }
+        // Rows refer to rows: their references are noted, so that chains resolve in order.
+        for row in rows { survey(row, as: Model.self, plan: plan, in: context.muted, notesPending: false) }
         // A stored row comes before the payload's dictionaries for the same key.
         for (row, key) in zip(rows, keys) { table.pending[key, default: []].insert(row, at: 0) }
         var models: [Model] = []
@@ -157,6 +169,13 @@ final class ImportSession: @unchecked Sendable {
         let plan = try plan(for: Model.self, in: context)
         let key = try plan.primaryKey(reference: reference, context: context)
         let table = table(Model.self)
+        guard !failed.contains(ObjectID(Model.self, key)) else {
+            // Its own errors are reported where it is in the input, once.
+            throw MappingError(.mismatch(
+                expected: "the primary key of a \(plan.modelName) that maps (its errors are reported where it is in the input)",
+                found: ValueDescription.describe(reference)
+            ))
+        }
         if let model = try existing(key, in: table) { return model }
         if let dictionaries = table.pending.removeValue(forKey: key) {
             let nested = try context.nested()
@@ -202,15 +221,27 @@ final class ImportSession: @unchecked Sendable {
 
     // MARK: Surveying
 
-    /// Notes the primary key of `dictionary`, a `Model` under `plan`, and everything its
-    /// properties mention.
-    func survey<Model: Mappable>(_ dictionary: [String: Any], as _: Model.Type, plan: ObjectPlan, in context: MappingContext) {
+    /// Notes the primary key of `dictionary`, a `Model` under `plan` (and, with `notesPending`,
+    /// the dictionary as the one for that key), and everything its properties mention.
+    func survey<Model: Mappable>(
+        _ dictionary: [String: Any],
+        as _: Model.Type,
+        plan: ObjectPlan,
+        in context: MappingContext,
+        notesPending: Bool = true
+    ) {
         guard let input = plan.hasWillMap ? try? plan.rewritten(dictionary) : dictionary else { return }
+        var owns = false
         if plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
             let table = table(Model.self)
-            if !table.asked.contains(key) { table.wanted.insert(key) }
-            table.pending[key, default: []].append(dictionary)
+            if notesPending {
+                if !table.asked.contains(key) { table.wanted.insert(key) }
+                table.pending[key, default: []].append(dictionary)
+            }
+            surveying.append(ObjectID(Model.self, key))
+            owns = true
         }
+        defer { if owns { surveying.removeLast() } }
         for (index, field) in plan.fields.enumerated() {
             let value: Any?
             if let key = plan.singleKeys[index] { value = input[key] } else { value = try? field.keys.value(in: input)?.value }
@@ -224,6 +255,60 @@ final class ImportSession: @unchecked Sendable {
               let key = try? plan.primaryKey(reference: reference, context: context) else { return }
         let table = table(Model.self)
         if !table.asked.contains(key) { table.wanted.insert(key) }
+        if let owner = surveying.last {
+            dependencies[owner, default: []].append(Dependency(target: ObjectID(Model.self, key), isObject: plan.isObject) { [unowned self] in
+                _ = try resolve(Model.self, reference: reference, policy: .null, in: $0)
+            })
+        }
+    }
+
+    // MARK: Resolving in order
+
+    /// Maps, before the object `root`, every object of the payload it refers to that is not
+    /// made yet, and theirs, deepest first, with a stack of its own: a chain of references as
+    /// long as the payload resolves without recursion, each object one level below the import.
+    /// A cycle is left to the mapping (a class is registered before its properties are mapped,
+    /// so a reference back to it finds it; a struct's is an error). An object that fails is
+    /// noted: its errors are reported where it is in the input, not at each reference.
+    private func prepare(_ root: ObjectID) throws {
+        guard dependencies[root] != nil else { return }
+        var path: [(id: ObjectID, next: Int, resolve: Dependency.Resolve?)] = [(root, 0, nil)]
+        var onPath: Set<ObjectID> = [root]
+        while let top = path.last {
+            let edges = dependencies[top.id] ?? []
+            var index = top.next
+            var descended = false
+            while index < edges.count {
+                let edge = edges[index]
+                index += 1
+                if onPath.contains(edge.target) {
+                    // A cycle: a class's is resolved when met; structs cannot hold one, which
+                    // the mapping reports.
+                    guard edge.isObject else { return }
+                    continue
+                }
+                guard !failed.contains(edge.target), isPending(edge.target) else { continue }
+                path[path.count - 1].next = index
+                path.append((edge.target, 0, edge.resolve))
+                onPath.insert(edge.target)
+                descended = true
+                break
+            }
+            if descended { continue }
+            path.removeLast()
+            onPath.remove(top.id)
+            guard let resolve = top.resolve else { continue }
+            do {
+                try resolve(rootContext)
+            } catch {
+                failed.insert(top.id)
+            }
+        }
+    }
+
+    /// Whether the payload holds a dictionary for `id` that is not mapped yet.
+    private func isPending(_ id: ObjectID) -> Bool {
+        tables[id.type]?.isPending(id.key) ?? false
     }
 
     // MARK: Ending
@@ -244,4 +329,24 @@ final class ImportSession: @unchecked Sendable {
         for backup in backups.values { backup.restore() }
         backups = [:]
     }
+}
+
+/// An object of an import: its model type and primary key.
+struct ObjectID: Hashable {
+    let type: ObjectIdentifier
+    let key: PrimaryKey
+
+    init<Model: Mappable>(_: Model.Type, _ key: PrimaryKey) {
+        type = ObjectIdentifier(Model.self)
+        self.key = key
+    }
+}
+
+/// A reference an object's dictionary makes, and how to map the object it refers to.
+struct Dependency {
+    typealias Resolve = (MappingContext) throws -> Void
+    let target: ObjectID
+    /// Whether the object is a class instance, which a cycle can hold.
+    let isObject: Bool
+    let resolve: Resolve
 }

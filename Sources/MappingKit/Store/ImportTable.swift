@@ -18,6 +18,10 @@ final class ImportTable<Model: Mappable>: ImportTabling {
         if changedKeys.insert(key).inserted { changed.append(key) }
     }
 
+    func isPending(_ key: PrimaryKey) -> Bool {
+        objects[key] == nil && pending[key] != nil
+    }
+
     func prefetch(in session: ImportSession) throws {
         guard !wanted.isEmpty else { return }
         try session.fetch(Array(wanted), into: self)
@@ -32,6 +36,8 @@ final class ImportTable<Model: Mappable>: ImportTabling {
 
 /// An ``ImportTable`` without its model type.
 protocol ImportTabling: AnyObject {
+    /// Whether the payload holds a dictionary for `key` that is not mapped yet.
+    func isPending(_ key: PrimaryKey) -> Bool
     /// Asks the store for every wanted key at once.
     func prefetch(in session: ImportSession) throws
     /// Saves every object made or changed.

@@ -1,22 +1,224 @@
 import Foundation
 import MappingKit
+import Observation
 import Testing
 
-// Code from the DocC articles (Sources/MappingKit/MappingKit.docc), run here so that what they
-// show is what the library does.
+// The code of every DocC article (Sources/MappingKit/MappingKit.docc), compiled and run here with
+// what the article says it gives, so the articles cannot drift from the library (as ReadmeTests
+// does for the README). Each article's types are its own, in an enum named after it.
 
-private struct Point: Mappable {
-    var x = 0.0
-    var y = 0.0
+private enum WorkingWithJSON {
+    struct Point: Mappable {
+        var x = 0.0
+        var y = 0.0
+    }
+}
+
+private enum GettingStarted {
+    struct Message: Mappable, Equatable {
+        var text = ""
+        var read = false
+    }
+
+    struct User: Mappable {
+        var username = ""
+        var messages: [Message] = []
+        var website: URL?
+    }
+}
+
+private enum Overview {
+    struct User: Mappable {
+        var username = ""
+        var website: URL?
+    }
+}
+
+private enum Configuration {
+    struct Message: Mappable {
+        var messageId: UInt = 0
+        var publicationDate = Date(timeIntervalSince1970: 0)
+        var authorName = ""
+        var cache: [String: Any] = [:]
+
+        static let mappingConfiguration = MappingConfiguration(for: Message.self) { map in
+            map.keyStrategy = .snakeCase
+            map.map(\.messageId, to: "message_id", "id")
+            map.map(\.publicationDate, to: "published_at", using: .date(format: "yyyy-MM-dd"))
+            map.map(\.authorName, to: "author.profile.name")
+            map.require(\.messageId, .exists)
+            map.ignore(\.cache)
+        }
+    }
+}
+
+private enum Errors {
+    struct Message: Mappable {
+        var messageId: UInt = 0
+        var read = false
+    }
+
+    struct Inbox: Mappable {
+        var userId: UInt = 0
+        var messages: [Message] = []
+    }
+}
+
+private enum UndefinedKeys {
+    struct User: Mappable {
+        var name = ""
+        var city = ""
+        var nickname: String?
+        var unmapped = UnmappedValues()
+
+        static let mappingConfiguration = MappingConfiguration(for: User.self) { map in
+            map.map(\.city, to: "address.city")
+            map.undefinedKeys = .stash
+        }
+    }
+}
+
+private enum ModernModels {
+    @Observable final class Profile: Mappable {
+        var name = ""
+        var age = 0
+        required init() {}
+
+        static let mappingConfiguration = MappingConfiguration(for: Profile.self) { map in
+            map.observed(\.name, \.age)
+        }
+    }
+
+    @propertyWrapper struct Clamped: MappableWrapper {
+        private var value: Int
+        let range: ClosedRange<Int>
+        init(wrappedValue: Int, _ range: ClosedRange<Int>) {
+            self.range = range
+            value = min(max(wrappedValue, range.lowerBound), range.upperBound)
+        }
+        var wrappedValue: Int {
+            get { value }
+            set { value = min(max(newValue, range.lowerBound), range.upperBound) }
+        }
+    }
+
+    struct Player: Mappable {
+        @Clamped(0...10) var level = 0
+    }
+
+    struct User: Mappable {
+        var userName = ""
+    }
+
+    struct Page<Item: Mappable>: Mappable {
+        var items: [Item] = []
+        var nextCursor: String?
+
+        static var mappingConfiguration: MappingConfiguration {
+            .shared(for: Page.self) { map in
+                map.keyStrategy = .snakeCase
+                map.map(\.items, to: "data")
+            }
+        }
+    }
+
+    struct Message: Mappable {
+        var read = false
+    }
+
+    struct Account: Mappable {
+        var userId = 0
+        var messages: [Message] = []
+        static let mappingConfiguration = MappingConfiguration(for: Account.self) { $0.map(\.userId, to: "user_id") }
+    }
 }
 
 @Suite("DocC articles")
 struct DocCArticleTests {
-    @Test("Working with JSON: arrays in, a model out, doubles written as doubles")
+    @Test("Working with JSON: arrays in, a model out, doubles written as doubles; untyped values")
     func workingWithJSON() throws {
-        let points = try Point.array(json: #"[{"x": 1.5, "y": 2}, {"x": 0, "y": -1}]"#)
+        let points = try WorkingWithJSON.Point.array(json: #"[{"x": 1.5, "y": 2}, {"x": 0, "y": -1}]"#)
         #expect(points.map(\.x) == [1.5, 0.0])
         #expect(points.map(\.y) == [2.0, -1.0])
         #expect(String(decoding: try points[0].jsonData(options: .sortedKeys), as: UTF8.self) == #"{"x":1.5,"y":2.0}"#)
+        let value = try JSONValue.parse(#"{"a": [1, 2.5, null]}"#)
+        #expect(UnmappedValues(value as? [String: Any] ?? [:]) == UnmappedValues(["a": [1, 2.5, NSNull()]]))
+        #expect(String(decoding: try JSONValue.data(value, options: .sortedKeys), as: UTF8.self) == #"{"a":[1,2.5,null]}"#)
+    }
+
+    @Test("Getting Started: a model from JSON, written back, and an error with its path")
+    func gettingStarted() throws {
+        let json = Data(#"{"username": "john.doe", "messages": [{"text": "Hi", "read": true}]}"#.utf8)
+        var user = try GettingStarted.User(json: json)
+        #expect(user.username == "john.doe" && user.messages == [GettingStarted.Message(text: "Hi", read: true)] && user.website == nil)
+        #expect(try user.dictionaryRepresentation() as NSDictionary == ["username": "john.doe", "messages": [["text": "Hi", "read": true]]] as NSDictionary)
+        #expect(String(decoding: try user.jsonData(), as: UTF8.self) == #"{"username":"john.doe","messages":[{"text":"Hi","read":true}]}"#)
+        #expect(mappingError { try user.update(from: ["messages": [["read": "yes"]]]) }?.description
+            == #"messages[0].read: expected Bool, found String "yes""#)
+    }
+
+    @Test("MappingKit (the overview): JSON in, a dictionary out")
+    func overview() throws {
+        let user = try Overview.User(json: Data(#"{"username": "ann", "website": "https://example.com"}"#.utf8))
+        #expect(user.username == "ann" && user.website == URL(string: "https://example.com"))
+        #expect(try user.dictionaryRepresentation() as NSDictionary == ["username": "ann", "website": "https://example.com"] as NSDictionary)
+    }
+
+    @Test("Configuration: the article's table row, and a Mapper with its own configuration")
+    func configuration() throws {
+        let message = try Configuration.Message(dictionary: ["id": 7, "published_at": "2014-02-13", "author": ["profile": ["name": "Ann"]]])
+        #expect(message.messageId == 7)
+        #expect(message.publicationDate == Date(timeIntervalSince1970: 1_392_249_600))
+        #expect(message.authorName == "Ann" && message.cache.isEmpty)
+        let v1 = Mapper(keyStrategy: .snakeCase, coercion: .strict)
+        v1.register(MappingConfiguration(for: GettingStarted.User.self) { $0.map(\.username, to: "login") }, for: GettingStarted.User.self)
+        let user = try v1.map(["login": "ann"], to: GettingStarted.User.self)
+        #expect(user.username == "ann" && user.messages.isEmpty && user.website == nil)
+    }
+
+    @Test("Errors: every problem, with its path")
+    func errors() {
+        #expect(mappingError {
+            _ = try Errors.Inbox(dictionary: ["userId": -42, "messages": [["read": true], ["messageId": 2.5, "read": "yes"]]])
+        }?.description == """
+            3 problems:
+              userId: expected UInt in 0...18446744073709551615, found Int -42
+              messages[1].messageId: expected UInt, found Double 2.5
+              messages[1].read: expected Bool, found String "yes"
+            """)
+    }
+
+    @Test("Undefined keys: the article's table, and .raise")
+    func undefinedKeys() throws {
+        let first: [String: Any] = ["name": "Ann", "theme": "dark", "address": ["city": "Oslo", "zip": "0150"]]
+        let user = try UndefinedKeys.User(dictionary: first)
+        #expect(user.unmapped == UnmappedValues(["address": ["zip": "0150"], "theme": "dark"]))
+        #expect(try user.dictionaryRepresentation() as NSDictionary == first as NSDictionary)
+        let second: [String: Any] = ["name": "Ann", "address": ["city": "Oslo"], "nickname": NSNull()]
+        let nameless = try UndefinedKeys.User(dictionary: second)
+        #expect(nameless.unmapped == UnmappedValues(["nickname": NSNull()]))
+        #expect(try nameless.dictionaryRepresentation() as NSDictionary == second as NSDictionary)
+        #expect(mappingError { _ = try UndefinedKeys.User(dictionary: ["name": "Ann", "theme": "dark"], undefinedKeys: .raise) }?.description
+            == #"theme: expected a key User maps, found String "dark""#)
+    }
+
+    @Test("The models Swift developers write today: @Observable, a wrapper, a generic page, a report")
+    func modernModels() throws {
+        let profile = try ModernModels.Profile(dictionary: ["name": "Ann", "age": 36])
+        #expect(profile.name == "Ann" && profile.age == 36)
+        let player = try ModernModels.Player(dictionary: ["level": 42])
+        #expect(player.level == 10)
+        let page = try ModernModels.Page<ModernModels.User>(json: #"{"data": [{"user_name": "ann"}], "next_cursor": "b2"}"#)
+        #expect(page.items.map(\.userName) == ["ann"] && page.nextCursor == "b2")
+        let (account, report) = try MappingReport.collecting {
+            try ModernModels.Account(json: #"{"user_id": "42", "theme": "dark", "messages": [{"read": 1}]}"#)
+        }
+        #expect(account.userId == 42 && account.messages.map(\.read) == [true])
+        #expect("\(report)" == """
+            3 entries:
+              user_id: coerced to Int, found String "42"
+              messages[0].read: coerced to Bool, found Int 1
+              theme: dropped (no property maps it), found String "dark"
+            """)
     }
 }

@@ -5,18 +5,6 @@ import Testing
 // Dates through every built-in adapter and every path (issue 23, item 4): a date written reads
 // back as the same `Date`, or the write throws; never a date moved on the way back.
 
-private struct Stamped: MappableCodable {
-    var at = Date(timeIntervalSince1970: 0)
-    var adapter = "iso8601"
-    static let adapters: [String: Adapter<Date>] = [
-        "iso8601": .iso8601, "iso8601Date": .iso8601Date, "unixSeconds": .unixSeconds,
-        "unixMilliseconds": .unixMilliseconds, "millis": .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSS"),
-        "twitter": .date(format: "EEE MMM dd HH:mm:ss Z yyyy"), "local": .date(format: "yyyy-MM-dd HH:mm:ss", secondsFromGMT: -18_000),
-    ]
-
-    func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {}
-}
-
 private struct ISO: MappableCodable {
     var at = Date(timeIntervalSince1970: 0)
     static let mappingConfiguration = MappingConfiguration(for: ISO.self) { $0.map(\.at, to: "at", using: .iso8601) }

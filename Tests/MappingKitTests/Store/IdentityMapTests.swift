@@ -123,18 +123,35 @@ struct IdentityMapTests {
         }
     }
 
-    @Test("a chain of forward references longer than the depth limit is an error, not a stack overflow")
+    @Test("a chain of forward references as long as the payload resolves in order: depth is the payload's nesting only")
     func longForwardChain() throws {
-        // Each link refers to the next, which comes later in the payload: resolving the first
-        // maps the whole chain, one nesting level per link.
-        let links: [Any] = (0..<2_000).map { ["id": $0, "next_id": [$0 + 1]] }
-        #expect {
-            try Link.array(from: links, in: IdentityMap())
-        } throws: { error in
-            "\(error)".contains("expected at most 64 levels of nested models, found deeper nesting")
-        }
-        let short = try Link.array(from: Array(links.prefix(50)) + [["id": 50]], in: IdentityMap())
-        #expect(short[0].next.first?.next.first?.id == 2)
+        // Each link refers to the next, which comes later in the payload.
+        let links: [Any] = (0..<2_000).map { ["id": $0, "next_id": [$0 + 1]] } + [["id": 2_000]]
+        let chain = try Link.array(from: links, in: IdentityMap())
+        #expect(chain.count == 2_001)
+        #expect(chain.indices.dropLast().allSatisfy { chain[$0].next.first === chain[$0 + 1] })
+        // The issue's shape: a to-one reference to the next object, 66 and more of them.
+        let ones: [Any] = (0..<500).map { ["id": $0, "next_id": $0 + 1] } + [["id": 500]]
+        let single = try Chain.array(from: ones, in: IdentityMap())
+        #expect(single[0].next === single[1] && single[499].next === single[500] && single[500].next == nil)
+        // Structs too: each is made after the one it holds.
+        let values: [Any] = (0..<300).map { ["id": $0, "next_id": [$0 + 1]] } + [["id": 300]]
+        let structs = try ValueLink.array(from: values, in: IdentityMap())
+        #expect(structs[0].next.first?.next.first?.id == 2)
+        #expect(structs[298].next.first?.next.first?.id == 300)
+    }
+
+    @Test("an error in an object a reference reached early is reported once, where the object is in the input")
+    func forwardReferenceErrorReportedOnce() throws {
+        let payload: [String: Any] = [
+            "books": [["id": 1, "author_id": 7]],
+            "authors": [["id": 7, "awards": [["year": "soon"]]]],
+        ]
+        #expect(mappingError { _ = try Shelf(dictionary: payload, in: IdentityMap()) }?.description == """
+            2 problems:
+              books[0].author_id: expected the primary key of a Novelist that maps (its errors are reported where it is in the input), found Int 7
+              authors[0].awards[0].year: expected Int, found String "soon"
+            """)
     }
 
     @Test("a composite primary key")
@@ -201,6 +218,51 @@ private final class Link: Mappable {
         map.identity(\.id)
         map.relationship(\.next, key: "next_id")
     }
+}
+
+private final class Chain: Mappable {
+    var id = 0
+    var next: Chain?
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: Chain.self) { map in
+        map.identity(\.id)
+        map.relationship(\.next, key: "next_id", unresolved: .null)
+    }
+}
+
+private struct ValueLink: Mappable {
+    var id = 0
+    var next: [ValueLink] = []
+    static let mappingConfiguration = MappingConfiguration(for: ValueLink.self) { map in
+        map.identity(\.id)
+        map.relationship(\.next, key: "next_id")
+    }
+}
+
+private struct Award: Mappable {
+    var year = 0
+}
+
+private final class Novelist: Mappable {
+    var id = 0
+    var awards: [Award] = []
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: Novelist.self) { $0.identity(\.id) }
+}
+
+private final class Book: Mappable {
+    var id = 0
+    var author: Novelist?
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: Book.self) { map in
+        map.identity(\.id)
+        map.relationship(\.author, key: "author_id")
+    }
+}
+
+private struct Shelf: Mappable {
+    var books: [Book] = []
+    var authors: [Novelist] = []
 }
 
 private struct Seat: Mappable, Equatable {
