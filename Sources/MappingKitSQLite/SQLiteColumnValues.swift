@@ -18,7 +18,19 @@ enum SQLiteColumnValues {
             if let date = value as? Date { return .real(date.timeIntervalSinceReferenceDate) }
         case .decimal:
             if let decimal = value as? Decimal { return .text("\(decimal)") }
-        case .integer, .real, .text, .blob, .reference:
+        case .integer:
+            // Integers past 64 bits are written as their digits: stored as a blob, as
+            // `scalar` stores such integers, since an INTEGER column's affinity would make the
+            // text a REAL.
+            if let digits = value as? String, Int128(digits) != nil || UInt128(digits) != nil {
+                if let exact = Int64(digits) { return .integer(exact) }
+                return .blob(Data(digits.utf8))
+            }
+        case .real:
+            // SQLite keeps a whole REAL as an integer, and reads -0.0 back as 0.0; a REAL
+            // column's affinity makes numeric text a REAL too, but leaves a blob alone.
+            if let real = value as? Double, real == 0, real.sign == .minus { return .blob(negativeZero) }
+        case .text, .blob, .reference:
             break
         }
         return try scalar(value, column: column)
@@ -45,6 +57,9 @@ enum SQLiteColumnValues {
         }
     }
 
+    /// How a REAL column holds -0.0.
+    private static let negativeZero = Data("-0.0".utf8)
+
     private static func json(_ value: Any) throws -> String {
         String(decoding: try JSONValue.data(value, options: .sortedKeys), as: UTF8.self)
     }
@@ -58,6 +73,7 @@ enum SQLiteColumnValues {
         case (.real(let seconds), .date): return Date(timeIntervalSinceReferenceDate: seconds)
         case (.integer(let seconds), .date): return Date(timeIntervalSinceReferenceDate: Double(seconds))
         case (.blob(let digits), .integer): return try JSONValue.parse(digits)
+        case (.blob(negativeZero), .real): return -0.0
         case (.integer(let integer), _): return Int(integer)
         case (.real(let real), _): return real
         case (.text(let text), _): return text

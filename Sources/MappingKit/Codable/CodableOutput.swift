@@ -15,17 +15,24 @@ import Foundation
 ///   read back as a dictionary. An untyped `Decimal` goes to them as the 64-bit integer or the
 ///   `Double` whose text it is, or is refused. A `Decimal` property is written as the encoder
 ///   writes it: its own decoding reads that back.
+/// - `PropertyListEncoder`'s binary form writes `-0.0` as `0.0` when both are in one list
+///   (its object table merges equal numbers): `-0.0` is refused there.
 struct CodableOutput {
     let maximumNesting: Int
     /// Whether the encoder is Foundation's `JSONEncoder`, which writes numbers as text.
     let writesJSON: Bool
+    /// Whether the encoder may be `PropertyListEncoder` writing the binary form, whose object
+    /// table keeps one of `0.0` and `-0.0` for both (XML keeps each).
+    let mergesSignedZeros: Bool
     private(set) var context: MappingContext
 
     init(encoder: any Encoder, context: MappingContext) {
         maximumNesting = context.effectiveLimits.maximumNesting
         // The only way to tell: the encoder is a private class (`__JSONEncoder`, on every
         // Foundation since Swift 4). An encoder not recognised gets the conservative rules.
-        writesJSON = String(reflecting: type(of: encoder)).hasSuffix("JSONEncoder")
+        let name = String(reflecting: type(of: encoder))
+        writesJSON = name.hasSuffix("JSONEncoder")
+        mergesSignedZeros = name.contains("PlistEncoder") && !name.contains("XML")
         self.context = context
     }
 
@@ -127,6 +134,11 @@ struct CodableOutput {
         switch scalar {
         case .decimal(let value) where !value.isFinite:
             throw encodingError(value, MappingError(.mismatch(expected: "a finite Decimal", found: "Decimal \(value)")), at: codingPath())
+        case .double(let value) where mergesSignedZeros && value == 0 && value.sign == .minus:
+            throw encodingError(value, MappingError(.mismatch(
+                expected: "a Double PropertyListEncoder's binary form keeps (it merges -0.0 with 0.0; the .xml form keeps it)",
+                found: "Double -0.0"
+            )), at: codingPath())
         case .double(let value) where writesJSON && value.magnitude >= 0x1p53 && value.isFinite:
             if let exact = Int64(exactly: value) { return .int(exact) }
             if let exact = UInt64(exactly: value) { return .unsigned(exact) }

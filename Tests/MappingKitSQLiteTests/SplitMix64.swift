@@ -1,0 +1,1 @@
+../MappingKitTests/Support/SplitMix64.swift
