@@ -10,8 +10,15 @@
 // mapped into the zoo, and the oracle checks:
 // - every failure is a `MappingError`, and a failed update leaves the model as it was;
 // - under `.stash`, what is mapped writes back a representation that maps to itself exactly.
-// The zoo holds a property wrapper, an `@Observable` class set through its setters, and an
-// optional that reads empty text as nil, so every path runs through them too.
+// The zoo holds a property wrapper, an `@Observable` class set through its setters, an
+// optional that reads empty text as nil, and every type of the type matrix (`Matrix`: each
+// integer width, Decimal, UUID, Data, dates with each built-in adapter, enums, sets, optionals
+// with non-nil defaults), so every path runs through them too.
+// - through `PropertyListEncoder`, a model written and read again has the same representation,
+//   its untyped numbers compared by value (a Decoder hands back a whole number as an integer).
+// A JSON array is also imported into an `IdentityMap` as linked objects (`Node`, by key, with
+// to-one and to-many references in any order): every failure is a `MappingError`, and what an
+// import makes writes back a payload that imports again to the same representation.
 import Foundation
 import Observation
 
@@ -65,7 +72,61 @@ final class Child: Mappable {
     }
 }
 
+enum Level: Int {
+    case low = -1, mid = 0, high = 9_007_199_254_740_993
+}
+
+/// Every property type of the type matrix that the zoo's other properties do not hold.
+struct Matrix: Mappable {
+    var i16: Int16 = 0
+    var i32: Int32 = 0
+    var u8: UInt8 = 0
+    var u32: UInt32 = 0
+    var wide: Int128 = 0
+    var wider: UInt128 = 0
+    var exact = Decimal(0)
+    var uuid: UUID?
+    var bytes = Data()
+    var day: Date?
+    var seconds: Date?
+    var millis: Date?
+    var stamp: Date?
+    var tweeted: Date?
+    var level = Level.mid
+    var names: Set<String> = []
+    var small: [String: Int8] = [:]
+    var count: Int? = 5
+    var note: String? = "none"
+
+    static let mappingConfiguration = MappingConfiguration(for: Matrix.self) { map in
+        map.map(\.bytes, using: .base64)
+        map.map(\.day, using: .iso8601Date)
+        map.map(\.seconds, using: .unixSeconds)
+        map.map(\.millis, using: .unixMilliseconds)
+        map.map(\.stamp, using: .date(format: "yyyy-MM-dd HH:mm:ss.SSS"))
+        map.map(\.tweeted, using: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))
+    }
+}
+
+/// A linked object of an import: by key, with references to others in any order.
+final class Node: Mappable {
+    var id = 0
+    var label = ""
+    var next: Node?
+    var kids: [Node] = []
+    var unmapped = UnmappedValues()
+    required init() {}
+
+    static let mappingConfiguration = MappingConfiguration(for: Node.self) { map in
+        map.identity(\.id)
+        map.relationship(\.next, key: "next_id", unresolved: .null)
+        map.relationship(\.kids, key: "kid_ids")
+        map.undefinedKeys = .stash
+    }
+}
+
 struct Zoo: Mappable {
+    var matrix: Matrix?
     @Bounded var bounded = 0
     var watched: Watched?
     var homepage: URL?
@@ -127,10 +188,14 @@ struct ByteSource {
 
 let keys = ["int", "small", "big", "double", "float", "flag", "text", "kind", "tags", "unique", "scores", "child",
             "children", "kids", "pet", "type", "name", "barks", "lives", "when", "price", "deep", "0", "n", "nested",
-            "anything", "raw", "id", "label", "next", "", "a.b", "x", "bounded", "watched", "count", "homepage", "_bounded"]
+            "anything", "raw", "id", "label", "next", "", "a.b", "x", "bounded", "watched", "count", "homepage", "_bounded",
+            "matrix", "i16", "i32", "u8", "u32", "wide", "wider", "exact", "uuid", "bytes", "day", "seconds", "millis", "stamp",
+            "tweeted", "level", "names", "note", "next_id", "kid_ids"]
 
 let strings = ["", "https://a.example/x", "small", "large", "dog", "cat", "1", "-7", "2.5", "1e400", "nan", "18446744073709551615",
-               "2024-02-29T12:00:00Z", "9999-12-31T23:59:60Z", "19.99", "true", "🙂", "a\u{0}b"]
+               "2024-02-29T12:00:00Z", "9999-12-31T23:59:60Z", "19.99", "true", "🙂", "a\u{0}b", "2011-01-26",
+               "2014-02-13 09:30:00.250", "Thu Feb 13 09:30:00 +0100 2014", "aGVsbG8=", "E621E1F8-C36C-495A-93FC-0C247A3E6E5F",
+               "340282366920938463463374607431768211455", "-170141183460469231731687303715884105728", "1392249600123"]
 
 /// Containers made to contain themselves, emptied after each input so they do not leak.
 nonisolated(unsafe) var cycles: [AnyObject] = []
@@ -249,6 +314,7 @@ func checkJSON(_ bytes: [UInt8]) {
     } catch {
         fatalError("not a MappingError: \(error)")
     }
+    checkPropertyList(zoo)
     guard let first = try? zoo.jsonData(options: .sortedKeys) else { return }
     do {
         let second = try Zoo(json: first, undefinedKeys: .stash, limits: limits).jsonData(options: .sortedKeys)
@@ -283,12 +349,73 @@ func checkCodable(_ bytes: [UInt8]) {
     }
 }
 
+/// Numbers compared by value: a whole `Double` (or a `Decimal` of digits) as the integer it is.
+func byValue(_ value: Any) -> Any {
+    if let array = InputValue.array(value), !InputValue.isUnsafeToBridge(value) { return array.map(byValue) }
+    if let dictionary = InputValue.dictionary(value), !InputValue.isUnsafeToBridge(value) { return dictionary.mapValues(byValue) }
+    switch NumericInput.read(value) {
+    case .floating(let double)?: return Int128(exactly: double).map { $0 as Any } ?? double
+    case .decimal(let decimal)?: return Int128("\(decimal)").map { $0 as Any } ?? decimal
+    case .signed(let integer)?: return integer
+    case .unsigned(let integer)?: return Int128(exactly: integer).map { $0 as Any } ?? integer
+    default: return value
+    }
+}
+
+/// The property-list oracle (see the top of the file): from a model the JSON oracle read.
+func checkPropertyList(_ zoo: Zoo) {
+    guard let first = try? zoo.dictionaryRepresentation(), let encoded = try? PropertyListEncoder().encode(zoo) else { return }
+    let decoder = PropertyListDecoder()
+    decoder.userInfo[.mappingKitMapper] = Mapper(undefinedKeys: .stash)
+    do {
+        let second = try decoder.decode(Zoo.self, from: encoded).dictionaryRepresentation()
+        if !UntypedValues.equal(byValue(first), byValue(second)) {
+            fatalError("property list round trip differs:\n\(UntypedValues.describe(first))\n\(UntypedValues.describe(second))")
+        }
+    } catch {
+        fatalError("a model's property list did not decode back: \(error)")
+    }
+}
+
+/// The import oracle (see the top of the file).
+func checkImport(_ bytes: [UInt8]) {
+    let limits = MappingLimits(maximumModels: 10_000, maximumValues: 100_000, maximumNesting: 64)
+    guard let payload = try? JSONValue.parse(bytes, limits: limits) as? [Any] else { return }
+    // References may form cycles: they are broken after each input, so nothing leaks.
+    var made: [Node] = []
+    defer {
+        for node in made {
+            node.next = nil
+            node.kids = []
+        }
+    }
+    do {
+        made = try Node.array(from: payload, in: IdentityMap())
+    } catch is MappingError {
+        return
+    } catch {
+        fatalError("not a MappingError: \(error)")
+    }
+    do {
+        let first = try made.map { try $0.dictionaryRepresentation() }
+        let nodes = try Node.array(from: first, in: IdentityMap())
+        made += nodes
+        let again = try nodes.map { try $0.dictionaryRepresentation() }
+        if !UntypedValues.equal(first, again) {
+            fatalError("import round trip differs:\n\(UntypedValues.describe(first))\n\(UntypedValues.describe(again))")
+        }
+    } catch {
+        fatalError("an import's objects did not import again: \(error)")
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     if let first = bytes.first, Array(#"{["-0123456789tfn "#.utf8).contains(first) || first == 0x0A {
         checkJSON(bytes)
         checkCodable(bytes)
+        checkImport(bytes)
         return 0
     }
     var source = ByteSource(bytes: bytes)

@@ -136,11 +136,16 @@ enum DateSplit {
     static func exact(_ date: Date, maximumDigits: Int) -> (whole: Int, fraction: DecimalFraction)? {
         let reference = date.timeIntervalSinceReferenceDate
         guard let (whole, fraction) = parts(of: reference) else { return nil }
-        for count in 0...min(maximumDigits, DecimalFraction.exactDigits) {
+        // Whole seconds, the common case: the reference is the whole number itself.
+        if fraction == 0 { return (whole, DecimalFraction()) }
+        guard maximumDigits > 0 else { return nil }
+        for count in 1...min(maximumDigits, DecimalFraction.exactDigits) {
             let scale = DecimalFraction.powersOfTen[count]
             let nearest = (fraction * scale).rounded()
             // The product rounds: the digits that read back are the nearest or a neighbour.
-            for candidate in [nearest, nearest - 1, nearest + 1] where candidate >= 0 {
+            for step in 0..<3 {
+                let candidate = nearest + (step == 0 ? 0 : step == 1 ? -1 : 1)
+                guard candidate >= 0 else { continue }
                 let (carried, digits) = candidate >= scale ? (whole + 1, candidate - scale) : (whole, candidate)
                 guard digits < scale else { continue }
                 let written = DecimalFraction(digits: UInt64(digits), count: count)

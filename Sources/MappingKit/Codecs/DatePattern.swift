@@ -25,6 +25,11 @@ struct DatePattern: Sendable {
     let tokens: [Token]
     /// Seconds east of UTC that dates are written in.
     let offset: Int
+    /// Fraction digits the pattern writes: 3 with `SSS`, otherwise none.
+    let fractionDigits: Int
+    /// Whether the pattern has a year, month, day, hour, minute and second: then every whole
+    /// second it writes reads back as itself.
+    let writesWholeSeconds: Bool
 
     init(_ text: String, offset: Int) {
         self.text = text
@@ -45,6 +50,9 @@ struct DatePattern: Sendable {
             }
         }
         self.tokens = tokens
+        fractionDigits = tokens.contains(.millisecond) ? 3 : 0
+        writesWholeSeconds = tokens.contains(.year) && (tokens.contains(.month) || tokens.contains(.monthName))
+            && tokens.contains(.day) && tokens.contains(.hour) && tokens.contains(.minute) && tokens.contains(.second)
     }
 
     /// The date, or `nil` when `string` does not match or names no real date.
@@ -97,8 +105,7 @@ struct DatePattern: Sendable {
         CivilTime.writableYears.contains(CivilTime(wholeSecondsSince1970: whole + offset).year)
     }
 
-    /// Fraction digits the pattern writes: 3 with `SSS`, otherwise none.
-    var fractionDigits: Int { tokens.contains(.millisecond) ? 3 : 0 }
+
 
     /// Seconds its finest whole field counts (1 with `ss`, 86,400 with only a day); `nil`
     /// when it has no day.
@@ -113,7 +120,9 @@ struct DatePattern: Sendable {
         try DateText.checkRepresentable(date)
         if let (whole, fraction) = DateSplit.exact(date, maximumDigits: fractionDigits) {
             let text = try format(whole: whole, fraction: fraction)
-            if parse(text) == date { return text }
+            // A pattern with every field down to the second writes the whole seconds exactly;
+            // one without (a date alone) is checked by reading its text back.
+            if writesWholeSeconds || parse(text) == date { return text }
         }
         let inexact = MappingError(.inexact(expected: "Date as \(text)", found: DateText.describe(date)))
         guard let rounding else { throw inexact }
