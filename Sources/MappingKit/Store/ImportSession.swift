@@ -15,6 +15,9 @@ final class ImportSession: @unchecked Sendable {
     private var surveying: [ObjectID] = []
     /// Objects that failed to map when a reference asked for them early.
     private var failed: Set<ObjectID> = []
+    /// Puts each class instance the import made back to a new instance's state, should the
+    /// import fail: references between them (cycles included) are let go with them.
+    private var resets: [() -> Void] = []
     /// The context stores map rows in (the call's settings, at depth 0).
     private(set) var rootContext = MappingContext()
 
@@ -38,6 +41,7 @@ final class ImportSession: @unchecked Sendable {
         backups = [:]
         dependencies = [:]
         failed = []
+        resets = []
     }
 
     func table<Model: Mappable>(_: Model.Type) -> ImportTable<Model> {
@@ -103,8 +107,8 @@ final class ImportSession: @unchecked Sendable {
     ) throws -> Model {
         let key = try plan.primaryKey(in: plan.hasWillMap ? plan.rewritten(dictionary) : dictionary, context: context)
         let table = table(Model.self)
-        try prepare(ObjectID(Model.self, key))
         if var model = try existing(key, in: table) {
+            try prepare(ObjectID(Model.self, key))
             if plan.isObject { backUp(model as AnyObject, in: context) }
             // The stored object is updated in place: absent keys keep what the store holds.
             var configuration = configuration
@@ -124,7 +128,14 @@ final class ImportSession: @unchecked Sendable {
         var model = try configuration.rules.hooks.factory?.make(Model.self, from: dictionary) ?? Model()
         // A class is registered before its properties are mapped, so that references back to
         // it (cycles) find it.
-        if plan.isObject { table.objects[key] = model }
+        if plan.isObject {
+            table.objects[key] = model
+            let object = model as AnyObject
+            resets.append { ObjectBackup(of: Model() as AnyObject, plan: plan).restore(onto: object) }
+        }
+        // What it refers to is made first; a class is registered by then, so what refers back
+        // to it finds it.
+        try prepare(ObjectID(Model.self, key))
         try model.update(from: dictionary, configuration: configuration)
         table.objects[key] = model
         if changes { table.markChanged(key) }
@@ -324,10 +335,13 @@ final class ImportSession: @unchecked Sendable {
         }
     }
 
-    /// The import failed: every stored class instance it changed is put back.
+    /// The import failed: every stored class instance it changed is put back, and every one it
+    /// made is emptied.
     func restore() {
         for backup in backups.values { backup.restore() }
         backups = [:]
+        for reset in resets { reset() }
+        resets = []
     }
 }
 

@@ -16,8 +16,14 @@ final class ObjectBackup {
 
     /// Puts the properties back.
     func restore() {
+        restore(onto: object)
+    }
+
+    /// Puts the properties onto `other`, an instance of the same class (a new object's
+    /// properties onto one a failed import made, to let go of what it refers to).
+    func restore(onto other: AnyObject) {
         guard isHeld else { return }
-        let model = Unmanaged.passUnretained(object).toOpaque()
+        let model = Unmanaged.passUnretained(other).toOpaque()
         for slot in slots { slot.restore(model, from: buffer) }
         isHeld = false
     }

@@ -1,5 +1,6 @@
 import Foundation
 import MappingKit
+import Synchronization
 import Testing
 
 @Suite("Imports into an identity map: uniquing, relationships, policies")
@@ -141,6 +142,19 @@ struct IdentityMapTests {
         #expect(structs[298].next.first?.next.first?.id == 300)
     }
 
+    @Test("a failed import lets go of the objects it made, cycles between them included")
+    func failedImportReleasesItsObjects() {
+        let before = Loop.alive.load(ordering: .relaxed)
+        #expect(mappingError {
+            _ = try Loop.array(from: [["id": 1, "next_id": [1, 2]], ["id": 2, "next_id": [1], "size": "big"]], in: IdentityMap())
+        }?.description == """
+            2 problems:
+              [0].next_id[1]: expected the primary key of a Loop that maps (its errors are reported where it is in the input), found Int 2
+              [1].size: expected Int, found String "big"
+            """)
+        #expect(Loop.alive.load(ordering: .relaxed) == before)
+    }
+
     @Test("an error in an object a reference reached early is reported once, where the object is in the input")
     func forwardReferenceErrorReportedOnce() throws {
         let payload: [String: Any] = [
@@ -227,6 +241,20 @@ private final class Chain: Mappable {
     static let mappingConfiguration = MappingConfiguration(for: Chain.self) { map in
         map.identity(\.id)
         map.relationship(\.next, key: "next_id", unresolved: .null)
+    }
+}
+
+private final class Loop: Mappable {
+    /// Instances made and not yet released.
+    static let alive = Atomic<Int>(0)
+    var id = 0
+    var size = 0
+    var next: [Loop] = []
+    required init() { Loop.alive.add(1, ordering: .relaxed) }
+    deinit { Loop.alive.subtract(1, ordering: .relaxed) }
+    static let mappingConfiguration = MappingConfiguration(for: Loop.self) { map in
+        map.identity(\.id)
+        map.relationship(\.next, key: "next_id")
     }
 }
 
