@@ -140,6 +140,7 @@ struct SQLiteTypeMatrixTests {
             }
             #expect(Array(failures.prefix(5)) == [])
             #expect(Array(refused.prefix(5)) == [])
+            print("type matrix, SQLite: \(imported.count) rows imported and read back, \(refused.count) refused, \(failures.count) changed")
         }
     }
 }

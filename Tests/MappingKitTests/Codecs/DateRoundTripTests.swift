@@ -128,6 +128,8 @@ struct DateRoundTripTests {
             refusals["twitter", default: 0] += roundTrip(Twitter.self, date, failures: &failures)
         }
         #expect(Array(failures.prefix(20)) == [])
+        let refused = refusals.values.reduce(0, +)
+        print("dates: 2000 dates × 6 adapters × 5 paths = 60000 round trips, \(refused) writes refused, \(failures.count) dates moved")
         // What each format cannot hold is refused, and only that: ISO 8601 refuses only a few
         // dates within a second of 2001; the others refuse the dates with finer parts than theirs.
         #expect((refusals["iso8601"] ?? 0) <= 5 * 3)
