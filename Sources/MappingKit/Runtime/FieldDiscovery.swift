@@ -52,7 +52,33 @@ enum FieldDiscovery {
                 isMappable: flags.isStrong && flags.isVar && isData(fieldType) && !isHidden(name)
             ))
         }
+        #if DEBUG
+        // Debug builds (the tests) check every type any test maps against the standard
+        // library's own walk: a runtime that changes these entry points fails every test run.
+        if let disagreement = disagreement(of: fields, with: type, isClass: kind == _MetadataKind.class.rawValue) {
+            assertionFailure(disagreement)
+        }
+        #endif
         return fields
+    }
+
+    /// Where `fields` differ from what `_forEachField(of:options:)` reports for `type` (names,
+    /// offsets, types, in order), or `nil` when they agree.
+    static func disagreement(of fields: [StoredField], with type: Any.Type, isClass: Bool) -> String? {
+        var expected: [(name: String, offset: Int, type: Any.Type)] = []
+        // `.classType` (1 << 0) and `.ignoreUnknown` (1 << 1) by value: the standard library
+        // declares them as `static var`, which Swift 6 will not read from here.
+        let options = _EachFieldOptions(rawValue: isClass ? 0b11 : 0b10)
+        let walked = _forEachField(of: type, options: options) { name, offset, fieldType, _ in
+            expected.append((String(cString: name), offset, fieldType))
+            return true
+        }
+        let agrees = walked && expected.count == fields.count && zip(expected, fields).allSatisfy { expected, field in
+            expected.name == field.storageName && expected.offset == field.offset && expected.type == field.type
+        }
+        guard !agrees else { return nil }
+        return "FieldDiscovery disagrees with _forEachField for \(type): \(fields.map { "\($0.storageName)@\($0.offset): \($0.type)" }) "
+            + "vs \(expected.map { "\($0.name)@\($0.offset): \($0.type)" })"
     }
 
     /// Closures and metatypes are code, not data; optionals of them too (`var f: (() -> Void)?`).
@@ -88,6 +114,11 @@ private struct FieldFlags {
     var isVar = false
 }
 
+// The runtime's entry points, as the standard library's `_forEachField(of:options:)` (and
+// `Mirror`) call them. The three `swift_reflectionMirror_recursive*` functions were added to
+// the runtime with `_forEachField`, in Swift 5.2 (`@available(SwiftStdlib 5.2)`: macOS 10.15.4,
+// iOS 13.4, tvOS 13.4, watchOS 6.2); `swift_getMetadataKind` is part of the Swift 5.0 ABI.
+// Debug builds check every result against `_forEachField` (``FieldDiscovery/disagreement(of:with:isClass:)``).
 @_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
 private func childMetadata(
     _ type: Any.Type,

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MappingKit
+import Observation
 import Testing
 
 private final class Target {
@@ -30,6 +31,32 @@ private final class Child: Parent {
 
 private enum NotAModel { case one }
 
+private struct Generic<Value> {
+    var value: Value
+    var values: [Value] = []
+    var label = ""
+}
+
+@propertyWrapper private struct Doubled {
+    private var stored = 0
+    init(wrappedValue: Int) { stored = wrappedValue * 2 }
+    var wrappedValue: Int {
+        get { stored }
+        set { stored = newValue * 2 }
+    }
+}
+
+private struct Wrapped {
+    @Doubled var level = 1
+    var name = ""
+}
+
+@Observable private final class Observed {
+    var name = ""
+    var age = 0
+    @ObservationIgnored var note = ""
+}
+
 @Suite("Field discovery")
 struct FieldDiscoveryTests {
     @Test("struct fields: names, offsets, types; only strong vars are mappable")
@@ -47,6 +74,24 @@ struct FieldDiscoveryTests {
         #expect(fields.map(\.name) == ["inherited", "constant", "own", "weakRef", "unownedRef", "closure"])
         #expect(fields.filter(\.isMappable).map(\.name) == ["inherited", "own"])
         #expect(fields.first?.offset == 2 * MemoryLayout<Int>.size)
+    }
+
+    @Test("FieldDiscovery agrees with the standard library's _forEachField: structs, classes, subclasses, generics, wrappers, @Observable")
+    func agreesWithTheStandardLibrary() {
+        let types: [(Any.Type, Bool)] = [
+            (Sample.self, false), (Generic<Int>.self, false), (Generic<String?>.self, false), (Generic<Sample>.self, false),
+            (Wrapped.self, false), (Parent.self, true), (Child.self, true), (Observed.self, true),
+        ]
+        for (type, isClass) in types {
+            let fields = FieldDiscovery.storedFields(of: type)
+            #expect(!fields.isEmpty)
+            #expect(FieldDiscovery.disagreement(of: fields, with: type, isClass: isClass) == nil)
+        }
+        // And it notices a difference.
+        var moved = FieldDiscovery.storedFields(of: Wrapped.self)
+        moved.swapAt(0, 1)
+        #expect(FieldDiscovery.disagreement(of: moved, with: Wrapped.self, isClass: false)?.hasPrefix("FieldDiscovery disagrees with _forEachField for Wrapped") == true)
+        #expect(FieldDiscovery.storedFields(of: Observed.self).map(\.storageName) == ["_name", "_age", "note", "_$observationRegistrar"])
     }
 
     @Test("enums have no fields")
