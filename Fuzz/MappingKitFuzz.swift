@@ -349,17 +349,79 @@ func checkCodable(_ bytes: [UInt8]) {
     }
 }
 
-/// Numbers compared by value: a whole `Double` (or a `Decimal` of digits) as the integer it is.
-func byValue(_ value: Any) -> Any {
-    if let array = InputValue.array(value), !InputValue.isUnsafeToBridge(value) { return array.map(byValue) }
-    if let dictionary = InputValue.dictionary(value), !InputValue.isUnsafeToBridge(value) { return dictionary.mapValues(byValue) }
-    switch NumericInput.read(value) {
-    case .floating(let double)?: return Int128(exactly: double).map { $0 as Any } ?? double
-    case .decimal(let decimal)?: return Int128("\(decimal)").map { $0 as Any } ?? decimal
-    case .signed(let integer)?: return integer
-    case .unsigned(let integer)?: return Int128(exactly: integer).map { $0 as Any } ?? integer
-    default: return value
+/// Two untyped values compared with numbers by value. A number is the decimal text it stands
+/// for: a `Decimal` and an integer their digits; a `Double` its shortest text (what MappingKit
+/// writes for it, so a `Decimal` that went through a property list as the `Double` whose shortest
+/// text it is compares equal) or, when whole, the integer it is exactly (what the Codable bridge
+/// writes for a whole `Double` past 2⁵³). Either form matching is a match.
+func sameByValue(_ left: Any, _ right: Any) -> Bool {
+    if let leftForms = numberForms(left) {
+        guard let rightForms = numberForms(right) else { return false }
+        return !Set(leftForms).isDisjoint(with: rightForms)
     }
+    if let left = InputValue.array(left), !InputValue.isUnsafeToBridge(left) {
+        guard let right = InputValue.array(right), left.count == right.count else { return false }
+        return zip(left, right).allSatisfy { sameByValue($0, $1) }
+    }
+    if let left = InputValue.dictionary(left), !InputValue.isUnsafeToBridge(left) {
+        guard let right = InputValue.dictionary(right), left.count == right.count else { return false }
+        return left.allSatisfy { key, value in right[key].map { sameByValue(value, $0) } ?? false }
+    }
+    return UntypedValues.equal(left, right)
+}
+
+/// The decimal forms a number stands for (see `sameByValue`); `nil` for a value that is not a
+/// finite number.
+func numberForms(_ value: Any) -> [String]? {
+    switch NumericInput.read(value) {
+    case .floating(let double)?:
+        let exact = Int128(exactly: double).flatMap { canonicalNumber("\($0)") }
+        return canonicalNumber("\(double)").map { [$0] + (exact.map { [$0] } ?? []) }
+    case .decimal(let decimal)?: return canonicalNumber("\(decimal)").map { [$0] }
+    case .signed(let integer)?: return canonicalNumber("\(integer)").map { [$0] }
+    case .unsigned(let integer)?: return canonicalNumber("\(integer)").map { [$0] }
+    default: return nil
+    }
+}
+
+/// `-1.25e+3`, `-1250.0` and `-1250` all as `-125e1`: sign, digits without leading or trailing
+/// zeros, exponent. Digits are counted, never parsed into a number, so no exponent is too large.
+/// `nil` for text that is not a finite number (`inf`, `nan`, `NaN`).
+func canonicalNumber(_ text: String) -> String? {
+    var bytes = Substring(text).utf8[...]
+    var negative = false
+    if bytes.first == UInt8(ascii: "-") {
+        negative = true
+        bytes = bytes.dropFirst()
+    }
+    var digits: [UInt8] = []
+    var exponent = 0
+    var seenPoint = false
+    var seenDigit = false
+    while let byte = bytes.first, byte != UInt8(ascii: "e"), byte != UInt8(ascii: "E") {
+        bytes = bytes.dropFirst()
+        if byte == UInt8(ascii: ".") {
+            guard !seenPoint else { return nil }
+            seenPoint = true
+            continue
+        }
+        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+        seenDigit = true
+        if seenPoint { exponent -= 1 }
+        if digits.isEmpty, byte == UInt8(ascii: "0") { continue }
+        digits.append(byte)
+    }
+    guard seenDigit else { return nil }
+    if !bytes.isEmpty {
+        guard let written = Int(Substring(bytes.dropFirst())) else { return nil }
+        exponent += written
+    }
+    while digits.last == UInt8(ascii: "0") {
+        digits.removeLast()
+        exponent += 1
+    }
+    if digits.isEmpty { return negative ? "-0" : "0" }
+    return "\(negative ? "-" : "")\(String(decoding: digits, as: UTF8.self))e\(exponent)"
 }
 
 /// The property-list oracle (see the top of the file): from a model the JSON oracle read.
@@ -369,7 +431,7 @@ func checkPropertyList(_ zoo: Zoo) {
     decoder.userInfo[.mappingKitMapper] = Mapper(undefinedKeys: .stash)
     do {
         let second = try decoder.decode(Zoo.self, from: encoded).dictionaryRepresentation()
-        if !UntypedValues.equal(byValue(first), byValue(second)) {
+        if !sameByValue(first, second) {
             fatalError("property list round trip differs:\n\(UntypedValues.describe(first))\n\(UntypedValues.describe(second))")
         }
     } catch {
