@@ -149,7 +149,7 @@ struct DatePattern: Sendable {
             ))
         }
         // Written straight into the string's storage: one allocation per date.
-        return String(unsafeUninitializedCapacity: maximumLength) { buffer in
+        return OlderReleases.string(capacity: maximumLength) { buffer in
             var writer = ByteWriter(buffer: buffer)
             for token in tokens {
                 switch token {

@@ -1,4 +1,3 @@
-import Observation
 
 /// How a model's stored field holds the value of the property the source declares.
 enum FieldStorage {
@@ -23,9 +22,11 @@ enum FieldStorage {
 enum PropertyConventions {
     static let registrarName = "_$observationRegistrar"
 
-    /// `true` when `fields` are those of an `@Observable` class.
-    static func isObservable(_ fields: [StoredField]) -> Bool {
-        fields.contains { $0.storageName == registrarName && ObjectIdentifier($0.type) == ObjectIdentifier(ObservationRegistrar.self) }
+    /// `true` when `fields` are those of an `@Observable` class: never on a release without
+    /// Observation (`registrar` is `nil` there, see ``OlderReleases``).
+    static func isObservable(_ fields: [StoredField], registrar: Any.Type? = OlderReleases.observationRegistrar) -> Bool {
+        guard let registrar else { return false }
+        return fields.contains { $0.storageName == registrarName && ObjectIdentifier($0.type) == ObjectIdentifier(registrar) }
     }
 
     /// `fields` with the names the source declares and how each is reached.

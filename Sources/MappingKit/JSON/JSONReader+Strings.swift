@@ -150,7 +150,7 @@ extension JSONReader {
     /// Written straight into the string's storage: the text is never longer than its escaped
     /// form (an escape of 2, 6 or 12 bytes stands for 1 to 4).
     private func unescaped(_ string: JSONString) -> String {
-        String(unsafeUninitializedCapacity: max(string.end - string.start, 1)) { buffer in
+        OlderReleases.string(capacity: max(string.end - string.start, 1)) { buffer in
             var count = 0
             func append(_ byte: UInt8) {
                 buffer[count] = byte

@@ -98,7 +98,9 @@ struct SampleParser {
             position += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: utf8, as: UTF8.self) else {
+                // Decoding repairs bytes that are not UTF-8: text that differs from them was not.
+                let text = String(decoding: utf8, as: UTF8.self)
+                guard text.utf8.elementsEqual(utf8) else {
                     throw error(expected: "UTF-8 text", found: "invalid UTF-8 in a string", at: position - 1)
                 }
                 return text
