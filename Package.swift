@@ -15,7 +15,9 @@ let package = Package(
         .executable(name: "mappingkit-generate", targets: ["mappingkit-generate"]),
     ],
     targets: [
-        .target(name: "MappingKit", swiftSettings: strictSettings),
+        // Atomic machine words through the compiler's builtins (Synchronization's Atomic needs iOS 18).
+        .target(name: "CMappingKitAtomics"),
+        .target(name: "MappingKit", dependencies: ["CMappingKitAtomics"], swiftSettings: strictSettings),
         .testTarget(name: "MappingKitTests", dependencies: ["MappingKit"], swiftSettings: strictSettings),
         // The system's SQLite: Debian's libsqlite3-dev on Linux, the SDK's on Apple platforms.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),

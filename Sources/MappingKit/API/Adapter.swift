@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Converts one property's values with your own code, in both directions.
 ///
@@ -115,10 +114,10 @@ public struct Adapter<Value>: Sendable {
 
 /// Hands out adapter identities.
 enum AdapterIdentity {
-    private static let counter = Atomic<Int>(0)
+    private static let counter = AtomicWords(count: 1)
 
     static func next() -> Int {
-        counter.add(1, ordering: .relaxed).newValue
+        Int(truncatingIfNeeded: counter.add(1))
     }
 
     /// The identity of one closure or value of `kind`: the kind, then a number no other

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Whether a model type maps through MappingKit's own `update(from:configuration:)` and
 /// `dictionaryRepresentation(configuration:)`, as seen when those defaults run.
 ///
@@ -7,17 +5,17 @@ import Synchronization
 /// an override receives a dictionary, so until then (and always, for a type with one) the JSON
 /// object is read into a dictionary first and mapped through the override. Writing is the same.
 final class DefaultPaths: Sendable {
-    private let updates = Atomic<Bool>(false)
-    private let representations = Atomic<Bool>(false)
+    /// Word 0: the default update was seen (1) or not (0); word 1: the default representation.
+    private let seen = AtomicWords(count: 2)
 
-    var updatesByDefault: Bool { updates.load(ordering: .relaxed) }
-    var representsByDefault: Bool { representations.load(ordering: .relaxed) }
+    var updatesByDefault: Bool { seen.loadRelaxed(0) != 0 }
+    var representsByDefault: Bool { seen.loadRelaxed(1) != 0 }
 
     func sawDefaultUpdate() {
-        if !updatesByDefault { updates.store(true, ordering: .relaxed) }
+        if !updatesByDefault { seen.storeRelaxed(1, at: 0) }
     }
 
     func sawDefaultRepresentation() {
-        if !representsByDefault { representations.store(true, ordering: .relaxed) }
+        if !representsByDefault { seen.storeRelaxed(1, at: 1) }
     }
 }

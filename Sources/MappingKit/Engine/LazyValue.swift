@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A value made on first use, once, then read without a lock: the parts of a plan that only
 /// some mappings need (the JSON layout, the keys undefined-key policies compare against) are
 /// not made when the plan is compiled, which keeps the first mapping of a type short.
@@ -16,7 +14,7 @@ final class LazyValue<Value: Sendable>: Sendable {
 
     /// The box's address, retained by this object, or 0. (An atomic integer rather than an
     /// `AtomicLazyReference`, whose generic code looks up metadata on every read.)
-    private let box = Atomic<UInt>(0)
+    private let box = AtomicWords(count: 1)
     private let make: @Sendable () -> Value
 
     init(_ make: @escaping @Sendable () -> Value) {
@@ -24,13 +22,11 @@ final class LazyValue<Value: Sendable>: Sendable {
     }
 
     var value: Value {
-        if let pointer = UnsafeRawPointer(bitPattern: box.load(ordering: .acquiring)) {
+        if let pointer = UnsafeRawPointer(bitPattern: box.loadAcquiring()) {
             return Unmanaged<Box>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.value }
         }
         let made = Unmanaged.passRetained(Box(make()))
-        let (exchanged, original) = box.compareExchange(
-            expected: 0, desired: UInt(bitPattern: made.toOpaque()), ordering: .acquiringAndReleasing
-        )
+        let (exchanged, original) = box.compareExchange(expected: 0, desired: UInt(bitPattern: made.toOpaque()))
         guard !exchanged, let pointer = UnsafeRawPointer(bitPattern: original) else {
             return made._withUnsafeGuaranteedRef { $0.value }
         }
@@ -39,7 +35,7 @@ final class LazyValue<Value: Sendable>: Sendable {
     }
 
     deinit {
-        if let pointer = UnsafeRawPointer(bitPattern: box.load(ordering: .acquiring)) {
+        if let pointer = UnsafeRawPointer(bitPattern: box.loadAcquiring()) {
             Unmanaged<Box>.fromOpaque(pointer).release()
         }
     }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Compiled plans, one per model type and configuration, shared by every thread.
 enum PlanCache {
     private struct Key: Hashable {
@@ -55,17 +53,13 @@ enum PlanCache {
 final class RecentPlans: Sendable {
     static let slotCount = 512
 
-    /// A slot: the address of its plan (retained by the slot), or 0.
-    private final class Slot: Sendable {
-        let bits = Atomic<UInt>(0)
-    }
-
-    private let slots: [Slot] = (0..<RecentPlans.slotCount).map { _ in Slot() }
+    /// Each slot: the address of its plan (retained by the slot), or 0.
+    private let slots = AtomicWords(count: RecentPlans.slotCount)
 
     /// The plan in `type`'s slot, when it is `type`'s for the rules numbered `rulesID`.
     @inline(__always)
     func plan(for type: Any.Type, rulesID: Int, inherited: Bool) -> ObjectPlan? {
-        let bits = slots[Self.slot(of: type, inherited: inherited)].bits.load(ordering: .acquiring)
+        let bits = slots.loadAcquiring(Self.slot(of: type, inherited: inherited))
         guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
         let plan = Unmanaged<ObjectPlan>.fromOpaque(pointer)
         let matches = plan._withUnsafeGuaranteedRef { $0.rulesID == rulesID && ObjectIdentifier($0.modelType) == ObjectIdentifier(type) }
@@ -74,11 +68,11 @@ final class RecentPlans: Sendable {
 
     /// Puts `plan` in its type's slot if the slot is empty, and returns it.
     func remember(_ plan: ObjectPlan) -> ObjectPlan {
-        let slot = slots[Self.slot(of: plan.modelType, inherited: plan.inheritsKeyStrategy)]
-        guard slot.bits.load(ordering: .relaxed) == 0 else { return plan }
+        let slot = Self.slot(of: plan.modelType, inherited: plan.inheritsKeyStrategy)
+        guard slots.loadRelaxed(slot) == 0 else { return plan }
         let retained = Unmanaged.passRetained(plan)
         let bits = UInt(bitPattern: retained.toOpaque())
-        if !slot.bits.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged {
+        if !slots.compareExchange(expected: 0, desired: bits, at: slot).exchanged {
             retained.release()
         }
         return plan
