@@ -30,7 +30,7 @@ extension Adapter where Value: Codable {
     /// map.map(\.location, using: .codable)   // ["lat": 59.9, "lon": 10.7] ↔ a Codable Location
     /// ```
     public static var codable: Adapter<Value> {
-        Adapter(name: "codable", builtIn: true, fixed: CodableCodec<Value>())
+        Adapter(name: "codable", builtIn: true, fixed: Codec.erasing(CodableCodec<Value>()))
     }
 }
 
@@ -62,7 +62,7 @@ struct CodableCodec<Value: Codable>: ValueCodec {
 
 /// The built-in value adapters, made once.
 enum BuiltInValueAdapters {
-    static let decimal = Adapter<Decimal>(name: "decimal", builtIn: true, fixed: DecimalCodec())
+    static let decimal = Adapter<Decimal>(name: "decimal", builtIn: true, fixed: Codec.erasing(DecimalCodec()))
 
     static let base64 = Adapter<Data>(name: "base64", builtIn: true, shape: .string, decode: { input, context, mode in
         if let data = NativeValue.data(input) { return data }

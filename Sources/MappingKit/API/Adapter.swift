@@ -30,16 +30,16 @@ public struct Adapter<Value>: Sendable {
     let identity: String
     /// Does the converting, for the coercion mode of the configuration that uses the adapter:
     /// an adapter's typed input (`Adapter(from: [Int].self)`) is read under that mode.
-    let codec: @Sendable (CoercionMode) -> any ValueCodec<Value>
+    let codec: @Sendable (CoercionMode) -> Codec<Value>
 
-    init(name: String, builtIn: Bool = false, codec: @escaping @Sendable (CoercionMode) -> any ValueCodec<Value>) {
+    init(name: String, builtIn: Bool = false, codec: @escaping @Sendable (CoercionMode) -> Codec<Value>) {
         self.name = name
         identity = builtIn ? "builtin:\(name):\(Value.self)" : AdapterIdentity.instance("custom:\(name)")
         self.codec = codec
     }
 
     /// An adapter whose codec is the same in every coercion mode.
-    init(name: String, builtIn: Bool, fixed codec: any ValueCodec<Value>) {
+    init(name: String, builtIn: Bool, fixed codec: Codec<Value>) {
         self.init(name: name, builtIn: builtIn) { _ in codec }
     }
 
@@ -63,11 +63,11 @@ public struct Adapter<Value>: Sendable {
         encode: @escaping @Sendable (Value, MappingContext, CoercionMode) throws -> Any
     ) {
         self.init(name: name, builtIn: builtIn) { mode in
-            ClosureCodec(
+            Codec.erasing(ClosureCodec(
                 decoder: { input, context in try decode(input, context, mode) },
                 encoder: { value, context in try encode(value, context, mode) },
                 codableShape: shape
-            )
+            ))
         }
     }
 
@@ -102,11 +102,11 @@ public struct Adapter<Value>: Sendable {
     ) {
         self.init(name: name) { mode in
             let codec = CodecFactory.codec(for: External.self, mode: mode)
-            return ClosureCodec(
+            return Codec.erasing(ClosureCodec(
                 decoder: { input, context in try decode(codec.decode(input, in: context)) },
                 encoder: { value, context in try codec.encode(encode(value), in: context) ?? NSNull() },
                 codableShape: codec.codableShape
-            )
+            ))
         }
     }
 

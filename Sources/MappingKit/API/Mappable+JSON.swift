@@ -116,7 +116,7 @@ extension Mappable {
         }
         let elements = TopLevelModelCodec<Self>(configuration: configuration, context: context)
         // Top-level elements count as models, not as collection values, as from an array.
-        return try CollectionCoding.decodeJSONElements(&reader, with: elements, in: MappingContext())
+        return try elements.decodeJSONElements(&reader, in: MappingContext())
     }
 
     /// The error for a value that is not an object where a model belongs, as from a dictionary.

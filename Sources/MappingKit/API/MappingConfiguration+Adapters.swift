@@ -25,7 +25,7 @@ extension MappingConfiguration.Builder {
         to keys: ExternalKey...,
         using adapter: Adapter<Value>
     ) {
-        setCodec(of: property, keys: keys, adapter: adapter) { mode in OptionalCodec(wrapped: adapter.codec(mode)) }
+        setCodec(of: property, keys: keys, adapter: adapter) { mode in Codec.erasing(OptionalCodec(wrapped: adapter.codec(mode))) }
     }
 
     /// Converts every element of an array property with `adapter`.
@@ -38,21 +38,21 @@ extension MappingConfiguration.Builder {
         to keys: ExternalKey...,
         using adapter: Adapter<Value>
     ) {
-        setCodec(of: property, keys: keys, adapter: adapter) { mode in ArrayCodec(element: adapter.codec(mode), mode: mode) }
+        setCodec(of: property, keys: keys, adapter: adapter) { mode in Codec.erasing(ArrayCodec(element: adapter.codec(mode), mode: mode)) }
     }
 
     private mutating func setCodec<Value, Adapted>(
         of property: WritableKeyPath<Model, Value>,
         keys: [ExternalKey],
         adapter: Adapter<Adapted>,
-        _ makeCodec: @escaping @Sendable (CoercionMode) -> any ValueCodec<Value>
+        _ makeCodec: @escaping @Sendable (CoercionMode) -> Codec<Value>
     ) {
         if !keys.isEmpty { map(property, to: keys) }
         let index = ruleIndex(for: property)
         if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two adapters") }
         if keys.isEmpty { checkNotIgnored(property, at: index, given: "mapped") }
         editRule(at: index) { rule in
-            rule.makeCodec = { _, mode in CodecBox(makeCodec(mode)) }
+            rule.makeCodec = { _, mode in Codec.erasing(makeCodec(mode)) }
             rule.adapterName = adapter.name
             rule.codecIdentity = "adapter#\(adapter.identity)"
         }

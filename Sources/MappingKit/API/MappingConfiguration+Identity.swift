@@ -14,7 +14,7 @@ extension MappingConfiguration.Builder {
     public mutating func identity(_ properties: PartialKeyPath<Model>...) {
         if properties.isEmpty { record("identity() names no property") }
         identityProperties = properties.compactMap { property in
-            guard let writable = property as? any AnyWritableKeyPath<Model> else {
+            guard let writable = property as? any AnyWritableKeyPath else {
                 record("\(property) is not a writable property")
                 return nil
             }
@@ -40,7 +40,7 @@ extension MappingConfiguration.Builder {
         key: ExternalKey,
         unresolved: UnresolvedReference = .fail
     ) {
-        let codec = OptionalRelationshipCodec<Related>(policy: unresolved)
+        let codec = Codec.erasing(OptionalRelationshipCodec<Related>(policy: unresolved))
         setRelationship(property, key: key, unresolved: unresolved, related: Related.self) { _ in codec }
     }
 
@@ -56,7 +56,7 @@ extension MappingConfiguration.Builder {
         unresolved: UnresolvedReference = .fail
     ) {
         if unresolved == .null { record("\(Self.displayName(of: property)) is not optional, so it cannot be null when unresolved") }
-        let codec = RelationshipCodec<Related>(policy: unresolved)
+        let codec = Codec.erasing(RelationshipCodec<Related>(policy: unresolved))
         setRelationship(property, key: key, unresolved: unresolved, related: Related.self) { _ in codec }
     }
 
@@ -73,9 +73,9 @@ extension MappingConfiguration.Builder {
         unresolved: UnresolvedReference = .fail
     ) {
         if unresolved == .null { record("\(Self.displayName(of: property)) is an array, which cannot hold null for an unresolved key") }
-        let element = RelationshipCodec<Related>(policy: unresolved)
+        let element = Codec.erasing(RelationshipCodec<Related>(policy: unresolved))
         setRelationship(property, key: key, unresolved: unresolved, related: Related.self) { mode in
-            ArrayCodec(element: element, mode: mode)
+            Codec.erasing(ArrayCodec(element: element, mode: mode))
         }
     }
 
@@ -84,13 +84,13 @@ extension MappingConfiguration.Builder {
         key: ExternalKey,
         unresolved: UnresolvedReference,
         related: Related.Type,
-        _ makeCodec: @escaping @Sendable (CoercionMode) -> any ValueCodec<Property>
+        _ makeCodec: @escaping @Sendable (CoercionMode) -> Codec<Property>
     ) {
         map(property, to: [key])
         let index = ruleIndex(for: property)
         if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two conversions") }
         editRule(at: index) { rule in
-            rule.makeCodec = { _, mode in CodecBox(makeCodec(mode)) }
+            rule.makeCodec = { _, mode in Codec.erasing(makeCodec(mode)) }
             rule.adapterName = "relationship"
             rule.codecIdentity = "relationship \(Related.self) \(unresolved.rawValue)"
         }

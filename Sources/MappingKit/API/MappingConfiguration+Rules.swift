@@ -124,7 +124,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func positions(_ properties: PartialKeyPath<Model>...) {
         for (index, property) in properties.enumerated() {
-            guard let writable = property as? any AnyWritableKeyPath<Model> else {
+            guard let writable = property as? any AnyWritableKeyPath else {
                 record("\(property) is not a writable property")
                 continue
             }
@@ -134,7 +134,7 @@ extension MappingConfiguration.Builder {
         hooks.identities.append("positional")
     }
 
-    private mutating func mapPosition(_ property: some AnyWritableKeyPath<Model>, _ index: Int) {
+    private mutating func mapPosition(_ property: any AnyWritableKeyPath, _ index: Int) {
         property.map(into: &self, key: ExternalKey.literal("\(index)"))
     }
 
@@ -146,7 +146,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func represent(only properties: PartialKeyPath<Model>...) {
         represented = properties.compactMap { property in
-            guard let writable = property as? any AnyWritableKeyPath<Model> else {
+            guard let writable = property as? any AnyWritableKeyPath else {
                 record("\(property) is not a writable property")
                 return nil
             }
@@ -156,15 +156,23 @@ extension MappingConfiguration.Builder {
 }
 
 /// A writable key path whose value type is opened when it is used.
-protocol AnyWritableKeyPath<Root> {
-    associatedtype Root: Mappable
-    func map(into builder: inout MappingConfiguration.Builder<Root>, key: ExternalKey)
+///
+/// No primary associated type: a cast to `any AnyWritableKeyPath<Model>` would need the runtime
+/// of macOS 13 / iOS 16, newer than MappingKit's floor. The builder's model type is a generic
+/// parameter instead, and the key path is cast to it (a class check).
+protocol AnyWritableKeyPath {
+    func map<Model: Mappable>(into builder: inout MappingConfiguration.Builder<Model>, key: ExternalKey)
     func representedProperty() -> RepresentedProperty
 }
 
 extension WritableKeyPath: AnyWritableKeyPath where Root: Mappable {
-    func map(into builder: inout MappingConfiguration.Builder<Root>, key: ExternalKey) {
-        builder.map(self, to: key)
+    func map<Model: Mappable>(into builder: inout MappingConfiguration.Builder<Model>, key: ExternalKey) {
+        // Key paths come from a `PartialKeyPath<Model>`, whose root is always `Model`.
+        guard let path = self as? WritableKeyPath<Model, Value> else {
+            builder.record("\(self) is not a property of \(ValueDescription.typeName(Model.self))")
+            return
+        }
+        builder.map(path, to: key)
     }
 
     func representedProperty() -> RepresentedProperty {

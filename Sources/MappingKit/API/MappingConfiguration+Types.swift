@@ -8,7 +8,7 @@ extension MappingConfiguration.Builder {
     ///
     /// Every type the choice names must be a `Value`; one that is not is a configuration error.
     public mutating func map<Value>(_ property: WritableKeyPath<Model, Value>, to keys: ExternalKey..., choosing choice: TypeChoice) {
-        setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in PolymorphicCodec<Value>(choice: choice) }
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in Codec.erasing(PolymorphicCodec<Value>(choice: choice)) }
     }
 
     /// The same for an optional property: `null` clears it.
@@ -18,7 +18,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func map<Value>(_ property: WritableKeyPath<Model, Value?>, to keys: ExternalKey..., choosing choice: TypeChoice) {
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in
-            OptionalCodec(wrapped: PolymorphicCodec<Value>(choice: choice))
+            Codec.erasing(OptionalCodec(wrapped: Codec.erasing(PolymorphicCodec<Value>(choice: choice))))
         }
     }
 
@@ -29,7 +29,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func map<Value>(_ property: WritableKeyPath<Model, [Value]>, to keys: ExternalKey..., choosing choice: TypeChoice) {
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
-            ArrayCodec(element: PolymorphicCodec<Value>(choice: choice), mode: $0)
+            Codec.erasing(ArrayCodec(element: Codec.erasing(PolymorphicCodec<Value>(choice: choice)), mode: $0))
         }
     }
 
@@ -44,7 +44,7 @@ extension MappingConfiguration.Builder {
         choosing choice: TypeChoice
     ) {
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in
-            DictionaryCodec(value: PolymorphicCodec<Value>(choice: choice))
+            Codec.erasing(DictionaryCodec(value: Codec.erasing(PolymorphicCodec<Value>(choice: choice))))
         }
     }
 
@@ -53,7 +53,7 @@ extension MappingConfiguration.Builder {
         keys: [ExternalKey],
         choice: TypeChoice,
         element: Element.Type,
-        _ makeCodec: @escaping @Sendable (CoercionMode) -> any ValueCodec<Property>
+        _ makeCodec: @escaping @Sendable (CoercionMode) -> Codec<Property>
     ) {
         if !keys.isEmpty { map(property, to: keys) }
         for candidate in choice.candidates where !Self.instance(of: candidate.type, is: Element.self) {
@@ -63,7 +63,7 @@ extension MappingConfiguration.Builder {
         if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two conversions") }
         if keys.isEmpty { checkNotIgnored(property, at: index, given: "mapped") }
         editRule(at: index) { rule in
-            rule.makeCodec = { _, mode in CodecBox(makeCodec(mode)) }
+            rule.makeCodec = { _, mode in Codec.erasing(makeCodec(mode)) }
             rule.adapterName = "type choice"
             rule.codecIdentity = choice.identity
         }

@@ -38,10 +38,6 @@ extension OptionalCoding {
     var codableShape: CodableShape { .optional(wrapped.codableShape) }
 }
 
-extension AnyCodec {
-    var codableShape: CodableShape { codec.codableShape }
-}
-
 extension ArrayCodec {
     var codableShape: CodableShape { .array(element.codableShape) }
 }

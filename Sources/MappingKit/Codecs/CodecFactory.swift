@@ -5,12 +5,12 @@ enum CodecFactory {
     /// The codec for `type`; one that reports the type as unsupported when there is none.
     /// Made once per type and mode: adapters over a typed input ask for it whenever a plan is
     /// bound to them.
-    static func codec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> any ValueCodec<Value> {
+    static func codec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> Codec<Value> {
         let key = CacheKey(type: ObjectIdentifier(type), mode: mode)
-        if let box = made.withLock({ $0[key] }) as? CodecBox<Value> { return box.codec }
-        let box = supportedBox(for: type, mode: mode) ?? CodecBox(UnsupportedCodec<Value>())
-        made.withLock { $0[key] = box }
-        return box.codec
+        if let codec = made.withLock({ $0[key] }) as? Codec<Value> { return codec }
+        let codec = supportedBox(for: type, mode: mode) ?? Codec.erasing(UnsupportedCodec<Value>())
+        made.withLock { $0[key] = codec }
+        return codec
     }
 
     private struct CacheKey: Hashable {
@@ -22,16 +22,16 @@ enum CodecFactory {
     private static let made = Locked<[CacheKey: AnyObject]>([:])
 
     /// The codec for `type`, or `nil` when MappingKit has no conversion for it.
-    static func supportedCodec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> (any ValueCodec<Value>)? {
-        supportedBox(for: type, mode: mode)?.codec
+    static func supportedCodec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> (Codec<Value>)? {
+        supportedBox(for: type, mode: mode)
     }
 
     /// The same in its box. Every codec below is boxed where its type is known, and found again
-    /// by casting to the box's class: casting to `any ValueCodec<Value>` instead would ask the
+    /// by casting to the box's class: casting to `Codec<Value>` instead would ask the
     /// runtime whether the codec's type conforms, which the first time scans every conformance
     /// in the process.
-    private static func supportedBox<Value>(for type: Value.Type, mode: CoercionMode) -> CodecBox<Value>? {
-        (scalarCodec(for: type, mode: mode) ?? structuredCodec(for: type, mode: mode)) as? CodecBox<Value>
+    private static func supportedBox<Value>(for type: Value.Type, mode: CoercionMode) -> Codec<Value>? {
+        (scalarCodec(for: type, mode: mode) ?? structuredCodec(for: type, mode: mode)) as? Codec<Value>
     }
 
     /// `true` when MappingKit converts `type` with a codec of its own (a scalar, a container of
@@ -49,30 +49,30 @@ enum CodecFactory {
 
     private static func scalarCodec(for type: Any.Type, mode: CoercionMode) -> Any? {
         switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Int.self): CodecBox(IntCodec(general: IntegerCodec<Int>(mode: mode)))
-        case ObjectIdentifier(Int8.self): CodecBox(IntegerCodec<Int8>(mode: mode))
-        case ObjectIdentifier(Int16.self): CodecBox(IntegerCodec<Int16>(mode: mode))
-        case ObjectIdentifier(Int32.self): CodecBox(IntegerCodec<Int32>(mode: mode))
-        case ObjectIdentifier(Int64.self): CodecBox(IntegerCodec<Int64>(mode: mode))
-        case ObjectIdentifier(Int128.self): CodecBox(IntegerCodec<Int128>(mode: mode))
-        case ObjectIdentifier(UInt.self): CodecBox(IntegerCodec<UInt>(mode: mode))
-        case ObjectIdentifier(UInt8.self): CodecBox(IntegerCodec<UInt8>(mode: mode))
-        case ObjectIdentifier(UInt16.self): CodecBox(IntegerCodec<UInt16>(mode: mode))
-        case ObjectIdentifier(UInt32.self): CodecBox(IntegerCodec<UInt32>(mode: mode))
-        case ObjectIdentifier(UInt64.self): CodecBox(IntegerCodec<UInt64>(mode: mode))
-        case ObjectIdentifier(UInt128.self): CodecBox(IntegerCodec<UInt128>(mode: mode))
-        case ObjectIdentifier(Double.self): CodecBox(DoubleCodec(general: FloatingPointCodec<Double>(mode: mode)))
-        case ObjectIdentifier(Float.self): CodecBox(FloatingPointCodec<Float>(mode: mode))
-        case ObjectIdentifier(Bool.self): CodecBox(BoolCodec(mode: mode))
-        case ObjectIdentifier(String.self): CodecBox(StringCodec(mode: mode))
-        case ObjectIdentifier(Decimal.self): CodecBox(DecimalCodec())
-        case ObjectIdentifier(URL.self): CodecBox(StringFormCodec.url(mode: mode))
-        case ObjectIdentifier(UUID.self): CodecBox(StringFormCodec.uuid)
-        case ObjectIdentifier(Date.self): CodecBox(NativeValueCodec.date)
-        case ObjectIdentifier(Data.self): CodecBox(NativeValueCodec.data)
-        case ObjectIdentifier(Any.self): CodecBox(AnyValueCodec())
-        case ObjectIdentifier([String: Any].self): CodecBox(UntypedDictionaryCodec())
-        case ObjectIdentifier([Any].self): CodecBox(UntypedArrayCodec())
+        case ObjectIdentifier(Int.self): Codec.erasing(IntCodec(general: IntegerCodec<Int>(mode: mode)))
+        case ObjectIdentifier(Int8.self): Codec.erasing(IntegerCodec<Int8>(mode: mode))
+        case ObjectIdentifier(Int16.self): Codec.erasing(IntegerCodec<Int16>(mode: mode))
+        case ObjectIdentifier(Int32.self): Codec.erasing(IntegerCodec<Int32>(mode: mode))
+        case ObjectIdentifier(Int64.self): Codec.erasing(IntegerCodec<Int64>(mode: mode))
+        case ObjectIdentifier(Int128.self): Codec.erasing(IntegerCodec<Int128>(mode: mode))
+        case ObjectIdentifier(UInt.self): Codec.erasing(IntegerCodec<UInt>(mode: mode))
+        case ObjectIdentifier(UInt8.self): Codec.erasing(IntegerCodec<UInt8>(mode: mode))
+        case ObjectIdentifier(UInt16.self): Codec.erasing(IntegerCodec<UInt16>(mode: mode))
+        case ObjectIdentifier(UInt32.self): Codec.erasing(IntegerCodec<UInt32>(mode: mode))
+        case ObjectIdentifier(UInt64.self): Codec.erasing(IntegerCodec<UInt64>(mode: mode))
+        case ObjectIdentifier(UInt128.self): Codec.erasing(IntegerCodec<UInt128>(mode: mode))
+        case ObjectIdentifier(Double.self): Codec.erasing(DoubleCodec(general: FloatingPointCodec<Double>(mode: mode)))
+        case ObjectIdentifier(Float.self): Codec.erasing(FloatingPointCodec<Float>(mode: mode))
+        case ObjectIdentifier(Bool.self): Codec.erasing(BoolCodec(mode: mode))
+        case ObjectIdentifier(String.self): Codec.erasing(StringCodec(mode: mode))
+        case ObjectIdentifier(Decimal.self): Codec.erasing(DecimalCodec())
+        case ObjectIdentifier(URL.self): Codec.erasing(StringFormCodec.url(mode: mode))
+        case ObjectIdentifier(UUID.self): Codec.erasing(StringFormCodec.uuid)
+        case ObjectIdentifier(Date.self): Codec.erasing(NativeValueCodec.date)
+        case ObjectIdentifier(Data.self): Codec.erasing(NativeValueCodec.data)
+        case ObjectIdentifier(Any.self): Codec.erasing(AnyValueCodec())
+        case ObjectIdentifier([String: Any].self): Codec.erasing(UntypedDictionaryCodec())
+        case ObjectIdentifier([Any].self): Codec.erasing(UntypedArrayCodec())
         default: commonContainerCodec(for: type, mode: mode)
         }
     }
@@ -99,17 +99,17 @@ enum CodecFactory {
             return container.makeCodec(mode: mode)
         }
         if let model = type as? any Mappable.Type {
-            func make<Model: Mappable>(_: Model.Type) -> Any { CodecBox(MappableCodec<Model>()) }
+            func make<Model: Mappable>(_: Model.Type) -> Any { Codec.erasing(MappableCodec<Model>()) }
             return make(model)
         }
         if let represented = type as? any RawRepresentable.Type {
             func make<Represented: RawRepresentable>(_: Represented.Type) -> Any? {
-                supportedCodec(for: Represented.RawValue.self, mode: mode).map { CodecBox(RawRepresentableCodec<Represented>(raw: $0)) }
+                supportedCodec(for: Represented.RawValue.self, mode: mode).map { Codec.erasing(RawRepresentableCodec<Represented>(raw: $0)) }
             }
             return make(represented)
         }
         if let codable = type as? any Codable.Type {
-            func make<Value: Codable>(_: Value.Type) -> Any { CodecBox(CodableCodec<Value>()) }
+            func make<Value: Codable>(_: Value.Type) -> Any { Codec.erasing(CodableCodec<Value>()) }
             return make(codable)
         }
         return nil
@@ -135,7 +135,7 @@ extension Array: ContainerCodecProviding {
     static var elementTypes: [Any.Type] { [Element.self] }
 
     static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { CodecBox(ArrayCodec<Element>(element: $0, mode: mode)) }
+        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { Codec.erasing(ArrayCodec<Element>(element: $0, mode: mode)) }
     }
 }
 
@@ -143,7 +143,7 @@ extension Set: ContainerCodecProviding {
     static var elementTypes: [Any.Type] { [Element.self] }
 
     static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { CodecBox(SetCodec<Element>(element: $0, mode: mode)) }
+        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { Codec.erasing(SetCodec<Element>(element: $0, mode: mode)) }
     }
 }
 
@@ -151,6 +151,6 @@ extension Dictionary: ContainerCodecProviding where Key == String {
     static var elementTypes: [Any.Type] { [Value.self] }
 
     static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Value.self, mode: mode).map { CodecBox(DictionaryCodec<Value>(value: $0)) }
+        CodecFactory.supportedCodec(for: Value.self, mode: mode).map { Codec.erasing(DictionaryCodec<Value>(value: $0)) }
     }
 }

@@ -2,14 +2,17 @@ import Foundation
 
 /// `[Element]` from an array; every element is converted, and every bad element is reported.
 struct ArrayCodec<Element>: ValueCodec {
-    let element: any ValueCodec<Element>
+    let element: Codec<Element>
+    /// The same codec, for the calls on a whole array in place (see ``ValueCodec``).
+    private let elementSlots: any ValueCodec
     let mode: CoercionMode
     /// `[Element].self`, looked up once: generic code would ask the runtime on every call.
     private let arrayType = ObjectIdentifier([Element].self)
     let encodesUnchanged: Bool
 
-    init(element: any ValueCodec<Element>, mode: CoercionMode = .lossless) {
+    init(element: Codec<Element>, mode: CoercionMode = .lossless) {
         self.element = element
+        elementSlots = element.slotCoding
         self.mode = mode
         encodesUnchanged = element.encodesUnchanged
     }
@@ -45,7 +48,7 @@ struct ArrayCodec<Element>: ValueCodec {
             slot.initializeMemory(as: [Element].self, to: try decode(input, in: context))
             return
         }
-        try element.decodeElements(of: array, at: slot, initializing: true, in: context)
+        try elementSlots.decodeElements(of: array, at: slot, initializing: true, in: context)
     }
 
     func decode(_ input: Any, over slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
@@ -53,18 +56,30 @@ struct ArrayCodec<Element>: ValueCodec {
             slot.assumingMemoryBound(to: [Element].self).pointee = try decode(input, in: context)
             return
         }
-        try element.decodeElements(of: array, at: slot, initializing: false, in: context)
+        try elementSlots.decodeElements(of: array, at: slot, initializing: false, in: context)
     }
 
     func encode(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
-        try element.encodeArray(at: slot, in: context)
+        try elementSlots.encodeArray(at: slot, in: context)
+    }
+
+    /// The JSON array at the reader into the uninitialized `[Element]` at `slot`, in the
+    /// element codec's own code. (Not named as ``ValueCodec/decodeJSONArray(_:into:in:)``,
+    /// which reads an array of this codec's own values.)
+    func readElements(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        try elementSlots.decodeJSONArray(&reader, into: slot, in: context)
+    }
+
+    /// The array at `value` as JSON, in the element codec's own code.
+    func writeElements(at value: UnsafePointer<[Element]>, into writer: inout JSONWriter, in context: MappingContext) throws {
+        try elementSlots.encodeJSONArray(atSlot: value, into: &writer, in: context)
     }
 }
 
 /// `Set<Element>` from an array (repeated elements collapse, as in `Set(_:)`); written back as an
 /// array in one fixed order (``UntypedValues/sortedCanonically(_:)``), so equal sets write equal arrays.
 struct SetCodec<Element: Hashable>: ValueCodec {
-    let element: any ValueCodec<Element>
+    let element: Codec<Element>
     var mode = CoercionMode.lossless
 
     func decode(_ input: Any, in context: MappingContext) throws -> Set<Element> {
@@ -84,11 +99,11 @@ struct SetCodec<Element: Hashable>: ValueCodec {
 
 /// `[String: Value]` from a dictionary; every value is converted, every bad one reported.
 struct DictionaryCodec<Value>: ValueCodec {
-    let value: any ValueCodec<Value>
+    let value: Codec<Value>
     private let dictionaryType = ObjectIdentifier([String: Value].self)
     let encodesUnchanged: Bool
 
-    init(value: any ValueCodec<Value>) {
+    init(value: Codec<Value>) {
         self.value = value
         encodesUnchanged = value.encodesUnchanged
     }
@@ -148,7 +163,7 @@ enum CollectionCoding {
     /// when it is not an element either (or is null).
     static func single<Element>(
         _ input: Any,
-        with codec: any ValueCodec<Element>,
+        with codec: some ValueCodec<Element>,
         mode: CoercionMode,
         in context: MappingContext
     ) throws -> Element? {

@@ -2,7 +2,7 @@
 /// `"homepage": ""` → `homepage == nil`. Everything else goes to the optional's own codec, and
 /// `nil` is written as that codec writes it (absent, or `null`): the empty text is not written back.
 struct EmptyStringCodec<Wrapped>: ValueCodec {
-    let optional: any ValueCodec<Wrapped?>
+    let optional: Codec<Wrapped?>
 
     func decode(_ input: Any, in context: MappingContext) throws -> Wrapped? {
         if let text = input as? String, text.isEmpty {
@@ -33,22 +33,22 @@ struct EmptyStringCodec<Wrapped>: ValueCodec {
 
 /// Lets a codec for a type known only as `Value` be wrapped when `Value` is an `Optional`.
 protocol EmptyStringNullable {
-    /// `codec` (a `CodecBox<Self>`'s codec) reading empty text as `nil`, boxed.
+    /// `codec` (a `Codec<Self>`'s codec) reading empty text as `nil`, boxed.
     static func emptyStringAsNil(_ codec: Any) -> Any?
 }
 
 extension Optional: EmptyStringNullable {
     static func emptyStringAsNil(_ codec: Any) -> Any? {
-        guard let codec = codec as? any ValueCodec<Wrapped?> else { return nil }
-        return CodecBox<Wrapped?>(EmptyStringCodec(optional: codec))
+        guard let codec = codec as? Codec<Wrapped?> else { return nil }
+        return Codec<Wrapped?>.erasing(EmptyStringCodec(optional: codec))
     }
 }
 
 extension CodecFactory {
     /// `codec`, reading empty text as `nil` when `emptyStringsAsNil` and `Value` is optional.
-    static func codec<Value>(_ codec: any ValueCodec<Value>, emptyStringsAsNil: Bool) -> any ValueCodec<Value> {
+    static func codec<Value>(_ codec: Codec<Value>, emptyStringsAsNil: Bool) -> Codec<Value> {
         guard emptyStringsAsNil, let optional = Value.self as? any EmptyStringNullable.Type,
-              let box = optional.emptyStringAsNil(codec) as? CodecBox<Value> else { return codec }
-        return box.codec
+              let wrapped = optional.emptyStringAsNil(codec) as? Codec<Value> else { return codec }
+        return wrapped
     }
 }

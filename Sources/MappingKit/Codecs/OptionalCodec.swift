@@ -30,11 +30,7 @@ extension OptionalCoding {
 
 /// The optional of any other type, around its type-erased codec.
 struct OptionalCodec<Element>: OptionalCoding {
-    let wrapped: AnyCodec<Element>
-
-    init(wrapped: any ValueCodec<Element>) {
-        self.wrapped = AnyCodec(wrapped)
-    }
+    let wrapped: Codec<Element>
 }
 
 /// `Int?`, `String?`, `Bool?` and `Double?`, each as concrete code.
@@ -57,42 +53,14 @@ struct OptionalDoubleCodec: OptionalCoding {
 extension OptionalCoding {
     /// The codec for `Element?` around `wrapped`, in its box: a concrete one for the commonest
     /// leaf types (boxed where their type is known: see ``CodecFactory``).
-    static func box<Element>(wrapping wrapped: any ValueCodec<Element>) -> CodecBox<Element?> {
-        let leaf: AnyObject? = switch wrapped {
-        case let codec as IntCodec: CodecBox(OptionalIntCodec(wrapped: codec))
-        case let codec as StringCodec: CodecBox(OptionalStringCodec(wrapped: codec))
-        case let codec as BoolCodec: CodecBox(OptionalBoolCodec(wrapped: codec))
-        case let codec as DoubleCodec: CodecBox(OptionalDoubleCodec(wrapped: codec))
+    static func box<Element>(wrapping wrapped: Codec<Element>) -> Codec<Element?> {
+        let leaf: AnyObject? = switch wrapped.base {
+        case let codec as IntCodec: Codec.erasing(OptionalIntCodec(wrapped: codec))
+        case let codec as StringCodec: Codec.erasing(OptionalStringCodec(wrapped: codec))
+        case let codec as BoolCodec: Codec.erasing(OptionalBoolCodec(wrapped: codec))
+        case let codec as DoubleCodec: Codec.erasing(OptionalDoubleCodec(wrapped: codec))
         default: nil
         }
-        return leaf as? CodecBox<Element?> ?? CodecBox(OptionalCodec(wrapped: wrapped))
-    }
-}
-
-/// A codec known only by its value type, as a codec type of its own: every call goes to the
-/// codec it holds.
-struct AnyCodec<Value>: ValueCodec {
-    let codec: any ValueCodec<Value>
-
-    init(_ codec: any ValueCodec<Value>) {
-        self.codec = codec
-    }
-
-    func decode(_ input: Any, in context: MappingContext) throws -> Value {
-        try codec.decode(input, in: context)
-    }
-
-    func encode(_ value: Value, in context: MappingContext) throws -> Any? {
-        try codec.encode(value, in: context)
-    }
-
-    var encodesUnchanged: Bool { codec.encodesUnchanged }
-
-    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value {
-        try codec.decodeJSON(&reader, in: context)
-    }
-
-    func encodeJSON(at value: UnsafePointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try codec.encodeJSON(at: value, into: &writer, in: context)
+        return leaf as? Codec<Element?> ?? Codec.erasing(OptionalCodec(wrapped: wrapped))
     }
 }

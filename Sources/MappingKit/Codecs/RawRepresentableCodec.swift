@@ -1,7 +1,7 @@
 /// An enum (or any `RawRepresentable`) through its raw value. An unknown raw value is an error
 /// that lists the valid ones when the type is `CaseIterable`.
 struct RawRepresentableCodec<Represented: RawRepresentable>: ValueCodec {
-    let raw: any ValueCodec<Represented.RawValue>
+    let raw: Codec<Represented.RawValue>
 
     func decode(_ input: Any, in context: MappingContext) throws -> Represented {
         let rawValue = try raw.decode(input, in: context)

@@ -44,6 +44,11 @@ protocol ValueCodec<Value>: Sendable {
     // specialized for each concrete codec (`IntCodec`, `StringCodec`…), so a field of a common
     // type stages, moves and writes its values without generic value handling; only generic
     // codecs (arrays, nested models) go through the runtime's value witnesses.
+    //
+    // A field holds its codec twice: as a ``Codec`` for the calls typed by the value, and as
+    // `any ValueCodec` for these, which name no `Value`: through that existential they go
+    // straight to the concrete codec's code (through the `Codec` they would cost one more
+    // call; an `any ValueCodec<Value>` needs the runtime of macOS 13 / iOS 16).
 
     /// Decodes `input` into the uninitialized memory at `slot`.
     func decode(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
@@ -58,12 +63,6 @@ protocol ValueCodec<Value>: Sendable {
     func destroy(at slot: UnsafeMutableRawPointer)
     /// The value at `slot` as a plain value, as ``encode(_:in:)`` gives it.
     func encode(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any?
-    /// Every element of an array, each bad one reported under its index (arrays and sets
-    /// call this, so that the loop runs in the element codec's own specialized code).
-    func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value]
-    /// Every element of `elements` as a plain value (`NSNull` for `nil`), each failure reported
-    /// under its index.
-    func encodeElements(of elements: [Value], in context: MappingContext) throws -> [Any]
     /// ``decodeElements(of:in:)`` over the `[Value]` at `slot`, or into it when `initializing`
     /// (the array codec's slot calls, run in this codec's own code: no `[Value]` metadata to
     /// look up per array).
@@ -71,6 +70,28 @@ protocol ValueCodec<Value>: Sendable {
     /// The `[Value]` at `slot` as a plain value: itself when ``encodesUnchanged``, else an
     /// array of its elements' plain values.
     func encodeArray(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any?
+    /// Writes the value at `slot` as JSON, as ``encodeJSON(at:into:in:)`` does.
+    func encodeJSON(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
+    /// Reads the JSON array at the reader into the uninitialized `[Value]` at `slot`, as
+    /// ``decodeJSONElements(_:in:)`` does.
+    func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
+    /// Writes the `[Value]` at `slot` as a JSON array, as ``encodeJSONElements(_:into:in:)`` does.
+    func encodeJSONArray(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws
+
+    /// Every element of an array, each bad one reported under its index (arrays and sets
+    /// call this, so that the loop runs in the element codec's own specialized code).
+    func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value]
+
+    /// Every element of `elements` as a plain value (`NSNull` for `nil`), each failure reported
+    /// under its index.
+    func encodeElements(of elements: [Value], in context: MappingContext) throws -> [Any]
+
+    /// Every element of the JSON array at the reader, each bad one reported under its index
+    /// (arrays and sets call this, so that the loop runs in the element codec's own code).
+    func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Value]
+
+    /// Writes `elements` as a JSON array, each failure reported under its index.
+    func encodeJSONElements(_ elements: UnsafeBufferPointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws
 }
 
 extension ValueCodec {
@@ -136,6 +157,10 @@ extension ValueCodec {
         return try decode(try reader.readAny(), in: context)
     }
 
+    func encodeJSON(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try encodeJSON(at: slot.assumingMemoryBound(to: Value.self), into: &writer, in: context)
+    }
+
     func encodeJSON(at value: UnsafePointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
         guard let plain = try encode(value.pointee, in: context) else { return false }
         try writer.writeAny(plain)
@@ -153,15 +178,5 @@ extension ValueCodec {
             return try decode(flattened, in: context)
         }
         throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
-    }
-}
-
-/// A codec behind a configuration rule, typed by its box: rules keep codecs without their type,
-/// and casting to a generic class is far cheaper than to `any ValueCodec<Value>`.
-final class CodecBox<Value>: Sendable {
-    let codec: any ValueCodec<Value>
-
-    init(_ codec: any ValueCodec<Value>) {
-        self.codec = codec
     }
 }

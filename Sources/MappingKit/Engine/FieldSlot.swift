@@ -75,7 +75,9 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let name: String
     let keys: FieldKeys
     let offset: Int
-    let codec: any ValueCodec<Value>
+    let codec: Codec<Value>
+    /// The same codec, for the calls made for every value (see ``ValueCodec``).
+    let slots: any ValueCodec
     let defaults: FieldDefaults
     /// The requirements, when there are any, in a box: a field of the common kind holds `nil`,
     /// which needs no runtime metadata for `[Requirement<Value>]` when the field is made.
@@ -89,24 +91,25 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let emptyStringsAsNil: Bool
 
     /// A field with no defaults or requirements (the common case), made without looking at any.
-    init(name: String, keys: FieldKeys, offset: Int, codec: any ValueCodec<Value>, emptyStringsAsNil: Bool = false) {
+    init(name: String, keys: FieldKeys, offset: Int, codec: Codec<Value>, emptyStringsAsNil: Bool = false) {
         self.emptyStringsAsNil = emptyStringsAsNil
         self.name = name
         self.keys = keys
         self.offset = offset
         self.codec = CodecFactory.codec(codec, emptyStringsAsNil: emptyStringsAsNil)
+        slots = self.codec.slotCoding
         defaults = FieldDefaults()
         requirementList = nil
         hasNullDefault = false
         hasRules = false
-        leaf = LeafKind(codec: type(of: self.codec))
+        leaf = LeafKind(codec: self.codec.baseType)
     }
 
     init(
         name: String,
         keys: FieldKeys,
         offset: Int,
-        codec: any ValueCodec<Value>,
+        codec: Codec<Value>,
         defaults: FieldDefaults,
         requirements: RequirementList<Value>?,
         emptyStringsAsNil: Bool = false
@@ -116,18 +119,19 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         self.keys = keys
         self.offset = offset
         self.codec = codec
+        slots = codec.slotCoding
         self.defaults = defaults
         requirementList = requirements
         hasNullDefault = defaults.whenNull != nil
         hasRules = requirements != nil || defaults.whenMissing != nil
-        leaf = hasNullDefault || hasRules ? .none : LeafKind(codec: type(of: codec))
+        leaf = hasNullDefault || hasRules ? .none : LeafKind(codec: codec.baseType)
     }
 
     /// The field for `rule`: its adapter's codec, or the built-in one. `emptyStringsAsNil`: the
     /// configuration's, which the rule may also ask for this property alone.
     convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule, coercion: CoercionMode, emptyStringsAsNil: Bool = false) {
         let requirements = rule.requirements as? [Requirement<Value>] ?? []
-        let codec = (rule.makeCodec?(Value.self, coercion) as? CodecBox<Value>)?.codec ?? CodecFactory.codec(for: Value.self, mode: coercion)
+        let codec = (rule.makeCodec?(Value.self, coercion) as? Codec<Value>) ?? CodecFactory.codec(for: Value.self, mode: coercion)
         self.init(
             name: name,
             keys: keys,
@@ -203,7 +207,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     override func decode(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        guard hasNullDefault || hasRules else { return try codec.decode(input, over: model + offset, in: context) }
+        guard hasNullDefault || hasRules else { return try slots.decode(input, over: model + offset, in: context) }
         try replace(in: model) { slot in
             try decodeValue(input, into: slot, in: context)
             return true
@@ -219,7 +223,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
             context.report?.record(.defaultedWhenNull(defaults.nullDescription), found: "null")
             return
         }
-        guard hasRules else { return try codec.decode(input, into: slot, in: context) }
+        guard hasRules else { return try slots.decode(input, into: slot, in: context) }
         let value = try codec.decode(input, in: context)
         try checkDecoded(value, input: input)
         stage(value, at: slot)
@@ -232,7 +236,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         let size = max(MemoryLayout<Value>.size, 1)
         try withUnsafeTemporaryAllocation(byteCount: size, alignment: MemoryLayout<Value>.alignment) { buffer in
             guard let slot = buffer.baseAddress, try stage(slot) else { return }
-            codec.move(from: slot, over: model + offset)
+            slots.move(from: slot, over: model + offset)
         }
     }
 
@@ -280,11 +284,11 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     override func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
-        codec.move(from: staging + offset, over: model + offset)
+        slots.move(from: staging + offset, over: model + offset)
     }
 
     override func discard(_ staging: UnsafeMutableRawPointer) {
-        codec.destroy(at: staging + offset)
+        slots.destroy(at: staging + offset)
     }
 
     func back(up model: UnsafeMutableRawPointer, into backup: UnsafeMutableRawPointer) {
@@ -296,7 +300,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     override func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
-        try codec.encode(at: model + offset, in: context)
+        try slots.encode(at: model + offset, in: context)
     }
 }
 

@@ -23,9 +23,9 @@ protocol NamedAdapter: Sendable {
 extension Adapter: NamedAdapter {
     func codec(for type: Any.Type, mode: CoercionMode) -> Any? {
         switch ObjectIdentifier(type) {
-        case ObjectIdentifier(Value.self): CodecBox(codec(mode))
-        case ObjectIdentifier(Value?.self): CodecBox<Value?>(OptionalCodec(wrapped: codec(mode)))
-        case ObjectIdentifier([Value].self): CodecBox<[Value]>(ArrayCodec(element: codec(mode), mode: mode))
+        case ObjectIdentifier(Value.self): Codec.erasing(codec(mode))
+        case ObjectIdentifier(Value?.self): Codec<Value?>.erasing(OptionalCodec(wrapped: codec(mode)))
+        case ObjectIdentifier([Value].self): Codec<[Value]>.erasing(ArrayCodec(element: codec(mode), mode: mode))
         default: nil
         }
     }

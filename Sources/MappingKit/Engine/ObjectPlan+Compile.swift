@@ -31,7 +31,7 @@ extension ObjectPlan {
         }
         let isStash = { (field: StoredField) in ObjectIdentifier(field.type) == ObjectIdentifier(UnmappedValues.self) }
         let stash = stored.first { $0.isMappable && isStash($0) }.map { field in
-            TypedField<UnmappedValues>(name: field.name, keys: FieldKeys([]), offset: field.offset, codec: UnsupportedCodec())
+            TypedField<UnmappedValues>(name: field.name, keys: FieldKeys([]), offset: field.offset, codec: Codec.erasing(UnsupportedCodec()))
         }
         var representedOffsets: Set<Int>?
         if let subset = rules.output.represented {
@@ -190,7 +190,7 @@ extension ObjectPlan {
 
     /// `true` when `codec` converts values of `type`.
     private static func fits(_ codec: Any?, _ type: Any.Type) -> Bool {
-        func check<Value>(_: Value.Type) -> Bool { codec is CodecBox<Value> }
+        func check<Value>(_: Value.Type) -> Bool { codec is Codec<Value> }
         return check(type)
     }
 }

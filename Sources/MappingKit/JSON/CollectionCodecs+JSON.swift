@@ -7,16 +7,24 @@ extension ArrayCodec {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [Element] {
         let mark = reader.mark
         guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
-        return try CollectionCoding.decodeJSONElements(&reader, with: element, in: context)
+        return try element.decodeJSONElements(&reader, in: context)
+    }
+
+    /// A field's array, read in the element codec's own code.
+    func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else {
+            slot.initializeMemory(as: [Element].self, to: try decodeJSON(again: &reader, from: mark, in: context))
+            return
+        }
+        try readElements(&reader, into: slot, in: context)
     }
 
     @_specialize(where Element == Double)
     @_specialize(where Element == Int)
     @_specialize(where Element == String)
     func encodeJSON(at value: UnsafePointer<[Element]>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try value.pointee.withUnsafeBufferPointer { elements in
-            try CollectionCoding.encodeJSONElements(elements, with: element, into: &writer, in: context)
-        }
+        try writeElements(at: value, into: &writer, in: context)
         return true
     }
 }
@@ -25,7 +33,7 @@ extension SetCodec {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Set<Element> {
         let mark = reader.mark
         guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
-        return Set(try CollectionCoding.decodeJSONElements(&reader, with: element, in: context))
+        return Set(try element.decodeJSONElements(&reader, in: context))
     }
 }
 
@@ -90,16 +98,34 @@ extension DictionaryCodec {
     }
 }
 
+extension ValueCodec {
+    func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Value] {
+        try CollectionCoding.decodeJSONElements(&reader, with: self, in: context)
+    }
+
+    func encodeJSONElements(_ elements: UnsafeBufferPointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws {
+        try CollectionCoding.encodeJSONElements(elements, with: self, into: &writer, in: context)
+    }
+
+    func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        slot.initializeMemory(as: [Value].self, to: try decodeJSONElements(&reader, in: context))
+    }
+
+    func encodeJSONArray(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws {
+        try slot.assumingMemoryBound(to: [Value].self).pointee.withUnsafeBufferPointer { elements in
+            try encodeJSONElements(elements, into: &writer, in: context)
+        }
+    }
+}
+
 extension CollectionCoding {
     /// Reads every element of the array at the reader with `codec`, collecting every element's
-    /// problems under its index; reading goes on after a bad element. (No closures, results or
-    /// tuples of `Element`: in unspecialized code each would cost a metadata lookup per call.)
-    @_specialize(where Element == Double)
-    @_specialize(where Element == Int)
-    @_specialize(where Element == String)
+    /// problems under its index; reading goes on after a bad element. Called from each codec's
+    /// ``ValueCodec/decodeJSONElements(_:in:)``, so the loop is specialized for the codec.
+    @inline(__always)
     static func decodeJSONElements<Element>(
         _ reader: inout JSONReader,
-        with codec: any ValueCodec<Element>,
+        with codec: some ValueCodec<Element>,
         in context: MappingContext
     ) throws -> [Element] {
         var result: [Element] = []
@@ -122,12 +148,12 @@ extension CollectionCoding {
         return result
     }
 
-    @_specialize(where Element == Double)
-    @_specialize(where Element == Int)
-    @_specialize(where Element == String)
+    /// Writes `elements` as a JSON array with `codec`; called from each codec's
+    /// ``ValueCodec/encodeJSONElements(_:into:in:)``.
+    @inline(__always)
     static func encodeJSONElements<Element>(
         _ elements: UnsafeBufferPointer<Element>,
-        with codec: any ValueCodec<Element>,
+        with codec: some ValueCodec<Element>,
         into writer: inout JSONWriter,
         in context: MappingContext
     ) throws {

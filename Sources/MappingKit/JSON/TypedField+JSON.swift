@@ -5,7 +5,7 @@ extension TypedField {
     @inline(__always)
     func decodeJSONValue(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
         guard hasNullDefault || hasRules else {
-            return try codec.decodeJSON(&reader, into: staging + offset, in: context)
+            return try slots.decodeJSON(&reader, into: staging + offset, in: context)
         }
         try decodeJSONWithRules(&reader, into: staging, in: context)
     }
@@ -32,6 +32,6 @@ extension TypedField {
 
     @inline(__always)
     func encodeJSONValue(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try codec.encodeJSON(at: (model + offset).assumingMemoryBound(to: Value.self), into: &writer, in: context)
+        try slots.encodeJSON(atSlot: model + offset, into: &writer, in: context)
     }
 }

@@ -36,16 +36,6 @@ extension OptionalCoding {
     }
 }
 
-extension AnyCodec {
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        codec.survey(input, into: session, in: context)
-    }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        codec.storeKind(in: context)
-    }
-}
-
 extension ArrayCodec {
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
         guard let array = InputValue.array(input) else { return }
