@@ -380,6 +380,7 @@ func numberForms(_ value: Any) -> [String]? {
     case .decimal(let decimal)?: return canonicalNumber("\(decimal)").map { [$0] }
     case .signed(let integer)?: return canonicalNumber("\(integer)").map { [$0] }
     case .unsigned(let integer)?: return canonicalNumber("\(integer)").map { [$0] }
+    case .wide(let integer)?: return canonicalNumber("\(integer)").map { [$0] }
     default: return nil
     }
 }

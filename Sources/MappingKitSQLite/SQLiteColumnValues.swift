@@ -22,7 +22,7 @@ enum SQLiteColumnValues {
             // Integers past 64 bits are written as their digits: stored as a blob, as
             // `scalar` stores such integers, since an INTEGER column's affinity would make the
             // text a REAL.
-            if let digits = value as? String, Int128(digits) != nil || UInt128(digits) != nil {
+            if let digits = value as? String, Self.isWideIntegerText(digits) {
                 if let exact = Int64(digits) { return .integer(exact) }
                 return .blob(Data(digits.utf8))
             }
@@ -34,6 +34,22 @@ enum SQLiteColumnValues {
             break
         }
         return try scalar(value, column: column)
+    }
+
+    /// `true` for the digits (with an optional sign) of an integer that `Int128` or `UInt128`
+    /// holds: what MappingKit writes for an integer past 64 bits. Checked by its digits, since
+    /// those types need macOS 15 / iOS 18.
+    static func isWideIntegerText(_ text: String) -> Bool {
+        var digits = Substring(text)
+        var limit = "340282366920938463463374607431768211455"
+        if let sign = digits.first, sign == "-" || sign == "+" {
+            if sign == "-" { limit = "170141183460469231731687303715884105728" }
+            digits = digits.dropFirst()
+        }
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return false }
+        let significant = digits.drop { $0 == "0" }
+        // Digit strings of one length compare as their numbers do.
+        return significant.count < limit.count || (significant.count == limit.count && significant <= Substring(limit))
     }
 
     private static func scalar(_ value: Any, column: String) throws -> SQLiteValue {

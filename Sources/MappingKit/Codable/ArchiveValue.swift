@@ -31,8 +31,9 @@ indirect enum ArchiveValue: Codable {
         } else if let number = NumericInput.read(value) {
             switch number {
             case .bool(let value): self = .bool(value)
-            case .signed(let value): self = try Int64(exactly: value).map(ArchiveValue.int) ?? .decimal(Self.text(value))
-            case .unsigned(let value): self = try UInt64(exactly: value).map(ArchiveValue.unsigned) ?? .decimal(Self.text(value))
+            case .signed(let value): self = .int(value)
+            case .unsigned(let value): self = .unsigned(value)
+            case .wide(let value): self = .decimal(try Self.text(value))
             case .floating(let value): self = .double(value)
             case .decimal(let value): self = .decimal("\(value)")
             }
@@ -68,7 +69,7 @@ indirect enum ArchiveValue: Codable {
     }
 
     /// An integer wider than 64 bits as a decimal's text, when `Decimal` holds it exactly.
-    private static func text(_ value: some BinaryInteger) throws -> String {
+    private static func text(_ value: WideInteger) throws -> String {
         let text = "\(value)"
         _ = try BuiltInValueAdapters.exactDecimal(text, found: "the integer \(text)")
         return text

@@ -214,8 +214,12 @@ private enum Scalar {
         }
         switch number {
         case .bool(let value): self = .bool(value)
-        case .signed(let value): self = Int64(exactly: value).map(Scalar.int) ?? .wide(value)
-        case .unsigned(let value): self = UInt64(exactly: value).map(Scalar.unsigned) ?? .wide(value)
+        case .signed(let value): self = .int(value)
+        case .unsigned(let value): self = .unsigned(value)
+        case .wide(let value):
+            // Only an `Int128` or `UInt128` input is this wide, on the releases that have them.
+            guard let encodable = OlderReleases.int128Value(value) else { return nil }
+            self = .wide(encodable)
         case .floating(let value): self = .double(value)
         case .decimal(let value): self = .decimal(value)
         }

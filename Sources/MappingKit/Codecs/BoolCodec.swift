@@ -25,6 +25,7 @@ struct BoolCodec: ValueCodec {
         case (.signed(1), .lossless), (.unsigned(1), .lossless): return true
         case (.signed(let value), .lenient): return value != 0
         case (.unsigned(let value), .lenient): return value != 0
+        case (.wide, .lenient): return true
         case (.floating(let value), .lenient) where !value.isNaN: return value != 0
         default:
             throw MappingError(.mismatch(expected: "Bool", found: ValueDescription.describe(number)))

@@ -54,13 +54,11 @@ enum CodecFactory {
         case ObjectIdentifier(Int16.self): Codec.erasing(IntegerCodec<Int16>(mode: mode))
         case ObjectIdentifier(Int32.self): Codec.erasing(IntegerCodec<Int32>(mode: mode))
         case ObjectIdentifier(Int64.self): Codec.erasing(IntegerCodec<Int64>(mode: mode))
-        case ObjectIdentifier(Int128.self): Codec.erasing(IntegerCodec<Int128>(mode: mode))
         case ObjectIdentifier(UInt.self): Codec.erasing(IntegerCodec<UInt>(mode: mode))
         case ObjectIdentifier(UInt8.self): Codec.erasing(IntegerCodec<UInt8>(mode: mode))
         case ObjectIdentifier(UInt16.self): Codec.erasing(IntegerCodec<UInt16>(mode: mode))
         case ObjectIdentifier(UInt32.self): Codec.erasing(IntegerCodec<UInt32>(mode: mode))
         case ObjectIdentifier(UInt64.self): Codec.erasing(IntegerCodec<UInt64>(mode: mode))
-        case ObjectIdentifier(UInt128.self): Codec.erasing(IntegerCodec<UInt128>(mode: mode))
         case ObjectIdentifier(Double.self): Codec.erasing(DoubleCodec(general: FloatingPointCodec<Double>(mode: mode)))
         case ObjectIdentifier(Float.self): Codec.erasing(FloatingPointCodec<Float>(mode: mode))
         case ObjectIdentifier(Bool.self): Codec.erasing(BoolCodec(mode: mode))
@@ -73,7 +71,7 @@ enum CodecFactory {
         case ObjectIdentifier(Any.self): Codec.erasing(AnyValueCodec())
         case ObjectIdentifier([String: Any].self): Codec.erasing(UntypedDictionaryCodec())
         case ObjectIdentifier([Any].self): Codec.erasing(UntypedArrayCodec())
-        default: commonContainerCodec(for: type, mode: mode)
+        default: OlderReleases.int128Codec(for: type, mode: mode) ?? commonContainerCodec(for: type, mode: mode)
         }
     }
 

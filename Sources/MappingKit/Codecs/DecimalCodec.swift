@@ -9,6 +9,7 @@ struct DecimalCodec: ValueCodec {
             case .decimal(let value): return value
             case .signed(let value): return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
             case .unsigned(let value): return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .wide(let value): return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
             case .floating(let value) where value.isFinite:
                 return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
             case .floating, .bool: break

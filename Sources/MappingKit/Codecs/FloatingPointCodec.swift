@@ -37,11 +37,10 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
             throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
         }
         guard shape == .integer, mode != .lenient else { return value }
-        if let integer = Int128(text) {
-            guard let exact = Floating(exactly: integer) else { throw MappingError(.inexact(expected: typeName, found: found())) }
+        if let integer = WideInteger(text), integer.isWithin128Bits {
+            guard let exact = integer.exactly(Floating.self) else { throw MappingError(.inexact(expected: typeName, found: found())) }
             return exact
         }
-        if let integer = UInt128(text), let exact = Floating(exactly: integer) { return exact }
         // Beyond 128 bits only rare multiples of large powers of two are exact: refuse them all.
         throw MappingError(.inexact(expected: typeName, found: found()))
     }
@@ -65,6 +64,10 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
         case .unsigned(let value):
             if mode == .lenient { return Floating(value) }
             guard let exact = Floating(exactly: value) else { throw MappingError(.inexact(expected: typeName, found: found())) }
+            return exact
+        case .wide(let value):
+            if mode == .lenient { return value.rounded(Floating.self) }
+            guard let exact = value.exactly(Floating.self) else { throw MappingError(.inexact(expected: typeName, found: found())) }
             return exact
         case .decimal(let value):
             // A fraction converts from its digits, correctly rounded, as from its text.

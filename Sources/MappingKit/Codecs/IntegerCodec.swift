@@ -25,7 +25,7 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
                 context.reportCoercion(of: input, to: typeName)
                 return value
             }
-            if Int128(string) != nil || UInt128(string) != nil {
+            if let wide = WideInteger(string), wide.isWithin128Bits {
                 throw MappingError(.outOfRange(expected: typeName, range: range, found: ValueDescription.describe(string)))
             }
             if mode == .lenient, NumberText.shape(of: string) != nil, let value = Double(string) {
@@ -45,6 +45,9 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
             throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
         case .unsigned(let value):
             if let exact = Integer(exactly: value) { return exact }
+            throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        case .wide(let value):
+            if let exact = value.exactly(Integer.self) { return exact }
             throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
         case .floating(let value):
             let value = mode == .lenient ? value.rounded(.towardZero) : value

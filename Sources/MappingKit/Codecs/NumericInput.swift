@@ -2,10 +2,15 @@ import Foundation
 
 /// A number (or boolean) found in the input, whatever container it came in: a Swift scalar, an
 /// `NSNumber` from JSONSerialization, the boolean `NSNumber`, or an `NSDecimalNumber`/`Decimal`.
+///
+/// Integers are 64-bit words; only a value outside both 64-bit ranges (an `Int128` or `UInt128`
+/// input, on the releases that have those types) is a ``WideInteger``.
 enum NumericInput {
     case bool(Bool)
-    case signed(Int128)
-    case unsigned(UInt128)
+    case signed(Int64)
+    case unsigned(UInt64)
+    /// An integer below `Int64.min` or above `UInt64.max`.
+    case wide(WideInteger)
     case floating(Double)
     case decimal(Decimal)
 
@@ -23,23 +28,28 @@ enum NumericInput {
         }
         switch value {
         case let value as Bool: return .bool(value)
-        case let value as Int: return .signed(Int128(value))
+        case let value as Int: return .signed(Int64(value))
         case let value as Double: return .floating(value)
-        case let value as Int64: return .signed(Int128(value))
-        case let value as Int32: return .signed(Int128(value))
-        case let value as Int16: return .signed(Int128(value))
-        case let value as Int8: return .signed(Int128(value))
-        case let value as UInt: return .unsigned(UInt128(value))
-        case let value as UInt64: return .unsigned(UInt128(value))
-        case let value as UInt32: return .unsigned(UInt128(value))
-        case let value as UInt16: return .unsigned(UInt128(value))
-        case let value as UInt8: return .unsigned(UInt128(value))
-        case let value as Int128: return .signed(value)
-        case let value as UInt128: return .unsigned(value)
+        case let value as Int64: return .signed(value)
+        case let value as Int32: return .signed(Int64(value))
+        case let value as Int16: return .signed(Int64(value))
+        case let value as Int8: return .signed(Int64(value))
+        case let value as UInt: return .unsigned(UInt64(value))
+        case let value as UInt64: return .unsigned(value)
+        case let value as UInt32: return .unsigned(UInt64(value))
+        case let value as UInt16: return .unsigned(UInt64(value))
+        case let value as UInt8: return .unsigned(UInt64(value))
         case let value as Float: return .floating(Double(value))
         case let value as Decimal: return .decimal(value)
-        default: return nil
+        default: return OlderReleases.wideInteger(in: value).map(integer)
         }
+    }
+
+    /// A whole number as the narrowest case that holds it.
+    static func integer(_ value: WideInteger) -> NumericInput {
+        if let signed = value.int64 { return .signed(signed) }
+        if let unsigned = value.uint64 { return .unsigned(unsigned) }
+        return .wide(value)
     }
 
     /// Whether `number` is one of JSONSerialization's booleans.
@@ -69,9 +79,9 @@ enum NumericInput {
             if let decimal = number as? NSDecimalNumber { return .decimal(decimal.decimalValue) }
             return .floating(number.doubleValue)
         case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
-            return .unsigned(UInt128(number.uint64Value))
+            return .unsigned(number.uint64Value)
         default:
-            return .signed(Int128(number.int64Value))
+            return .signed(number.int64Value)
         }
     }
 }
@@ -89,6 +99,7 @@ extension NumericInput {
         switch self {
         case .signed(let number): number == value
         case .unsigned(let number): number == value
+        case .wide(let number): number.description == "\(value)"
         case .floating(let number): Number(exactly: number) == value
         case .decimal(let number): "\(number)" == "\(value)"
         case .bool: false
@@ -99,6 +110,7 @@ extension NumericInput {
         switch self {
         case .signed(let number): Number(exactly: number) == value
         case .unsigned(let number): Number(exactly: number) == value
+        case .wide(let number): number.exactly(Number.self) == value
         case .floating(let number): Number(number) == value && Double(value) == number
         case .decimal: true
         case .bool: false

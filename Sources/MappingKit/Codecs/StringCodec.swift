@@ -15,6 +15,7 @@ struct StringCodec: ValueCodec {
             switch number {
             case .signed(let value): return "\(value)"
             case .unsigned(let value): return "\(value)"
+            case .wide(let value): return "\(value)"
             case .floating(let value): return "\(value)"
             case .decimal(let value): return "\(value)"
             case .bool(let value) where mode == .lenient: return "\(value)"

@@ -52,12 +52,14 @@ extension Int8: Probing { static var probeValues: (Int8, Int8) { (91, -93) } }
 extension Int16: Probing { static var probeValues: (Int16, Int16) { (24_301, -24_303) } }
 extension Int32: Probing { static var probeValues: (Int32, Int32) { (24_301, -24_303) } }
 extension Int64: Probing { static var probeValues: (Int64, Int64) { (24_301, -24_303) } }
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension Int128: Probing { static var probeValues: (Int128, Int128) { (24_301, -24_303) } }
 extension UInt: Probing { static var probeValues: (UInt, UInt) { (24_301, 24_303) } }
 extension UInt8: Probing { static var probeValues: (UInt8, UInt8) { (91, 93) } }
 extension UInt16: Probing { static var probeValues: (UInt16, UInt16) { (24_301, 24_303) } }
 extension UInt32: Probing { static var probeValues: (UInt32, UInt32) { (24_301, 24_303) } }
 extension UInt64: Probing { static var probeValues: (UInt64, UInt64) { (24_301, 24_303) } }
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 extension UInt128: Probing { static var probeValues: (UInt128, UInt128) { (24_301, 24_303) } }
 extension Double: Probing { static var probeValues: (Double, Double) { (24_301.25, -24_303.75) } }
 extension Float: Probing { static var probeValues: (Float, Float) { (24_301.25, -24_303.75) } }

@@ -21,8 +21,8 @@ enum UntypedValues {
     /// equals itself (as `Equatable` requires of ``UnmappedValues``).
     private enum Scalar: Equatable {
         case bool(Bool)
-        case integer(Int128)
-        case unsigned(UInt128)
+        /// Every integer, whatever its width or signedness: `UInt64(5)` equals `5`.
+        case integer(WideInteger)
         case floating(Double)
         case decimal(Decimal)
         case string(String)
@@ -33,7 +33,6 @@ enum UntypedValues {
             switch (left, right) {
             case (.bool(let left), .bool(let right)): left == right
             case (.integer(let left), .integer(let right)): left == right
-            case (.unsigned(let left), .unsigned(let right)): left == right
             case (.floating(let left), .floating(let right)): left == right || (left.isNaN && right.isNaN)
             case (.decimal(let left), .decimal(let right)): left == right || (left.isNaN && right.isNaN)
             case (.string(let left), .string(let right)): left == right
@@ -50,8 +49,9 @@ enum UntypedValues {
         if let number = NumericInput.read(value) {
             switch number {
             case .bool(let value): return .scalar(.bool(value))
-            case .signed(let value): return .scalar(.integer(value))
-            case .unsigned(let value): return .scalar(Int128(exactly: value).map(Scalar.integer) ?? .unsigned(value))
+            case .signed(let value): return .scalar(.integer(WideInteger(value)))
+            case .unsigned(let value): return .scalar(.integer(WideInteger(value)))
+            case .wide(let value): return .scalar(.integer(value))
             case .floating(let value): return .scalar(.floating(value))
             case .decimal(let value): return .scalar(.decimal(value))
             }
@@ -92,17 +92,17 @@ enum UntypedValues {
     /// value, strings, then everything else by its description. Sets are written this way, so a
     /// set writes the same array every time.
     static func sortedCanonically(_ values: [Any]) -> [Any] {
-        func key(_ value: Any) -> (rank: Int, number: Double, integer: Int128, text: String) {
-            guard case .scalar(let scalar) = node(value) else { return (6, 0, 0, describe(value)) }
+        func key(_ value: Any) -> (rank: Int, number: Double, integer: WideInteger, text: String) {
+            let zero = WideInteger(Int64(0))
+            guard case .scalar(let scalar) = node(value) else { return (6, 0, zero, describe(value)) }
             switch scalar {
-            case .null: return (0, 0, 0, "")
-            case .bool(let value): return (1, value ? 1 : 0, 0, "")
-            case .integer(let value): return (2, Double(value), value, "")
-            case .unsigned(let value): return (2, Double(value), Int128(clamping: value), "")
-            case .floating(let value): return (2, value, 0, "")
-            case .decimal(let value): return (2, NSDecimalNumber(decimal: value).doubleValue, 0, "\(value)")
-            case .string(let value): return (3, 0, 0, value)
-            case .other(let text): return (5, 0, 0, text)
+            case .null: return (0, 0, zero, "")
+            case .bool(let value): return (1, value ? 1 : 0, zero, "")
+            case .integer(let value): return (2, value.rounded(Double.self), value, "")
+            case .floating(let value): return (2, value, zero, "")
+            case .decimal(let value): return (2, NSDecimalNumber(decimal: value).doubleValue, zero, "\(value)")
+            case .string(let value): return (3, 0, zero, value)
+            case .other(let text): return (5, 0, zero, text)
             }
         }
         let keyed = values.map { (key: key($0), value: $0) }
@@ -164,7 +164,6 @@ enum UntypedValues {
         switch scalar {
         case .bool(let value): "\(value)"
         case .integer(let value): "\(value)"
-        case .unsigned(let value): "\(value)"
         case .floating(let value): "\(value)"
         case .decimal(let value): "\(value)"
         case .string(let value): value.debugDescription

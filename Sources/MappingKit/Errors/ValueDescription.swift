@@ -22,6 +22,7 @@ enum ValueDescription {
         case .bool(let value): "Bool \(value)"
         case .signed(let value): "Int \(value)"
         case .unsigned(let value): "Int \(value)"
+        case .wide(let value): "Int \(value)"
         case .floating(let value): "Double \(value)"
         case .decimal(let value): "Decimal \(value)"
         }

@@ -45,7 +45,8 @@ extension JSONReader {
 
     /// A number as the native value ``readAny()`` gives. Integers stay exact: an `Int`, a
     /// `UInt64`, a `Decimal` (38 digits), an `Int128` or `UInt128` (39 digits within their
-    /// range), and an error past that, never a rounded `Double`.
+    /// range, on the releases that have those types), and an error past that, never a rounded
+    /// `Double`.
     /// Fractions and exponents are the correctly rounded `Double`; beyond its range, an error.
     func value(of number: JSONNumber) throws -> Any {
         if let magnitude = integerMagnitude(number) {
@@ -55,12 +56,11 @@ extension JSONReader {
         if number.isInteger {
             let text = text(of: number)
             // 39 digits are past `Decimal`, not past `Int128` and `UInt128` (what `jsonData` writes
-            // for their extremes): kept exact as those.
+            // for their extremes): kept exact as those, where the release has them.
             do {
                 return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
             } catch {
-                if let signed = Int128(text) { return signed }
-                if let unsigned = UInt128(text) { return unsigned }
+                if let wide = WideInteger(text), wide.isWithin128Bits, let value = OlderReleases.int128Value(wide) { return value }
                 throw error
             }
         }

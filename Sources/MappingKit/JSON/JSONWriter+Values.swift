@@ -33,6 +33,7 @@ extension JSONWriter {
             if let int = Int(exactly: value) { writeInt(int) } else { writeText("\(value)") }
         case .unsigned(let value):
             if let unsigned = UInt(exactly: value) { writeUnsigned(unsigned) } else { writeText("\(value)") }
+        case .wide(let value): writeText("\(value)")
         case .floating(let value): try writeDouble(value)
         case .decimal(let value):
             guard value.isFinite else {

@@ -23,7 +23,7 @@ final class Inference {
         case .number(let text):
             if text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) {
                 summary.fractions += 1
-            } else if let integer = Int128(text) {
+            } else if let integer = SampleInteger(text) {
                 summary.integers += 1
                 summary.smallest = min(summary.smallest, integer)
                 summary.largest = max(summary.largest, integer)

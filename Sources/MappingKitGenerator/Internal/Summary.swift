@@ -4,9 +4,10 @@ struct Summary {
     var nulls = 0
     var bools = 0
     var integers = 0
-    /// The smallest and largest integer seen; integers past 128 bits count in `hugeIntegers`.
-    var smallest = Int128.max
-    var largest = Int128.min
+    /// The smallest and largest integer seen; integers past 64 bits count in `hugeIntegers`
+    /// (every type the generator picks for them, `Decimal` or `Any`, is the same past 64 bits).
+    var smallest = SampleInteger(UInt64.max)
+    var largest = SampleInteger(Int64.min)
     var hugeIntegers = 0
     /// Numbers written with a fraction or an exponent.
     var fractions = 0
@@ -52,4 +53,42 @@ struct Summary {
 /// The elements of the arrays seen at one place, shared as they merge.
 final class ElementSummary {
     var summary = Summary()
+}
+
+/// An integer of a sample, of either sign, that `Int64` or `UInt64` holds: what the generator
+/// compares (`Int128` would need macOS 15 / iOS 18).
+struct SampleInteger: Comparable {
+    let isNegative: Bool
+    let magnitude: UInt64
+
+    init(_ value: Int64) {
+        isNegative = value < 0
+        magnitude = value.magnitude
+    }
+
+    init(_ value: UInt64) {
+        isNegative = false
+        magnitude = value
+    }
+
+    init(negative magnitude: UInt64) {
+        isNegative = magnitude != 0
+        self.magnitude = magnitude
+    }
+
+    /// The integer the text is, when `Int64` or `UInt64` reads it.
+    init?(_ text: String) {
+        if let value = Int64(text) {
+            self.init(value)
+        } else if let value = UInt64(text) {
+            self.init(value)
+        } else {
+            return nil
+        }
+    }
+
+    static func < (left: SampleInteger, right: SampleInteger) -> Bool {
+        if left.isNegative != right.isNegative { return left.isNegative }
+        return left.isNegative ? left.magnitude > right.magnitude : left.magnitude < right.magnitude
+    }
 }

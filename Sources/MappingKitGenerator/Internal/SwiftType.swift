@@ -53,14 +53,15 @@ indirect enum SwiftType {
 
     private static func number(_ summary: Summary, adapts: Bool) -> SwiftType {
         if summary.fractions > 0 {
-            let exact = Int128(1) << 53
-            let fits = summary.hugeIntegers == 0 && (summary.integers == 0 || (summary.smallest >= -exact && summary.largest <= exact))
+            let exact: UInt64 = 1 << 53
+            let fits = summary.hugeIntegers == 0
+                && (summary.integers == 0 || (summary.smallest >= SampleInteger(negative: exact) && summary.largest <= SampleInteger(exact)))
             return fits ? .double : .any
         }
         if summary.hugeIntegers == 0 {
-            if summary.smallest >= Int128(Int32.min), summary.largest <= Int128(Int32.max) { return .integer("Int") }
-            if summary.smallest >= Int128(Int64.min), summary.largest <= Int128(Int64.max) { return .integer("Int64") }
-            if summary.smallest >= 0, summary.largest <= Int128(UInt64.max) { return .integer("UInt64") }
+            if summary.smallest >= SampleInteger(Int64(Int32.min)), summary.largest <= SampleInteger(Int64(Int32.max)) { return .integer("Int") }
+            if summary.smallest >= SampleInteger(Int64.min), summary.largest <= SampleInteger(Int64.max) { return .integer("Int64") }
+            if summary.smallest >= SampleInteger(0 as UInt64) { return .integer("UInt64") }
         }
         return adapts ? .decimal : .any
     }
