@@ -67,4 +67,19 @@ struct OlderReleasesTests {
         #expect(PropertyConventions.isObservable(fields))
         #expect(!PropertyConventions.isObservable(fields, registrar: nil))
     }
+
+    @Test("Int128 and UInt128 inputs are wide integers where the release has them, and never before")
+    func int128Inputs() throws {
+        let big = Int128.min
+        let wide = try #require(OlderReleases.wideInteger(in: big))
+        #expect(wide.description == "-170141183460469231731687303715884105728")
+        #expect(OlderReleases.wideInteger(in: UInt128.max)?.description == "340282366920938463463374607431768211455")
+        #expect(OlderReleases.wideInteger(in: 5) == nil)
+        #expect(OlderReleases.wideInteger(in: big, releaseHasInt128: false) == nil)
+        #expect(OlderReleases.int128Value(wide) as? Int128 == big)
+        #expect(OlderReleases.int128Value(wide, releaseHasInt128: false) == nil)
+        #expect(OlderReleases.int128Codec(for: UInt128.self, mode: .lossless) is Codec<UInt128>)
+        #expect(OlderReleases.int128Codec(for: UInt128.self, mode: .lossless, releaseHasInt128: false) == nil)
+        #expect(OlderReleases.int128Codec(for: Int.self, mode: .lossless) == nil)
+    }
 }
