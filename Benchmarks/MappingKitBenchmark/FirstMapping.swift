@@ -77,10 +77,10 @@ enum FirstMapping {
 
     /// Microseconds `body` takes.
     static func microseconds(_ body: () throws -> Void) rethrows -> Double {
-        let start = ContinuousClock.now
+        // The monotonic clock every release has (ContinuousClock needs macOS 13 / iOS 16).
+        let start = DispatchTime.now().uptimeNanoseconds
         try body()
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3
     }
 
     /// Runs in the child process: prints one table row per measurement.

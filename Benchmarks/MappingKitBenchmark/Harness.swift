@@ -48,10 +48,10 @@ struct Harness {
             for round in 0..<rounds {
                 for turn in members.indices {
                     let index = members[(turn + round) % members.count]
-                    let start = ContinuousClock.now
+                    // The monotonic clock every release has (ContinuousClock needs macOS 13 / iOS 16).
+                    let start = DispatchTime.now().uptimeNanoseconds
                     sink &+= try contenders[index].body()
-                    let elapsed = ContinuousClock.now - start
-                    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+                    let nanoseconds = Double(DispatchTime.now().uptimeNanoseconds - start)
                     samples[index].append(nanoseconds / Double(contenders[index].objects))
                 }
             }

@@ -16,7 +16,7 @@ final class TestCat: TestAnimal {
 
     static let catMapping = MappingConfiguration(for: TestCat.self) { map in
         map.map(\.eyeColor, to: "eye color", using: Adapter(from: String.self) { text in
-            let parts = text.split(separator: ",").compactMap { Double($0) }
+            let parts = text.split(separator: ",").compactMap { Double(String($0)) }
             return RGBColor(red: (parts.first ?? 0) / 255, green: (parts.dropFirst().first ?? 0) / 255,
                             blue: (parts.dropFirst(2).first ?? 0) / 255)
         } encode: { color in

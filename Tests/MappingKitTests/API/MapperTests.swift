@@ -1,6 +1,5 @@
 import Foundation
 import MappingKit
-import Synchronization
 import Testing
 
 private struct Author: Mappable, Equatable {
@@ -32,7 +31,7 @@ private struct Venue: Mappable, Equatable {
 /// One instance per id: the factory hands back the object it made before.
 private final class Entity: Mappable {
     nonisolated(unsafe) static var madeByFactory = 0
-    static let cache = Mutex<[Int: Entity]>([:])
+    static let cache = LockedValue<[Int: Entity]>([:])
     var id = 0
     var name = ""
     required init() {}

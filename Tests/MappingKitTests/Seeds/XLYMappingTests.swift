@@ -13,7 +13,7 @@ private struct ColorError: Error, CustomStringConvertible {
 
 /// XLYMapping's construction block: "70,70,70,1" → a colour.
 private let colorFromText = Adapter<Color>(from: String.self) { text in
-    let parts = text.split(separator: ",").compactMap { Double($0) }
+    let parts = text.split(separator: ",").compactMap { Double(String($0)) }
     guard parts.count == 4 else { throw ColorError(text: text) }
     return Color(red: parts[0] / 255, green: parts[1] / 255, blue: parts[2] / 255, alpha: parts[3])
 } encode: { color in
