@@ -1,5 +1,5 @@
 import Foundation
-import MappingKit
+@testable import MappingKit
 import Testing
 
 private struct Author: Mappable, Equatable {
@@ -31,7 +31,7 @@ private struct Venue: Mappable, Equatable {
 /// One instance per id: the factory hands back the object it made before.
 private final class Entity: Mappable {
     nonisolated(unsafe) static var madeByFactory = 0
-    static let cache = LockedValue<[Int: Entity]>([:])
+    static let cache = Locked<[Int: Entity]>([:])
     var id = 0
     var name = ""
     required init() {}

@@ -1,5 +1,5 @@
 import Foundation
-import MappingKit
+@testable import MappingKit
 import Testing
 
 @Suite("Imports into an identity map: uniquing, relationships, policies")
@@ -245,7 +245,7 @@ private final class Chain: Mappable {
 
 private final class Loop: Mappable {
     /// Instances made and not yet released.
-    static let alive = LockedValue(0)
+    static let alive = Locked(0)
     var id = 0
     var size = 0
     var next: [Loop] = []
