@@ -4,7 +4,7 @@
 /// A class rather than `any ValueCodec<Value>`: an existential with a primary associated type
 /// needs the runtime of macOS 13 / iOS 16 / tvOS 16 / watchOS 9, newer than MappingKit's floor
 /// (`.ci/availability` checks it). Concrete codecs stay structs that conform to ``ValueCodec``,
-/// each erased once, when a plan is compiled, with ``erasing(_:)-(Base)``; a `Codec` is found again
+/// each erased once, when a plan is compiled, with `Codec.erasing(_:)`; a `Codec` is found again
 /// by casting to it, which is cheap (a class check).
 ///
 /// `Codec` itself is never made: its initializer is private to this file, and ``ErasedCodec``

@@ -1,4 +1,5 @@
 @testable import MappingKit
+import Foundation
 import Testing
 
 /// `Codec<Value>`, the class that stands where `any ValueCodec<Value>` would need macOS 13 /
@@ -22,5 +23,85 @@ struct CodecErasureTests {
         let array = CodecFactory.codec(for: [String].self)
         #expect(try array.decode(["a", "b"], in: MappingContext()) == ["a", "b"])
         #expect(CodecFactory.codec(for: [String].self) === array)
+    }
+
+    /// `Codec`'s own members trap (it is never made: its initializer is private to its file);
+    /// this calls every member of ``ValueCodec`` on an erased codec, so a member the erased
+    /// class failed to override would crash this test, not a user's mapping.
+    @Test("Every ValueCodec member of an erased codec reaches the concrete codec")
+    func everyMemberOverridden() throws {
+        let codec = Codec.erasing(ArrayCodec(element: CodecFactory.codec(for: Int.self)))
+        let context = MappingContext()
+        #expect(try codec.decode([1, 2], in: context) == [1, 2])
+        #expect(try codec.encode([3], in: context) as? [Int] == [3])
+        #expect(codec.encodesUnchanged)
+        #expect(codec.codableShape.kind == .array)
+        codec.survey([1], into: ImportSession(store: IdentityMap()), in: context)
+        #expect(codec.storeKind(in: context) == .json)
+        #expect(codec.base is ArrayCodec<Int>)
+        #expect(ObjectIdentifier(codec.baseType) == ObjectIdentifier(ArrayCodec<Int>.self))
+        #expect(codec.slotCoding is ArrayCodec<Int>)
+
+        var slot: [Int] = []
+        var other: [Int] = [9]
+        try withUnsafeMutablePointer(to: &slot) { pointer in
+            let raw = UnsafeMutableRawPointer(pointer)
+            try codec.decode([4], over: raw, in: context)
+            #expect(pointer.pointee == [4])
+            #expect(try codec.encode(at: raw, in: context) as? [Int] == [4])
+            try withUnsafeMutablePointer(to: &other) { second in
+                codec.move(from: raw, over: UnsafeMutableRawPointer(second))
+                #expect(second.pointee == [4])
+                try codec.decode([6], into: raw, in: context)
+            }
+            #expect(pointer.pointee == [6])
+        }
+        // The calls on a whole array of this codec's values: `[[Int]]` in place.
+        var arrays: [[Int]] = []
+        try withUnsafeMutablePointer(to: &arrays) { pointer in
+            try codec.decodeElements(of: [[7], [8]], at: UnsafeMutableRawPointer(pointer), initializing: false, in: context)
+            #expect(pointer.pointee == [[7], [8]])
+            #expect(try codec.encodeArray(at: UnsafeRawPointer(pointer), in: context) as? [[Int]] == [[7], [8]])
+        }
+        #expect(try codec.decodeElements(of: [[1], [2]], in: context) == [[1], [2]])
+        #expect(try codec.encodeElements(of: [[1]], in: context) as? [[Int]] == [[1]])
+
+        let read = try JSONReader.read(Array("[[1],[2,3]]".utf8), limits: .default) { reader in
+            try codec.decodeJSONElements(&reader, in: context)
+        }
+        #expect(read == [[1], [2, 3]])
+        let single = try JSONReader.read(Array("[8]".utf8), limits: .default) { reader in
+            try codec.decodeJSON(&reader, in: context)
+        }
+        #expect(single == [8])
+        let inPlace = try JSONReader.read(Array("[9]".utf8), limits: .default) { reader -> [Int] in
+            var value: [Int] = []
+            try withUnsafeMutablePointer(to: &value) { pointer in
+                let raw = UnsafeMutableRawPointer(pointer)
+                codec.destroy(at: raw)
+                try codec.decodeJSON(&reader, into: raw, in: context)
+            }
+            return value
+        }
+        #expect(inPlace == [9])
+        let fromJSON = try JSONReader.read(Array("[[1]]".utf8), limits: .default) { reader -> [[Int]] in
+            var value: [[Int]] = []
+            try withUnsafeMutablePointer(to: &value) { pointer in
+                let raw = UnsafeMutableRawPointer(pointer)
+                codec.destroy(at: raw)
+                try codec.decodeJSONArray(&reader, into: raw, in: context)
+            }
+            return value
+        }
+        #expect(fromJSON == [[1]])
+
+        var writer = JSONWriter(options: [])
+        var value = [1, 2]
+        #expect(try codec.encodeJSON(at: &value, into: &writer, in: context))
+        #expect(try withUnsafePointer(to: &value) { try codec.encodeJSON(atSlot: $0, into: &writer, in: context) })
+        try [[3]].withUnsafeBufferPointer { try codec.encodeJSONElements($0, into: &writer, in: context) }
+        var nested = [[4]]
+        try withUnsafePointer(to: &nested) { try codec.encodeJSONArray(atSlot: $0, into: &writer, in: context) }
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[1,2][1,2][[3]][[4]]")
     }
 }
