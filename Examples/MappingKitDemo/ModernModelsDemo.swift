@@ -5,6 +5,7 @@ import Observation
 // The models Swift developers write today: an @Observable class updated in place (its observers
 // told), a property wrapper, a generic page, a PATCH, and a report of what lenient handling did.
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable final class DemoProfile: Mappable {
     var name = ""
     var followers = 0
@@ -65,6 +66,7 @@ final class DemoChanges: @unchecked Sendable {
     var all: [String] { lock.withLock { names } }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 func modernModelsDemo() throws {
     section("Today's models: @Observable, wrappers, generics, PATCH, the report")
     let profile = try DemoProfile(json: #"{"name": "Ann", "followers": 10}"#)

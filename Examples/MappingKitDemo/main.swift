@@ -15,7 +15,11 @@ do {
     try jsonDemo()
     try inputShapesDemo()
     try storeDemo()
-    try modernModelsDemo()
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+        try modernModelsDemo()
+    } else {
+        print("(the @Observable section needs Observation: macOS 14, iOS 17, tvOS 17, watchOS 10)")
+    }
 } catch {
     print("demo failed: \(error)")
     exit(1)

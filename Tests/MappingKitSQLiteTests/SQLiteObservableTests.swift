@@ -4,6 +4,7 @@ import MappingKitSQLite
 import Observation
 import Testing
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable final class Badge: Mappable {
     var id = 0
     var title = ""
@@ -34,6 +35,7 @@ final class Handle: Mappable {
 
 @Suite("SQLiteStore: @Observable and wrapped models")
 struct SQLiteObservableTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("columns take the declared names; rows read back through setters and wrappers")
     func declaredNames() throws {
         try withDatabase { path in

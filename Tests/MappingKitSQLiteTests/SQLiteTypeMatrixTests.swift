@@ -16,6 +16,7 @@ private struct Part: Mappable, Equatable {
     var weight = 0.0
 }
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 private final class MatrixRow: Mappable {
     var id = 0
     var tiny: Int8 = 0
@@ -64,6 +65,7 @@ private final class MatrixRow: Mappable {
     }
 }
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 private func randomRow(id: Int, _ random: inout SplitMix64) -> MatrixRow {
     func pick<Value>(_ extremes: [Value], _ other: () -> Value) -> Value {
         random.next() % 4 == 0 ? extremes[Int(random.next() % UInt64(extremes.count))] : other()
@@ -114,6 +116,7 @@ private func randomRow(id: Int, _ random: inout SplitMix64) -> MatrixRow {
 
 @Suite("The type matrix through SQLite (issue 23)")
 struct SQLiteTypeMatrixTests {
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("300 random and extreme rows of every property type, imported one by one, read back equal or refused")
     func everyTypeThroughSQLite() throws {
         try withDatabase { path in

@@ -37,7 +37,8 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var stashesUndefinedKeys: Bool
     /// Whether every model is an `@Observable` final class whose configuration lists its
     /// properties in `map.observed(…)`, so that updating a model in place tells its observers
-    /// (the stash, if any, is `@ObservationIgnored`). Implies ``Kind/finalClass``.
+    /// (the stash, if any, is `@ObservationIgnored`). Implies ``Kind/finalClass``. Each class is
+    /// marked `@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)`, Observation's releases.
     ///
     /// ```swift
     /// GeneratorOptions(name: "Profile", observable: true)   // @Observable final class Profile: Mappable

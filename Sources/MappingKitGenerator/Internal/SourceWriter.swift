@@ -5,6 +5,10 @@ struct SourceWriter {
     let sampleNames: [String]
     let topIsArray: Bool
 
+    /// Observation's releases: `@Observable` models carry them so that an app whose deployment
+    /// target is older than iOS 17 still compiles the file (MappingKit itself goes back to iOS 13.4).
+    static let observationAvailability = "@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)"
+
     func source(for plans: [ModelPlan], counts: (ObjectNode) -> Int) -> String {
         let usesFoundation = plans.contains { $0.properties.contains(where: \.usesFoundation) }
         var lines = header(usesFoundation: usesFoundation)
@@ -44,7 +48,7 @@ struct SourceWriter {
             ? "/// The samples' \(topIsArray ? "array elements" : "top-level object") (\(count) in all)."
             : "/// The objects first seen \(origin.isElement ? "in" : "as") `\(origin.key)` (\(count) in the samples)."
         let kind = options.kind == .struct ? "struct" : "final class"
-        var lines = [doc] + (options.observable ? ["@Observable"] : []) + ["\(modifier)\(kind) \(plan.typeName): Mappable {"]
+        var lines = [doc] + (options.observable ? [Self.observationAvailability, "@Observable"] : []) + ["\(modifier)\(kind) \(plan.typeName): Mappable {"]
         for property in plan.properties {
             lines.append("    \(modifier)var \(Naming.declared(property.name))\(property.declaration)")
         }

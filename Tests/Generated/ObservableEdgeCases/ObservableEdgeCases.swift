@@ -6,6 +6,7 @@ import MappingKit
 import Observation
 
 /// The samples' top-level object (2 in all).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class ObservableEdgeCases: Mappable {
     var userName = ""
@@ -52,6 +53,7 @@ final class ObservableEdgeCases: Mappable {
 }
 
 /// The objects first seen as `nested` (2 in the samples).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class Nested: Mappable {
     var innerValue = InnerValue()
@@ -67,6 +69,7 @@ final class Nested: Mappable {
 }
 
 /// The objects first seen as `inner_value` (2 in the samples).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class InnerValue: Mappable {
     var deep: [Deep] = []
@@ -81,6 +84,7 @@ final class InnerValue: Mappable {
 }
 
 /// The objects first seen in `deep` (2 in the samples).
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class Deep: Mappable {
     var x: Int?

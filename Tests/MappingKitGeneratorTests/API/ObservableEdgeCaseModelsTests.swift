@@ -18,11 +18,13 @@ struct ObservableEdgeCaseModelsTests {
         #expect(generated == checkedIn, "regenerate the checked-in models with Tests/Generated/regenerate.sh")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("each sample maps into the models and writes back exactly", arguments: EdgeCaseModelsTests.sampleFiles)
     func roundTrip(file: String) throws {
         try EdgeCaseModelsTests.expectRoundTrip(ObservableEdgeCases.self, file: file)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("an update in place tells the observers of what it set")
     func updateNotifies() throws {
         let json = try Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Generated/Samples/edge-cases-1.json"))

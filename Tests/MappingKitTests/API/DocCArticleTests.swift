@@ -79,6 +79,7 @@ private enum UndefinedKeys {
 }
 
 private enum ModernModels {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Observable final class Profile: Mappable {
         var name = ""
         var age = 0
@@ -202,6 +203,7 @@ struct DocCArticleTests {
             == #"theme: expected a key User maps, found String "dark""#)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("The models Swift developers write today: @Observable, a wrapper, a generic page, a report")
     func modernModels() throws {
         let profile = try ModernModels.Profile(dictionary: ["name": "Ann", "age": 36])

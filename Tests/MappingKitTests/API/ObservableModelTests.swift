@@ -3,6 +3,7 @@ import MappingKit
 import Observation
 import Testing
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class Profile: Mappable {
     var name = ""
     var age = 0
@@ -10,6 +11,7 @@ import Testing
     required init() {}
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class WatchedProfile: Mappable {
     var name = ""
     var age = 0
@@ -23,6 +25,7 @@ import Testing
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class Team: Mappable {
     var title = ""
     var lead: Profile?
@@ -30,6 +33,7 @@ import Testing
     required init() {}
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class CodableProfile: MappableCodable {
     var name = ""
     var age = 0
@@ -43,6 +47,7 @@ private final class ChangeCounter: @unchecked Sendable {
 
     func count(_ name: String) -> Int { lock.withLock { counts[name, default: 0] } }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func watch(_ name: String, _ read: () -> Void) {
         withObservationTracking { read() } onChange: { [self] in
             lock.withLock { counts[name, default: 0] += 1 }
@@ -52,6 +57,7 @@ private final class ChangeCounter: @unchecked Sendable {
 
 @Suite("@Observable classes")
 struct ObservableModelTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("properties map by their declared names in both directions, @ObservationIgnored ones too")
     func declaredNames() throws {
         let profile = try mapped(Profile.self, ["name": "Ann", "age": 3, "cache": 5])
@@ -62,12 +68,14 @@ struct ObservableModelTests {
         #expect(String(decoding: try profile.jsonData(), as: UTF8.self) == #"{"name":"Ann","age":3,"cache":5}"#)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("the storage names are not keys: _name is undefined")
     func storageNamesAreNotKeys() throws {
         let error = mappingError { _ = try Profile(dictionary: ["_name": "Ann"], undefinedKeys: .raise) }
         #expect(error?.description == #"_name: expected a key Profile maps, found String "Ann""#)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("nested @Observable models, from dictionaries and JSON")
     func nested() throws {
         let team = try mapped(Team.self, ["title": "Core", "lead": ["name": "Ann"], "members": [["name": "Bea", "age": 4]]])
@@ -77,6 +85,7 @@ struct ObservableModelTests {
             == #"{"title":"Core","lead":{"name":"Ann","age":0,"cache":1},"members":[{"name":"Bea","age":4,"cache":1}]}"#)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("an update in place without observed(_:) is refused, naming what to add; the model is unchanged")
     func unobservedUpdateRefused() throws {
         let profile = try Profile(dictionary: ["name": "Ann"])
@@ -90,6 +99,7 @@ struct ObservableModelTests {
         #expect(profile.name == "Ann")
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("an observed update tells the observers of exactly the properties it set")
     func observedUpdateNotifies() throws {
         let profile = try mapped(WatchedProfile.self, ["full_name": "Ann", "age": 30])
@@ -106,6 +116,7 @@ struct ObservableModelTests {
         #expect(counter.count("age") == 0)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("an observed update from JSON notifies the same way")
     func observedJSONUpdateNotifies() throws {
         let profile = try WatchedProfile(json: #"{"full_name": "Ann", "age": 30}"#)
@@ -117,6 +128,7 @@ struct ObservableModelTests {
         #expect(try plainRepresentation(of: profile) == .object(["full_name": .string("Ann"), "age": .int(31), "tags": .array([])]))
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a failed update sets nothing and tells nobody")
     func failedUpdateIsSilent() throws {
         let profile = try WatchedProfile(dictionary: ["full_name": "Ann", "age": 30])
@@ -128,6 +140,7 @@ struct ObservableModelTests {
         #expect(counter.count("name") == 0)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("the registrar is never touched: a mapped model is observed as any other")
     func registrarIntact() throws {
         let profile = try Profile(dictionary: ["name": "Ann"])
@@ -137,6 +150,7 @@ struct ObservableModelTests {
         #expect(counter.count("name") == 1)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("the Codable bridge reads and writes declared names")
     func codableBridge() throws {
         let decoded = try JSONDecoder().decode(CodableProfile.self, from: Data(#"{"name": "Ann", "age": 3}"#.utf8))

@@ -179,6 +179,7 @@ struct ReadmeTests {
 
 // The "models Swift developers write today" section.
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class Profile: Mappable {
     var name = ""
     var age = 0
@@ -223,6 +224,7 @@ private final class Told: @unchecked Sendable {
 
 @Suite("README: the models Swift developers write today")
 struct ReadmeModernModelsTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("the feature tour's code does what its comments say")
     func tour() throws {
         let profile = try Profile(dictionary: ["name": "Ann", "age": 3])

@@ -44,6 +44,7 @@ private final class Memo: Doc {
     }
 }
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 private struct Wide: Mappable, Equatable {
     var low = Int128.min
     var high = Int128.max
@@ -87,6 +88,7 @@ struct SilentDefectTests {
         #expect(try Doc(dictionary: ["doc_code": "D-1"]).code == "D-1")
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("Int128 and UInt128 at their limits read back what jsonData and the dictionary wrote")
     func wideIntegers() throws {
         let wide = Wide()

@@ -2,6 +2,7 @@ import Foundation
 import MappingKit
 import Testing
 
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 private struct Integers: Mappable, Equatable {
     var int = 0
     var int8: Int8 = 0
@@ -19,6 +20,7 @@ private struct Integers: Mappable, Equatable {
 
 @Suite("Integer properties")
 struct IntegerCodecTests {
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("every width takes its extremes from native values and writes them back")
     func extremesRoundTrip() throws {
         let maximums: [String: Any] = [
@@ -56,6 +58,7 @@ struct IntegerCodecTests {
         (#"{"int": 1e3}"#, 1000),
         (#"{"int": 9223372036854775807}"#, Int.max),
     ])
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     func acceptsFromJSON(json: String, expected: Int) throws {
         #expect(try mapped(Integers.self, jsonDictionary(json)).int == expected)
     }
@@ -63,13 +66,20 @@ struct IntegerCodecTests {
     @Test("native values of other widths and kinds are accepted when they fit", arguments: [
         (Int8(5) as any Sendable, 5),
         (UInt64(77) as any Sendable, 77),
-        (Int128(-3) as any Sendable, -3),
         (4.0 as any Sendable, 4),
         (Float(8) as any Sendable, 8),
         (Decimal(12) as any Sendable, 12),
     ])
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     func acceptsNative(value: any Sendable, expected: Int) throws {
         #expect(try mapped(Integers.self, ["int": value]).int == expected)
+    }
+
+    // Apart from the arguments above: an Int128 value exists only from macOS 15 / iOS 18.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @Test("a native Int128 is accepted when it fits")
+    func acceptsNativeInt128() throws {
+        #expect(try mapped(Integers.self, ["int": Int128(-3)]).int == -3)
     }
 
     @Test("fractions, booleans, overflow and non-numbers are errors", arguments: [
@@ -89,12 +99,14 @@ struct IntegerCodecTests {
         (#"{"uint": -1}"#, "uint: expected UInt in 0...18446744073709551615, found Int -1"),
         (#"{"int32": 1e10}"#, "int32: expected Int32 in -2147483648...2147483647, found Double 10000000000.0"),
     ])
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     func rejects(json: String, message: String) throws {
         let input = try jsonDictionary(json)
         let error = mappingError { _ = try mapped(Integers.self, input) }
         #expect(error?.description == message)
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("native booleans and fractions are errors too")
     func rejectsNative() {
         #expect(mappingError { _ = try mapped(Integers.self, ["int": true]) }?.description
@@ -107,6 +119,7 @@ struct IntegerCodecTests {
             == "int: expected Int, found Decimal 2.5")
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("JSONSerialization's largest unsigned value reaches UInt64 exactly")
     func unsignedFromJSON() throws {
         let model = try mapped(Integers.self, jsonDictionary(#"{"uint64": 18446744073709551615, "uint": 18446744073709551615}"#))

@@ -6,6 +6,7 @@ import Testing
 @Suite("Codecs: WideInteger agrees with Int128 and UInt128")
 struct WideIntegerTests {
     /// Values across both types: the edges, powers of two and ten and their neighbours, random ones.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     static func samples() -> [(negative: Bool, magnitude: UInt128)] {
         var magnitudes: [UInt128] = [0, 1, 9, 10, UInt128(UInt64.max), UInt128(UInt64.max) + 1, UInt128.max, UInt128.max - 1,
                                       UInt128(1) << 127, (UInt128(1) << 127) - 1, (UInt128(1) << 127) + 1]
@@ -27,16 +28,19 @@ struct WideIntegerTests {
     }
 
     /// The value as an `Int128`, when it is one.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     static func signed(_ negative: Bool, _ magnitude: UInt128) -> Int128? {
         if !negative { return Int128(exactly: magnitude) }
         if magnitude == UInt128(1) << 127 { return Int128.min }
         return Int128(exactly: magnitude).map { -$0 }
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     static func wide(_ negative: Bool, _ magnitude: UInt128) -> WideInteger {
         WideInteger(isNegative: negative, high: UInt64(magnitude >> 64), low: UInt64(truncatingIfNeeded: magnitude))
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("Digits out, digits in, and every exact conversion, on 6,000+ values of both signs")
     func agrees() {
         var mismatches: [String] = []

@@ -51,6 +51,7 @@ private struct Wrapped {
     var name = ""
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class Observed {
     var name = ""
     var age = 0
@@ -76,6 +77,7 @@ struct FieldDiscoveryTests {
         #expect(fields.first?.offset == 2 * MemoryLayout<Int>.size)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("FieldDiscovery agrees with the standard library's _forEachField: structs, classes, subclasses, generics, wrappers, @Observable")
     func agreesWithTheStandardLibrary() {
         let types: [(Any.Type, Bool)] = [

@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import Testing
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class TallyModel {
     var count = 0
     init() {}
@@ -59,6 +60,7 @@ struct OlderReleasesTests {
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("Without Observation no class is @Observable; with it, the macro's storage is recognised")
     func observationRegistrar() throws {
         let fields = FieldDiscovery.storedFields(of: TallyModel.self)
@@ -68,6 +70,7 @@ struct OlderReleasesTests {
         #expect(!PropertyConventions.isObservable(fields, registrar: nil))
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("Int128 and UInt128 inputs are wide integers where the release has them, and never before")
     func int128Inputs() throws {
         let big = Int128.min

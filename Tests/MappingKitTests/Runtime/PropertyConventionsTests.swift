@@ -3,6 +3,7 @@ import Foundation
 import Observation
 import Testing
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class Tracked {
     var name = ""
     var _id = 0
@@ -28,6 +29,7 @@ private struct Wrapped {
 /// `@Observable` macro and property wrappers make, as the runtime reports it.
 @Suite("Runtime: storage names and their declared properties")
 struct PropertyConventionsTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("@Observable: tracked properties are stored as _name beside a let _$observationRegistrar")
     func observableStorage() {
         let fields = FieldDiscovery.storedFields(of: Tracked.self)

@@ -3,6 +3,7 @@ import MappingKit
 import Observation
 import Testing
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class Contact: Mappable {
     var id = 0
     var name = ""
@@ -14,6 +15,7 @@ import Testing
     }
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable private final class UnobservedContact: Mappable {
     var id = 0
     var name = ""
@@ -41,6 +43,7 @@ private final class Code: Mappable {
 
 @Suite("Imports of @Observable and wrapped models")
 struct ObservableImportTests {
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("a re-import updates the stored @Observable object through its setters and tells its observers")
     func observedReimport() throws {
         let store = IdentityMap()
@@ -53,6 +56,7 @@ struct ObservableImportTests {
         #expect(told.marked)
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     @Test("without observed(_:), the re-import is refused and the stored object kept as it was")
     func unobservedReimport() throws {
         let store = IdentityMap()
