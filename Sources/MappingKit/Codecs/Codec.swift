@@ -63,7 +63,6 @@ class Codec<Value>: ValueCodec, @unchecked Sendable {
         abstract()
     }
     func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Value] { abstract() }
-    func encodeJSONArray(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws { abstract() }
     func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws { abstract() }
     func encodeJSONElements(_ elements: UnsafeBufferPointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws {
         abstract()
@@ -157,10 +156,6 @@ final class ErasedCodec<Base: ValueCodec>: Codec<Base.Value>, @unchecked Sendabl
 
     override func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
         try wrapped.decodeJSONArray(&reader, into: slot, in: context)
-    }
-
-    override func encodeJSONArray(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws {
-        try wrapped.encodeJSONArray(atSlot: slot, into: &writer, in: context)
     }
 
     override func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Base.Value] {

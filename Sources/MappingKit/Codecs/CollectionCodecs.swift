@@ -72,7 +72,11 @@ struct ArrayCodec<Element>: ValueCodec {
 
     /// The array at `value` as JSON, in the element codec's own code.
     func writeElements(at value: UnsafePointer<[Element]>, into writer: inout JSONWriter, in context: MappingContext) throws {
-        try elementSlots.encodeJSONArray(atSlot: value, into: &writer, in: context)
+        // Through the typed codec rather than a raw slot call: the buffer is typed here, and the
+        // callee needs no `[Element]` metadata to find the elements.
+        try value.pointee.withUnsafeBufferPointer { elements in
+            try element.encodeJSONElements(elements, into: &writer, in: context)
+        }
     }
 }
 

@@ -75,8 +75,6 @@ protocol ValueCodec<Value>: Sendable {
     /// Reads the JSON array at the reader into the uninitialized `[Value]` at `slot`, as
     /// ``decodeJSONElements(_:in:)`` does.
     func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
-    /// Writes the `[Value]` at `slot` as a JSON array, as ``encodeJSONElements(_:into:in:)`` does.
-    func encodeJSONArray(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws
 
     /// Every element of an array, each bad one reported under its index (arrays and sets
     /// call this, so that the loop runs in the element codec's own specialized code).

@@ -110,12 +110,6 @@ extension ValueCodec {
     func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
         slot.initializeMemory(as: [Value].self, to: try decodeJSONElements(&reader, in: context))
     }
-
-    func encodeJSONArray(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws {
-        try slot.assumingMemoryBound(to: [Value].self).pointee.withUnsafeBufferPointer { elements in
-            try encodeJSONElements(elements, into: &writer, in: context)
-        }
-    }
 }
 
 extension CollectionCoding {

@@ -31,6 +31,23 @@ extension MappableCodec {
         try Model.writeJSON(at: value, into: &writer, in: nested, configuration: configuration)
         return true
     }
+
+    // The array loops, declared here rather than left to `ValueCodec`'s defaults: a default runs
+    // generic over the codec and looks `Value`'s metadata up per array
+    // (`swift_getAssociatedTypeWitness`), where here `Model` is at hand. Arrays of models are
+    // the most common arrays in JSON documents.
+
+    func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Model] {
+        try CollectionCoding.decodeJSONElements(&reader, with: self, in: context)
+    }
+
+    func encodeJSONElements(_ elements: UnsafeBufferPointer<Model>, into writer: inout JSONWriter, in context: MappingContext) throws {
+        try CollectionCoding.encodeJSONElements(elements, with: self, into: &writer, in: context)
+    }
+
+    func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        slot.initializeMemory(as: [Model].self, to: try decodeJSONElements(&reader, in: context))
+    }
 }
 
 extension Mappable {
