@@ -27,7 +27,7 @@ struct MappingContext: Sendable {
         set { marks = ContextMarks(discriminator: newValue, jsonProbe: jsonProbe, keyStrategy: inheritedKeyStrategy) }
     }
     /// The model type whose default `update(from:configuration:)` should only say that it ran
-    /// (``DefaultUpdateReached``), when JSON is about to be read into it.
+    /// (``DefaultPaths/sawDefaultUpdate()``) and map nothing, when JSON is about to be read into it.
     var jsonProbe: ObjectIdentifier? {
         get { marks?.jsonProbe }
         set { marks = ContextMarks(discriminator: discriminator, jsonProbe: newValue, keyStrategy: inheritedKeyStrategy) }

@@ -73,9 +73,11 @@ extension Mappable {
     /// bytes when the type allows it, else through ``update(from:configuration:)``.
     ///
     /// Whether the type overrides that method is found out the first time: the object is read
-    /// as a dictionary and the method called with it under a probe. MappingKit's own
-    /// implementation answers the probe without mapping (``DefaultUpdateReached``), and the
-    /// object is read again from the bytes; an override just runs, as it would for a dictionary.
+    /// as a dictionary and the method called with it under a probe (``MappingContext/jsonProbe``).
+    /// MappingKit's own implementation answers the probe by marking the plan
+    /// (``DefaultPaths/sawDefaultUpdate()``) and returning without mapping, and the object is read
+    /// again from the bytes; an override just runs, as it would for a dictionary. Nothing is
+    /// thrown through the override, so its own `catch` clauses never see the probe.
     mutating func update(json reader: inout JSONReader, configuration: MappingConfiguration, isDocument: Bool) throws {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
         // A reporting call maps the object as a dictionary, whose loops keep the report's path.
@@ -92,13 +94,12 @@ extension Mappable {
         }
         var probing = configuration
         probing.context.jsonProbe = ObjectIdentifier(type(of: self))
-        do {
-            try update(from: dictionary, configuration: probing)
-        } catch is DefaultUpdateReached {
-            plan.defaults.sawDefaultUpdate()
-            reader.reset(to: start)
-            try applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: isDocument)
-        }
+        try update(from: dictionary, configuration: probing)
+        // Unset before the call, so set by it: the default ran, and mapped nothing. (Another
+        // thread can set it meanwhile only for the same type, which has no override either.)
+        guard plan.defaults.updatesByDefault else { return }
+        reader.reset(to: start)
+        try applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: isDocument)
     }
 
     /// Reads the object at the reader with `plan` and commits it, running the hooks, or throws
@@ -173,10 +174,6 @@ extension Mappable {
         Self.self is AnyClass ? type(of: model.pointee) : Self.self
     }
 }
-
-/// The answer of MappingKit's own `update(from:configuration:)` to a JSON probe: it would have
-/// mapped the dictionary itself, so the JSON can be read straight into the model instead.
-struct DefaultUpdateReached: Error {}
 
 extension ObjectPlan {
     /// JSON may be read straight into the model: its type is known to have no

@@ -60,6 +60,31 @@ private struct Versioned: Mappable {
     }
 }
 
+/// What an `update(from:configuration:)` override saw: its calls, and every error that went
+/// through it (a `let`, so not mapped).
+private final class Seen: @unchecked Sendable {
+    var calls = 0
+    var errors: [String] = []
+}
+
+/// An override that records every error passing through it: finding out, on the first JSON
+/// read, whether a type overrides the method must not throw anything through it.
+private final class Recording: Mappable {
+    var name = ""
+    let seen = Seen()
+    required init() {}
+
+    func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+        seen.calls += 1
+        do {
+            try defaultUpdate(from: dictionary, configuration: configuration)
+        } catch {
+            seen.errors.append("\(error)")
+            throw error
+        }
+    }
+}
+
 /// The same JSON value, whatever the key order and spacing.
 private func sameValue(_ left: Data, _ right: Data) throws -> Bool {
     Plain(try JSONValue.parse(left)) == Plain(try JSONValue.parse(right))
@@ -188,6 +213,18 @@ struct JSONMappingTests {
             #expect(String(decoding: try Versioned(json: #"{"name": "v"}"#).jsonData(options: .sortedKeys), as: UTF8.self)
                 == #"{"name":"v","version":2}"#)
         }
+    }
+
+    @Test("an update(from:configuration:) override reads each JSON object once, and no probe passes through it")
+    func updateOverride() throws {
+        for _ in 0..<2 {
+            let model = try Recording(json: #"{"name": "Ann"}"#)
+            #expect(model.name == "Ann")
+            #expect(model.seen.calls == 1)
+            #expect(model.seen.errors == [])
+        }
+        let error = mappingError { _ = try Recording(json: #"{"name": [1]}"#) }
+        #expect(error?.description == "name: expected String, found Array of 1 element")
     }
 
     @Test("a mapper's registrations apply to JSON in both directions")
