@@ -17,7 +17,8 @@ let package = Package(
     targets: [
         // Atomic machine words through the compiler's builtins (Synchronization's Atomic needs iOS 18).
         .target(name: "CMappingKitAtomics"),
-        .target(name: "MappingKit", dependencies: ["CMappingKitAtomics"], swiftSettings: strictSettings),
+        // README.md: the contributors' map of the engine.
+        .target(name: "MappingKit", dependencies: ["CMappingKitAtomics"], exclude: ["README.md"], swiftSettings: strictSettings),
         .testTarget(name: "MappingKitTests", dependencies: ["MappingKit"], swiftSettings: strictSettings),
         // The system's SQLite: Debian's libsqlite3-dev on Linux, the SDK's on Apple platforms.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
