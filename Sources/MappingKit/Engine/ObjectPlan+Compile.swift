@@ -1,7 +1,7 @@
 extension ObjectPlan {
     /// Compiles the plan for `type` from its stored properties and `rules`, or throws the
     /// configuration's mistakes.
-    static func compile(for type: Any.Type, rules: ConfigurationRules) throws -> ObjectPlan {
+    static func compile(for type: any Mappable.Type, rules: ConfigurationRules) throws -> ObjectPlan {
         let stored = PropertyConventions.apply(to: FieldDiscovery.storedFields(of: type))
         var problems = rules.problems
         var ruleAtOffset: [Int: PropertyRule] = [:]
@@ -87,6 +87,9 @@ extension ObjectPlan {
     /// Two stored properties that the source declares under one name (`_name`, the storage of
     /// a wrapper, beside a `name` of its own): neither could be told from the other by its key.
     private static func sharedNames(among stored: [StoredField]) -> [String] {
+        // Stored properties' own names are unique: only a name taken from storage (`_name` as
+        // `name`) can meet another, and most models have none (no dictionary to hash them into).
+        guard stored.contains(where: { $0.isMappable && $0.name != $0.storageName }) else { return [] }
         var storageByName: [String: String] = [:]
         var problems: [String] = []
         for field in stored where field.isMappable {
@@ -227,9 +230,9 @@ extension StoredField {
 extension ObjectPlan {
     /// For each offset, whether the field there is an optional that a fresh model (`init()`)
     /// holds a value in; empty when none is (the common case: no model is made to find out).
-    static func optionalsWithDefaults(of type: Any.Type, at offsets: [Int], among stored: [StoredField]) -> [Bool] {
+    static func optionalsWithDefaults(of model: any Mappable.Type, at offsets: [Int], among stored: [StoredField]) -> [Bool] {
         let optionals = offsets.map { offset in stored.first { $0.offset == offset }.map { $0.type is any OptionalValue.Type } ?? false }
-        guard optionals.contains(true), let model = type as? any Mappable.Type else { return [] }
+        guard optionals.contains(true) else { return [] }
         func check<Model: Mappable>(_: Model.Type) -> [Bool] {
             var prototype = Model()
             return Self.withBytes(of: &prototype) { base in

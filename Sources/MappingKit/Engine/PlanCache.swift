@@ -14,7 +14,9 @@ enum PlanCache {
     /// The plan for `type` under `configuration`, compiled on first use. Configurations with the
     /// same rules share a plan, even when built anew for each call. Two threads racing to
     /// compile the same plan both compile; the first to finish is kept.
-    static func plan(for type: Any.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
+    /// (`type` comes as a `Mappable` metatype, its conformance known where it is passed: asking
+    /// the runtime whether a type conforms costs more, the first time, than compiling the rest.)
+    static func plan(for type: any Mappable.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
         let rules = configuration.rules
         if let plan = recent.plan(for: type, rulesID: rules.id, inherited: rules.inheritsKeyStrategy) { return plan }
         let key = Key(type: ObjectIdentifier(type), rules: rules.id)

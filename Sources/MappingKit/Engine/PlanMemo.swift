@@ -7,7 +7,7 @@ final class PlanMemo: Sendable {
     /// atomic, which ThreadSanitizer understands).
     private let first = AtomicWords(count: 1)
 
-    func plan(for type: Any.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
+    func plan(for type: any Mappable.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
         let id = configuration.rules.id
         if let pointer = UnsafeRawPointer(bitPattern: first.loadAcquiring()) {
             let memo = Unmanaged<ObjectPlan>.fromOpaque(pointer)
