@@ -45,6 +45,7 @@ extension MappableCodable {
     /// let data = try JSONEncoder().encode(user)   // through User's mapping
     /// ```
     public func encode(to encoder: any Encoder) throws {
+        if try encodeFromPlan(to: encoder) { return }
         let context = CodableBridge.context(for: encoder.userInfo, style: .codable).started()
         let representation: [String: Any]
         do {
@@ -57,6 +58,32 @@ extension MappableCodable {
         let plan = try? PlanCache.plan(for: Self.self, configuration: context.configuration(for: Self.self))
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try CodableOutput(encoder: encoder, context: context).write(representation, plan: plan, into: &container)
+    }
+
+    /// Writes the model into `encoder` straight from its plan (``CodableOutput/writeModel(at:plan:into:depth:)``)
+    /// when the plan allows it, and says whether it did. On any error the representation is made
+    /// to report it, as the general path would: its problems first, whole and with their paths.
+    private func encodeFromPlan(to encoder: any Encoder) throws -> Bool {
+        let context = CodableBridge.context(for: encoder.userInfo, style: .codable).started()
+        guard ObjectIdentifier(type(of: self)) == ObjectIdentifier(Self.self),
+              let plan = try? PlanCache.plan(for: Self.self, configuration: context.configuration(for: Self.self)),
+              plan.writesCoderDirectly else { return false }
+        do {
+            var container = encoder.container(keyedBy: AnyCodingKey.self)
+            try withModelBytes(isObject: plan.isObject) { model in
+                try CodableOutput(encoder: encoder, context: context).writeModel(at: model, plan: plan, into: &container, depth: 1)
+            }
+            return true
+        } catch {
+            // A fresh call: the failed one has spent some of its limits.
+            let again = CodableBridge.context(for: encoder.userInfo, style: .codable).started()
+            do {
+                _ = try encodedDictionary(in: again)
+            } catch let problem {
+                throw CodableErrors.encoding(problem, of: self, at: encoder.codingPath)
+            }
+            throw error
+        }
     }
 
     /// Updates the model from `decoder` through its mapping: keys missing from the decoder

@@ -22,7 +22,9 @@ extension MappingConfiguration {
     /// Built on every call instead, a configuration costs its fingerprint each time (11.6× a
     /// stored one per model, measured); through `shared` it costs a lookup (the benchmark's
     /// `--set generic` compares it with a non-generic twin's `static let`). `build` runs once for
-    /// each specialization, so it must not depend on anything but the type.
+    /// each specialization, so it must not depend on anything but the type. (Threads that first
+    /// ask for the same specialization at the same moment may each run it; one result is kept
+    /// and given to all. It runs outside any lock, so it may ask for other configurations.)
     public static func shared<Model: Mappable>(
         for model: Model.Type,
         fileID: StaticString = #fileID,

@@ -38,6 +38,13 @@ struct CodableOutput {
 
     typealias Keyed = KeyedEncodingContainer<AnyCodingKey>
 
+    /// The same output in `context` (a nested model's, or one handing a key strategy down).
+    func within(_ context: MappingContext) -> CodableOutput {
+        var output = self
+        output.context = context
+        return output
+    }
+
     /// Writes `dictionary`, the representation of a model read with `plan` (`nil`: untyped).
     func write(_ dictionary: [String: Any], plan: ObjectPlan?, into container: inout Keyed, depth: Int = 1) throws {
         try check(depth, at: container.codingPath)
@@ -56,7 +63,7 @@ struct CodableOutput {
         }
     }
 
-    private func write(_ value: Any, shape: CodableShape?, forKey key: AnyCodingKey, into container: inout Keyed, depth: Int) throws {
+    func write(_ value: Any, shape: CodableShape?, forKey key: AnyCodingKey, into container: inout Keyed, depth: Int) throws {
         if let scalar = try Scalar(value).map({ try settled($0, shape: shape, at: container.codingPath + [key]) }) {
             switch scalar {
             case .null: return try container.encodeNil(forKey: key)
@@ -170,21 +177,22 @@ struct CodableOutput {
     /// `NSString`, a Swift `Optional` inside the `Any`, `Date`, `Data`, or any `Encodable` (a
     /// `Codable` leaf). Handed to the encoder as its own type (the
     /// existential is opened), so the encoder's strategies for `Date` and `Data` apply.
-    private func leaf(_ value: Any, at codingPath: [any CodingKey]) throws -> any Encodable {
+    private func leaf(_ value: Any, at codingPath: @autoclosure () -> [any CodingKey]) throws -> any Encodable {
         if InputValue.isNull(value) { return Null() }
         if let string = value as? String, !FoundationContainers.isContainer(value) { return string }
         if let date = NativeValue.date(value) { return date }
         if let data = NativeValue.data(value) { return data }
         if let encodable = InputValue.flattened(value) as? any Encodable { return encodable }
         throw EncodingError.invalidValue(value, EncodingError.Context(
-            codingPath: codingPath,
+            codingPath: codingPath(),
             debugDescription: "expected a value an Encoder can write, found \(ValueDescription.describe(value))"
         ))
     }
 
-    private func check(_ depth: Int, at codingPath: [any CodingKey]) throws {
+    /// (The path is made only for the error: an encoder builds it anew on each request.)
+    func check(_ depth: Int, at codingPath: @autoclosure () -> [any CodingKey]) throws {
         guard depth > maximumNesting else { return }
-        throw encodingError(depth, MappingError(.limitExceeded(maximumNesting, "nested arrays and objects", name: "maximumNesting")), at: codingPath)
+        throw encodingError(depth, MappingError(.limitExceeded(maximumNesting, "nested arrays and objects", name: "maximumNesting")), at: codingPath())
     }
 }
 

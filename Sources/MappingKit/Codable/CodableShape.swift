@@ -58,6 +58,19 @@ protocol NestedPlanning {
     /// The plan, or `nil` when the model is read some other way (as an array, or by a
     /// configuration that does not compile: mapping then reports why).
     func plan(in context: MappingContext) -> ObjectPlan?
+
+    /// Writes the model at `slot` (`isArray`: each model of the array at `slot`) under `key`
+    /// straight from its plan, and says whether it did: not for a class (the value may be a
+    /// subclass), a model written as an array, or a plan that cannot
+    /// (``ObjectPlan/writesCoderDirectly``), which the caller writes from a representation.
+    func writeCoder(
+        at slot: UnsafeRawPointer,
+        isArray: Bool,
+        forKey key: AnyCodingKey,
+        into container: inout KeyedEncodingContainer<AnyCodingKey>,
+        output: CodableOutput,
+        depth: Int
+    ) throws -> Bool
 }
 
 /// The shapes of a plan's top-level keys, made once per plan.
@@ -68,6 +81,11 @@ struct CodableLayout: @unchecked Sendable {
     let shapes: [String: CodableShape]
     /// A hook rewrites the input before the plan reads it: every key must be read.
     let hasWillMap: Bool
+    /// Each field's shape, in field order (``untyped`` for a field without one plain key): what
+    /// writing straight from the plan into an encoder looks up, without hashing a key.
+    let fieldShapes: [CodableShape]
+    /// Each field's ``FieldSlot/directCoding``, in field order.
+    let directCodings: [DirectCoding?]
 
     init(fields: [any FieldSlot], hooks: ConfigurationHooks) {
         var shapes: [String: CodableShape] = [:]
@@ -91,5 +109,7 @@ struct CodableLayout: @unchecked Sendable {
         keys = order.map { (AnyCodingKey($0), shapes[$0] ?? .untyped) }
         self.shapes = shapes
         hasWillMap = !hooks.willMap.isEmpty
+        fieldShapes = fields.map { field in field.keys.single.flatMap { shapes[$0] } ?? .untyped }
+        directCodings = fields.map(\.directCoding)
     }
 }

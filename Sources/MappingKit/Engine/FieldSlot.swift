@@ -31,6 +31,11 @@ protocol FieldSlot: AnyObject, Sendable {
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
     /// What the field's codec reads, asked of a `Decoder` first.
     var codableShape: CodableShape { get }
+    /// How writing into an `Encoder` takes the property's own stored value straight from the
+    /// model (``CodableOutput/writeModel(at:plan:into:depth:)``): a model or an array of models
+    /// through their plans, an array of `Int`, `String` or `Bool` element by element; `nil` for
+    /// any other value, and for one behind an adapter or an accessor.
+    var directCoding: DirectCoding? { get }
     /// `input` decoded as the property's value, for a primary key.
     func hashableValue(from input: Any, in context: MappingContext) throws -> AnyHashable
     /// The property's value in `model`, for a primary key.
@@ -153,6 +158,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     var codableShape: CodableShape { codec.codableShape }
+
+    var directCoding: DirectCoding? { DirectCoding(codec: codec.base) }
 
     func hashableValue(from input: Any, in context: MappingContext) throws -> AnyHashable {
         try Self.hashable(try codec.decode(input, in: context))

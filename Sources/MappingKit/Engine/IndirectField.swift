@@ -37,6 +37,8 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var leaf: LeafKind { .none }
     var calls: FieldCalls { self }
     var codableShape: CodableShape { inner.codableShape }
+    /// The value is behind an accessor, not at the field's offset.
+    var directCoding: DirectCoding? { nil }
     var defaults: FieldDefaults { inner.defaults }
 
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {

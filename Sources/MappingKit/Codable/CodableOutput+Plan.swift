@@ -1,0 +1,196 @@
+import Foundation
+
+// Writing a model into an `Encoder` straight from its plan: each field's value goes from the
+// model's bytes to the encoder's container, nested models and arrays of them recurse the same
+// way, and only the values no plain call writes (dates, decimals, untyped values, …) are made
+// into their representation first, then written as `CodableOutput` writes any value. The
+// output is what writing the dictionary representation gives, key for key; the keys come in
+// field order.
+//
+// Errors are not reported from here: the first problem of any kind stops the writing, and
+// `MappableCodable.encode(to:)` finds the error again through the representation, so that a
+// problem of the representation is reported before one of the encoder's, whole and with its
+// path, as when the representation was always made first.
+
+extension ObjectPlan {
+    /// Every field writes one plain key of its own, nothing is stashed, and the type is known to
+    /// use MappingKit's own representation (no `dictionaryRepresentation(configuration:)`
+    /// override): a model may be written into an encoder field by field.
+    var writesCoderDirectly: Bool {
+        plainKeys != nil && stash == nil && defaults.representsByDefault && !hooks.isPositional
+    }
+}
+
+extension CodableOutput {
+    /// Writes the model at `model` with `plan`, which ``ObjectPlan/writesCoderDirectly``, into
+    /// `container` at nesting `depth`.
+    func writeModel(at model: UnsafeRawPointer, plan: ObjectPlan, into container: inout Keyed, depth: Int) throws {
+        guard let keys = plan.plainKeys else { return }
+        try check(depth, at: container.codingPath)
+        try context.countModel()
+        let output = within(context.handingDown(plan.handedDownKeyStrategy))
+        let shapes = plan.codable.fieldShapes
+        let directCodings = plan.codable.directCodings
+        let writesNull = plan.output.nilRepresentation == .null
+        let nullsWhenNil = plan.writesNullWhenNil
+        for index in plan.fieldRefs.indices {
+            let ref = plan.fieldRefs[index]
+            let key = AnyCodingKey(keys[index])
+            let nullWhenNil = writesNull || (!nullsWhenNil.isEmpty && nullsWhenNil[index])
+            if try Self.writeLeaf(ref.leaf, at: model + ref.offset, forKey: key, into: &container, writesNull: nullWhenNil) { continue }
+            switch directCodings[index] {
+            case .models(let planning, let isArray)?:
+                if try planning.writeCoder(at: model + ref.offset, isArray: isArray, forKey: key, into: &container, output: output, depth: depth) {
+                    continue
+                }
+            case .leafArray(let leaf)?:
+                try writeLeafArray(leaf, at: model + ref.offset, forKey: key, into: &container, depth: depth)
+                continue
+            case nil:
+                break
+            }
+            let shape = shapes[index]
+            guard let value = try ref.calls._withUnsafeGuaranteedRef({ try $0.encode(from: model, in: output.context) })
+                ?? (nullWhenNil ? NSNull() : nil) else { continue }
+            try output.write(value, shape: shape, forKey: key, into: &container, depth: depth)
+        }
+    }
+
+    /// An `[Int]`, `[String]` or `[Bool]`, element by element, as the representation (the array
+    /// itself) is written: an `Int` as an `Int64`.
+    private func writeLeafArray(
+        _ leaf: DirectCoding.LeafElements,
+        at slot: UnsafeRawPointer,
+        forKey key: AnyCodingKey,
+        into container: inout Keyed,
+        depth: Int
+    ) throws {
+        var unkeyed = container.nestedUnkeyedContainer(forKey: key)
+        try check(depth + 1, at: unkeyed.codingPath)
+        switch leaf {
+        case .int:
+            for value in slot.assumingMemoryBound(to: [Int].self).pointee { try unkeyed.encode(Int64(value)) }
+        case .string:
+            for value in slot.assumingMemoryBound(to: [String].self).pointee { try unkeyed.encode(value) }
+        case .bool:
+            for value in slot.assumingMemoryBound(to: [Bool].self).pointee { try unkeyed.encode(value) }
+        }
+    }
+
+    /// The commonest property types, written with the encoder's own calls as the representation
+    /// would give them to it (an `Int` as the `Int64` the general path writes); says whether
+    /// it wrote the value. `Double`s go the general way, which settles large and signed-zero
+    /// values for the encoder at hand.
+    private static func writeLeaf(
+        _ leaf: LeafKind,
+        at slot: UnsafeRawPointer,
+        forKey key: AnyCodingKey,
+        into container: inout Keyed,
+        writesNull: Bool
+    ) throws -> Bool {
+        switch leaf {
+        case .int:
+            try container.encode(Int64(slot.load(as: Int.self)), forKey: key)
+        case .string:
+            try container.encode(slot.assumingMemoryBound(to: String.self).pointee, forKey: key)
+        case .bool:
+            try container.encode(slot.load(as: Bool.self), forKey: key)
+        case .optionalInt:
+            if let value = slot.load(as: Int?.self) {
+                try container.encode(Int64(value), forKey: key)
+            } else if writesNull {
+                try container.encodeNil(forKey: key)
+            }
+        case .optionalString:
+            if let value = slot.assumingMemoryBound(to: String?.self).pointee {
+                try container.encode(value, forKey: key)
+            } else if writesNull {
+                try container.encodeNil(forKey: key)
+            }
+        case .optionalBool:
+            if let value = slot.load(as: Bool?.self) {
+                try container.encode(value, forKey: key)
+            } else if writesNull {
+                try container.encodeNil(forKey: key)
+            }
+        case .none, .double, .optionalDouble:
+            return false
+        }
+        return true
+    }
+}
+
+/// How a field's stored value is written into an encoder straight from the model (see
+/// ``FieldSlot/directCoding``).
+enum DirectCoding {
+    /// A model (`isArray`: an `[Model]`) under the model's own codec, which knows its type.
+    case models(any NestedPlanning, isArray: Bool)
+    /// An `[Int]`, `[String]` or `[Bool]` under the built-in codecs.
+    case leafArray(LeafElements)
+
+    enum LeafElements {
+        case int, string, bool
+    }
+
+    /// For a field whose codec is `codec` (a codec's ``Codec/base``); `nil` for any other.
+    init?(codec: any Sendable) {
+        if let model = codec as? any NestedPlanning {
+            self = .models(model, isArray: false)
+        } else if let array = codec as? any ElementCoding, let coding = array.elementCoding {
+            self = coding
+        } else {
+            return nil
+        }
+    }
+}
+
+/// An array codec, asked how its elements can be written straight from the array.
+protocol ElementCoding {
+    var elementCoding: DirectCoding? { get }
+}
+
+extension ArrayCodec: ElementCoding {
+    var elementCoding: DirectCoding? {
+        if let model = element.base as? any NestedPlanning { return .models(model, isArray: true) }
+        switch LeafKind(codec: element.baseType) {
+        case .int: return .leafArray(.int)
+        case .string: return .leafArray(.string)
+        case .bool: return .leafArray(.bool)
+        default: return nil
+        }
+    }
+}
+
+extension MappableCodec {
+    func writeCoder(
+        at slot: UnsafeRawPointer,
+        isArray: Bool,
+        forKey key: AnyCodingKey,
+        into container: inout KeyedEncodingContainer<AnyCodingKey>,
+        output: CodableOutput,
+        depth: Int
+    ) throws -> Bool {
+        // A class-typed value may be a subclass, whose plan is another: written the general way.
+        guard !(Model.self is AnyClass), output.context.style == .codable else { return false }
+        let nested = try output.context.nested()
+        guard let plan = plan(in: nested), plan.writesCoderDirectly else { return false }
+        let inner = output.within(nested)
+        guard isArray else {
+            var keyed = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
+            try inner.writeModel(at: slot, plan: plan, into: &keyed, depth: depth + 1)
+            return true
+        }
+        var unkeyed = container.nestedUnkeyedContainer(forKey: key)
+        try output.check(depth + 1, at: unkeyed.codingPath)
+        let models = slot.assumingMemoryBound(to: [Model].self).pointee
+        try output.context.countValues(models.count)
+        try models.withUnsafeBufferPointer { elements in
+            guard let base = elements.baseAddress else { return }
+            for index in 0..<elements.count {
+                var keyed = unkeyed.nestedContainer(keyedBy: AnyCodingKey.self)
+                try inner.writeModel(at: UnsafeRawPointer(base + index), plan: plan, into: &keyed, depth: depth + 2)
+            }
+        }
+        return true
+    }
+}
