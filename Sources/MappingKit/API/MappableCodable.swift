@@ -60,18 +60,18 @@ extension MappableCodable {
         try CodableOutput(encoder: encoder, context: context).write(representation, plan: plan, into: &container)
     }
 
-    /// Writes the model into `encoder` straight from its plan (``CodableOutput/writeModel(at:plan:into:depth:)``)
+    /// Writes the model into `encoder` straight from its plan (``CodableOutput/writeModel(at:plan:keys:into:depth:)``)
     /// when the plan allows it, and says whether it did. On any error the representation is made
     /// to report it, as the general path would: its problems first, whole and with their paths.
     private func encodeFromPlan(to encoder: any Encoder) throws -> Bool {
         let context = CodableBridge.context(for: encoder.userInfo, style: .codable).started()
         guard ObjectIdentifier(type(of: self)) == ObjectIdentifier(Self.self),
               let plan = try? PlanCache.plan(for: Self.self, configuration: context.configuration(for: Self.self)),
-              plan.writesCoderDirectly else { return false }
+              let keys = plan.coderKeys else { return false }
         do {
             var container = encoder.container(keyedBy: AnyCodingKey.self)
             try withModelBytes(isObject: plan.isObject) { model in
-                try CodableOutput(encoder: encoder, context: context).writeModel(at: model, plan: plan, into: &container, depth: 1)
+                try CodableOutput(encoder: encoder, context: context).writeModel(at: model, plan: plan, keys: keys, into: &container, depth: 1)
             }
             return true
         } catch {

@@ -13,19 +13,19 @@ import Foundation
 // path, as when the representation was always made first.
 
 extension ObjectPlan {
-    /// Every field writes one plain key of its own, nothing is stashed, and the type is known to
-    /// use MappingKit's own representation (no `dictionaryRepresentation(configuration:)`
-    /// override): a model may be written into an encoder field by field.
-    var writesCoderDirectly: Bool {
-        plainKeys != nil && stash == nil && defaults.representsByDefault && !hooks.isPositional
+    /// Each field's key, when a model may be written into an encoder field by field: every field
+    /// writes one plain key of its own, nothing is stashed, and the type is known to use
+    /// MappingKit's own representation (no `dictionaryRepresentation(configuration:)` override);
+    /// `nil` otherwise.
+    var coderKeys: [String]? {
+        stash == nil && defaults.representsByDefault && !hooks.isPositional ? plainKeys : nil
     }
 }
 
 extension CodableOutput {
-    /// Writes the model at `model` with `plan`, which ``ObjectPlan/writesCoderDirectly``, into
-    /// `container` at nesting `depth`.
-    func writeModel(at model: UnsafeRawPointer, plan: ObjectPlan, into container: inout Keyed, depth: Int) throws {
-        guard let keys = plan.plainKeys else { return }
+    /// Writes the model at `model` with `plan`, whose fields write `keys` (its
+    /// ``ObjectPlan/coderKeys``), into `container` at nesting `depth`.
+    func writeModel(at model: UnsafeRawPointer, plan: ObjectPlan, keys: [String], into container: inout Keyed, depth: Int) throws {
         try check(depth, at: container.codingPath)
         try context.countModel()
         let output = within(context.handingDown(plan.handedDownKeyStrategy))
@@ -173,11 +173,11 @@ extension MappableCodec {
         // A class-typed value may be a subclass, whose plan is another: written the general way.
         guard !(Model.self is AnyClass), output.context.style == .codable else { return false }
         let nested = try output.context.nested()
-        guard let plan = plan(in: nested), plan.writesCoderDirectly else { return false }
+        guard let plan = plan(in: nested), let keys = plan.coderKeys else { return false }
         let inner = output.within(nested)
         guard isArray else {
             var keyed = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
-            try inner.writeModel(at: slot, plan: plan, into: &keyed, depth: depth + 1)
+            try inner.writeModel(at: slot, plan: plan, keys: keys, into: &keyed, depth: depth + 1)
             return true
         }
         var unkeyed = container.nestedUnkeyedContainer(forKey: key)
@@ -188,7 +188,7 @@ extension MappableCodec {
             guard let base = elements.baseAddress else { return }
             for index in 0..<elements.count {
                 var keyed = unkeyed.nestedContainer(keyedBy: AnyCodingKey.self)
-                try inner.writeModel(at: UnsafeRawPointer(base + index), plan: plan, into: &keyed, depth: depth + 2)
+                try inner.writeModel(at: UnsafeRawPointer(base + index), plan: plan, keys: keys, into: &keyed, depth: depth + 2)
             }
         }
         return true

@@ -62,7 +62,7 @@ protocol NestedPlanning {
     /// Writes the model at `slot` (`isArray`: each model of the array at `slot`) under `key`
     /// straight from its plan, and says whether it did: not for a class (the value may be a
     /// subclass), a model written as an array, or a plan that cannot
-    /// (``ObjectPlan/writesCoderDirectly``), which the caller writes from a representation.
+    /// (``ObjectPlan/coderKeys``), which the caller writes from a representation.
     func writeCoder(
         at slot: UnsafeRawPointer,
         isArray: Bool,

@@ -32,7 +32,7 @@ protocol FieldSlot: AnyObject, Sendable {
     /// What the field's codec reads, asked of a `Decoder` first.
     var codableShape: CodableShape { get }
     /// How writing into an `Encoder` takes the property's own stored value straight from the
-    /// model (``CodableOutput/writeModel(at:plan:into:depth:)``): a model or an array of models
+    /// model (``CodableOutput/writeModel(at:plan:keys:into:depth:)``): a model or an array of models
     /// through their plans, an array of `Int`, `String` or `Bool` element by element; `nil` for
     /// any other value, and for one behind an adapter or an accessor.
     var directCoding: DirectCoding? { get }

@@ -112,7 +112,7 @@ struct CodableOutputPlanTests {
             "price":12.34,"stamp":"2014-02-13T09:30:00Z","table":{"k":9},"text":"a\\"b","when":1.5,"words":["x",""]}
             """)
         let plan = try PlanCache.plan(for: Everything.self, configuration: MappingContext().configuration(for: Everything.self))
-        #expect(plan.writesCoderDirectly)
+        #expect(plan.coderKeys?.count == 20)
         let back = try JSONDecoder().decode(Everything.self, from: Data(second.utf8))
         #expect(back.leaves == sample().leaves)
         #expect(back.big == 0x1p60)
