@@ -15,7 +15,20 @@ import Foundation
 /// Safe to share between threads; imports into one map run one at a time.
 public final class IdentityMap: MappingStore, Sendable {
     private struct Contents {
-        var objects: [ObjectIdentifier: [PrimaryKey: Any]] = [:]
+        /// Per model type, a ``Objects`` of that type: objects kept as themselves, not boxed in
+        /// `Any` (a box to allocate on every save, a cast on every look-up).
+        var objects: [ObjectIdentifier: AnyObject] = [:]
+
+        /// The table of `Model`s, if the map holds one.
+        func table<Model: Mappable>(_: Model.Type) -> Objects<Model>? {
+            // Kept under the type's own identifier, so the table is an `Objects<Model>`.
+            objects[ObjectIdentifier(Model.self)].map { unsafeDowncast($0, to: Objects<Model>.self) }
+        }
+    }
+
+    /// The objects of one model type, by primary key (only ever touched under the map's lock).
+    private final class Objects<Model> {
+        var byKey: [PrimaryKey: Model] = [:]
     }
 
     private let contents = Locked(Contents())
@@ -37,7 +50,7 @@ public final class IdentityMap: MappingStore, Sendable {
     /// let ann: User? = store.object(User.self, key: PrimaryKey(7))
     /// ```
     public func object<Model: Mappable>(_ type: Model.Type, key: PrimaryKey) -> Model? {
-        contents.withLock { $0.objects[ObjectIdentifier(type)]?[key] } as? Model
+        contents.withLock { $0.table(type)?.byKey[key] }
     }
 
     /// Every object of `type` the map holds, in no particular order.
@@ -46,7 +59,7 @@ public final class IdentityMap: MappingStore, Sendable {
     /// let users = store.objects(of: User.self)
     /// ```
     public func objects<Model: Mappable>(of type: Model.Type) -> [Model] {
-        contents.withLock { ($0.objects[ObjectIdentifier(type)] ?? [:]).values.compactMap { $0 as? Model } }
+        contents.withLock { $0.table(type).map { Array($0.byKey.values) } ?? [] }
     }
 
     /// How many objects of `type` the map holds.
@@ -55,7 +68,7 @@ public final class IdentityMap: MappingStore, Sendable {
     /// store.count(of: User.self)   // 2
     /// ```
     public func count<Model: Mappable>(of type: Model.Type) -> Int {
-        contents.withLock { $0.objects[ObjectIdentifier(type)]?.count ?? 0 }
+        contents.withLock { $0.table(type)?.byKey.count ?? 0 }
     }
 
     /// The stored objects among `keys`.
@@ -66,8 +79,12 @@ public final class IdentityMap: MappingStore, Sendable {
     /// ```
     public func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
         contents.withLock { contents in
-            guard let stored = contents.objects[ObjectIdentifier(type)] else { return [] }
-            return keys.compactMap { stored[$0] as? Model }
+            guard let stored = contents.table(type) else { return [] }
+            var found: [Model] = []
+            for key in keys {
+                if let model = stored.byKey[key] { found.append(model) }
+            }
+            return found
         }
     }
 
@@ -78,9 +95,19 @@ public final class IdentityMap: MappingStore, Sendable {
     /// try store.save(users, in: session)
     /// ```
     public func save<Model: Mappable>(_ objects: [Model], in store: StoreImport) throws {
-        let keyed = try objects.map { (try store.primaryKey(of: $0), $0) }
+        let keys = try store.keys(of: objects, savedBy: self)
         contents.withLock { contents in
-            for (key, object) in keyed { contents.objects[ObjectIdentifier(Model.self), default: [:]][key] = object }
+            let stored: Objects<Model>
+            if let table = contents.table(Model.self) {
+                stored = table
+            } else {
+                stored = Objects()
+                contents.objects[ObjectIdentifier(Model.self)] = stored
+            }
+            stored.byKey.reserveCapacity(stored.byKey.count + keys.count)
+            // By index, not `zip`: this generic code is not specialized, and `zip`'s iterator
+            // cost more than the rest of saving.
+            for index in keys.indices { stored.byKey[keys[index]] = objects[index] }
         }
     }
 

@@ -10,10 +10,21 @@
 public final class StoreImport {
     let session: ImportSession
     let context: MappingContext
+    /// When the import hands its store the objects of one type to save: their keys, in order.
+    private let savedKeys: [PrimaryKey]?
 
-    init(session: ImportSession, context: MappingContext) {
+    init(session: ImportSession, context: MappingContext, savedKeys: [PrimaryKey]? = nil) {
         self.session = session
         self.context = context
+        self.savedKeys = savedKeys
+    }
+
+    /// The primary keys of `objects`, which `store` is saving: the import's own when `store`
+    /// is the import's store (so `objects` are the ones the import handed it), else each
+    /// computed.
+    func keys<Model: Mappable>(of objects: [Model], savedBy store: AnyObject) throws -> [PrimaryKey] {
+        if let savedKeys, savedKeys.count == objects.count, session.store === store { return savedKeys }
+        return try objects.map { try primaryKey(of: $0) }
     }
 
     /// The primary key of `model`, from its identity properties.

@@ -42,6 +42,7 @@ class Codec<Value>: ValueCodec, @unchecked Sendable {
     var encodesUnchanged: Bool { abstract() }
     var codableShape: CodableShape { abstract() }
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) { abstract() }
+    var surveysImports: Bool { abstract() }
     func storeKind(in context: MappingContext) -> StoreColumn.Kind { abstract() }
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value { abstract() }
     func encodeJSON(at value: UnsafePointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
@@ -97,6 +98,8 @@ final class ErasedCodec<Base: ValueCodec>: Codec<Base.Value>, @unchecked Sendabl
     override func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
         wrapped.survey(input, into: session, in: context)
     }
+
+    override var surveysImports: Bool { wrapped.surveysImports }
 
     override func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         wrapped.storeKind(in: context)

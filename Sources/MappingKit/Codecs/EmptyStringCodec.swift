@@ -26,6 +26,8 @@ struct EmptyStringCodec<Wrapped>: ValueCodec {
         optional.survey(input, into: session, in: context)
     }
 
+    var surveysImports: Bool { optional.surveysImports }
+
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         optional.storeKind(in: context)
     }

@@ -158,6 +158,8 @@ extension MappableCodec {
         }
     }
 
+    var surveysImports: Bool { true }
+
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         guard context.declaredConfiguration(for: Model.self).rules.hasIdentity else { return .json }
         return .reference(ValueDescription.typeName(Model.self))

@@ -25,6 +25,9 @@ protocol ValueCodec<Value>: Sendable {
     /// with an identity, foreign keys), so that the store is asked once per type. The default
     /// notes nothing: only codecs that hold models or references look inside.
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext)
+    /// Whether ``survey(_:into:in:)`` can note anything: an import surveys only the properties
+    /// whose codecs say so (the default: `false`).
+    var surveysImports: Bool { get }
 
     /// How a store keeps this codec's values (``StoreSchema``); the default follows
     /// ``codableShape``.

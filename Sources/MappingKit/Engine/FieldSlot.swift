@@ -36,12 +36,14 @@ protocol FieldSlot: AnyObject, Sendable {
     /// through their plans, an array of `Int`, `String` or `Bool` element by element; `nil` for
     /// any other value, and for one behind an adapter or an accessor.
     var directCoding: DirectCoding? { get }
-    /// `input` decoded as the property's value, for a primary key.
-    func hashableValue(from input: Any, in context: MappingContext) throws -> AnyHashable
-    /// The property's value in `model`, for a primary key.
-    func hashableValue(in model: UnsafeRawPointer) throws -> AnyHashable
+    /// `input` decoded as the property's value, as one value of a primary key.
+    func keyValue(from input: Any, in context: MappingContext) throws -> PrimaryKey.Storage
+    /// The property's value in `model`, as one value of a primary key.
+    func keyValue(in model: UnsafeRawPointer) throws -> PrimaryKey.Storage
     /// Notes the primary keys `input` holds for an import (see ``ValueCodec/survey(_:into:in:)``).
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext)
+    /// Whether ``survey(_:into:in:)`` can note anything (the codec's ``ValueCodec/surveysImports``).
+    var surveysImports: Bool { get }
     /// How a store keeps the property's values.
     func storeKind(in context: MappingContext) -> StoreColumn.Kind
 }
@@ -161,24 +163,30 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
 
     var directCoding: DirectCoding? { DirectCoding(codec: codec.base) }
 
-    func hashableValue(from input: Any, in context: MappingContext) throws -> AnyHashable {
-        try Self.hashable(try codec.decode(input, in: context))
+    func keyValue(from input: Any, in context: MappingContext) throws -> PrimaryKey.Storage {
+        try Self.keyValue(try codec.decode(input, in: context))
     }
 
-    func hashableValue(in model: UnsafeRawPointer) throws -> AnyHashable {
-        try Self.hashable((model + offset).assumingMemoryBound(to: Value.self).pointee)
+    func keyValue(in model: UnsafeRawPointer) throws -> PrimaryKey.Storage {
+        try Self.keyValue((model + offset).assumingMemoryBound(to: Value.self).pointee)
     }
 
-    private static func hashable(_ value: Value) throws -> AnyHashable {
+    /// `value` as a key: an `Int` or a `String` as itself (checked by metatype, not by a dynamic
+    /// cast: the keys an import hashes most), anything else through `AnyHashable`.
+    private static func keyValue(_ value: Value) throws -> PrimaryKey.Storage {
+        if Value.self == Int.self { return .int(unsafeBitCast(value, to: Int.self)) }
+        if Value.self == String.self { return .string(unsafeBitCast(value, to: String.self)) }
         guard let key = value as? AnyHashable else {
             throw MappingError(.mismatch(expected: "a Hashable primary key", found: ValueDescription.typeName(Value.self)))
         }
-        return key
+        return PrimaryKey.single(key)
     }
 
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
         codec.survey(input, into: session, in: context)
     }
+
+    var surveysImports: Bool { codec.surveysImports }
 
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         codec.storeKind(in: context)

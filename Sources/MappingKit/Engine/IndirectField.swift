@@ -116,17 +116,19 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         access.set(model, (backup + side).assumingMemoryBound(to: Value.self).move())
     }
 
-    func hashableValue(from input: Any, in context: MappingContext) throws -> AnyHashable {
-        try inner.hashableValue(from: input, in: context)
+    func keyValue(from input: Any, in context: MappingContext) throws -> PrimaryKey.Storage {
+        try inner.keyValue(from: input, in: context)
     }
 
-    func hashableValue(in model: UnsafeRawPointer) throws -> AnyHashable {
-        try reading(model) { try inner.hashableValue(in: $0) }
+    func keyValue(in model: UnsafeRawPointer) throws -> PrimaryKey.Storage {
+        try reading(model) { try inner.keyValue(in: $0) }
     }
 
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
         inner.survey(input, into: session, in: context)
     }
+
+    var surveysImports: Bool { inner.surveysImports }
 
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         inner.storeKind(in: context)

@@ -56,6 +56,9 @@ final class ObjectPlan: Sendable {
     /// How a `Decoder`'s keys are read for this plan (made when the Codable bridge first is).
     var codable: CodableLayout { codableLayout.value }
     private let codableLayout: LazyValue<CodableLayout>
+    /// Which fields an import surveys (made when an import first surveys this plan).
+    var surveyed: [Int] { surveyedFields.value }
+    private let surveyedFields: LazyValue<[Int]>
     /// The declared names of an `@Observable` class's tracked properties that are not set through
     /// their accessors (``MappingConfiguration/Builder/observed(_:)``): updating such a model in
     /// place would not tell its observers, so it is refused.
@@ -124,6 +127,7 @@ final class ObjectPlan: Sendable {
         stagingAlignment = max(layout.alignment, stash?.alignment ?? 1, MemoryLayout<Int>.alignment)
         jsonLayout = LazyValue { JSONLayout(fields: fields, hooks: hooks) }
         codableLayout = LazyValue { CodableLayout(fields: fields, hooks: hooks) }
+        surveyedFields = LazyValue { fields.indices.filter { fields[$0].surveysImports } }
         defaults = DefaultPaths()
     }
 
@@ -159,6 +163,7 @@ final class ObjectPlan: Sendable {
         fieldRules = template.fieldRules
         jsonLayout = template.jsonLayout
         codableLayout = LazyValue { CodableLayout(fields: fields, hooks: hooks) }
+        surveyedFields = LazyValue { fields.indices.filter { fields[$0].surveysImports } }
         defaults = template.defaults
     }
 

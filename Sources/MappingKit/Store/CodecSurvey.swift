@@ -2,6 +2,8 @@
 extension ValueCodec {
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {}
 
+    var surveysImports: Bool { false }
+
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         StoreColumn.Kind(shape: codableShape)
     }
@@ -31,6 +33,8 @@ extension OptionalCoding {
         wrapped.survey(input, into: session, in: context)
     }
 
+    var surveysImports: Bool { wrapped.surveysImports }
+
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         wrapped.storeKind(in: context)
     }
@@ -41,6 +45,8 @@ extension ArrayCodec {
         guard let array = InputValue.array(input) else { return }
         for item in array { element.survey(item, into: session, in: context) }
     }
+
+    var surveysImports: Bool { element.surveysImports }
 }
 
 extension SetCodec {
@@ -48,6 +54,8 @@ extension SetCodec {
         guard let array = InputValue.array(input) else { return }
         for item in array { element.survey(item, into: session, in: context) }
     }
+
+    var surveysImports: Bool { element.surveysImports }
 }
 
 extension DictionaryCodec {
@@ -55,4 +63,6 @@ extension DictionaryCodec {
         guard let dictionary = InputValue.dictionary(input) else { return }
         for item in dictionary.values { value.survey(item, into: session, in: context) }
     }
+
+    var surveysImports: Bool { value.surveysImports }
 }

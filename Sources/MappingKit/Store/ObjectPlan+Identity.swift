@@ -8,26 +8,29 @@ extension ObjectPlan {
     /// The primary key `dictionary` holds; an absent or null key is an error at its path.
     func primaryKey(in dictionary: [String: Any], context: MappingContext) throws -> PrimaryKey {
         guard let identity else { throw missingIdentity("identity") }
-        var values: [AnyHashable] = []
-        values.reserveCapacity(identity.count)
-        for index in identity {
-            let field = fields[index]
-            let found: Any?
-            do {
-                found = try field.keys.value(in: dictionary)?.value
-            } catch {
-                throw MappingError.wrapping(error, at: [])
-            }
-            do {
-                guard let input = found, !InputValue.isNull(input) else {
-                    throw MappingError(.mismatch(expected: "\(modelName)'s primary key", found: found == nil ? "nothing" : "null"))
-                }
-                values.append(try field.hashableValue(from: input, in: context.muted))
-            } catch {
-                throw MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary))
-            }
+        let muted = context.muted
+        if identity.count == 1 { return PrimaryKey(storage: try keyValue(of: identity[0], in: dictionary, context: muted)) }
+        return PrimaryKey(parts: try identity.map { try keyValue(of: $0, in: dictionary, context: muted) })
+    }
+
+    /// Field `index`'s value in `dictionary`, as one value of a primary key; a single plain key
+    /// is looked up directly, as mapping does.
+    private func keyValue(of index: Int, in dictionary: [String: Any], context: MappingContext) throws -> PrimaryKey.Storage {
+        let field = fields[index]
+        let found: Any?
+        do {
+            if let key = singleKeys[index] { found = dictionary[key] } else { found = try field.keys.value(in: dictionary)?.value }
+        } catch {
+            throw MappingError.wrapping(error, at: [])
         }
-        return PrimaryKey(values: values)
+        do {
+            guard let input = found, !InputValue.isNull(input) else {
+                throw MappingError(.mismatch(expected: "\(modelName)'s primary key", found: found == nil ? "nothing" : "null"))
+            }
+            return try field.keyValue(from: input, in: context)
+        } catch {
+            throw MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary))
+        }
     }
 
     /// The single identity field, which foreign keys are values of.
@@ -38,13 +41,14 @@ extension ObjectPlan {
 
     /// The primary key a foreign key stands for.
     func primaryKey(reference input: Any, context: MappingContext) throws -> PrimaryKey {
-        PrimaryKey(values: [try referenceField().hashableValue(from: input, in: context.muted)])
+        PrimaryKey(storage: try referenceField().keyValue(from: input, in: context.muted))
     }
 
     /// The primary key of the model at `model`.
     func primaryKey(ofModelAt model: UnsafeRawPointer) throws -> PrimaryKey {
         guard let identity else { throw missingIdentity("identity") }
-        return PrimaryKey(values: try identity.map { try fields[$0].hashableValue(in: model) })
+        if identity.count == 1 { return PrimaryKey(storage: try fields[identity[0]].keyValue(in: model)) }
+        return PrimaryKey(parts: try identity.map { try fields[$0].keyValue(in: model) })
     }
 
     /// The foreign key that refers to the model at `model`, as its representation writes it.

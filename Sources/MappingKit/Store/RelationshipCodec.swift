@@ -21,6 +21,8 @@ struct RelationshipCodec<Related: Mappable>: ValueCodec {
         session.survey(reference: input, to: Related.self, in: context)
     }
 
+    var surveysImports: Bool { true }
+
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         .reference(ValueDescription.typeName(Related.self))
     }
@@ -45,6 +47,8 @@ struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec {
         guard !InputValue.isNull(input) else { return }
         session.survey(reference: input, to: Related.self, in: context)
     }
+
+    var surveysImports: Bool { true }
 
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         .reference(ValueDescription.typeName(Related.self))

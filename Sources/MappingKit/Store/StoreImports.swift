@@ -39,6 +39,7 @@ enum StoreImports {
         guard let plan = try? session.plan(for: Model.self, in: context) else { return }
         // The survey reads values the mapping reads again, and reports.
         let context = context.muted
+        session.expectedObjects = min(elements.count, 1024)
         for element in elements {
             guard let dictionary = InputValue.dictionary(element) else { continue }
             session.survey(dictionary, as: Model.self, plan: plan, in: context)

@@ -31,6 +31,31 @@ struct StoreImportTests {
         #expect(store.commits == 2)
     }
 
+    /// Models with identities inside every kind of container a property can be.
+    final class Garage: Mappable {
+        var id = 0
+        var byBay: [String: Car] = [:]
+        var spare: Car?
+        var fleets: [[Car]] = []
+        var set: Set<Int> = []
+        var note = ""
+        required init() {}
+        static let mappingConfiguration = MappingConfiguration(for: Garage.self) { $0.identity(\.id) }
+    }
+
+    @Test("the survey looks inside dictionaries, optionals and nested arrays: every key is asked for in one look-up per type")
+    func surveyReachesEveryContainer() throws {
+        let store = CountingStore()
+        let garage = try Garage(dictionary: [
+            "id": 1, "byBay": ["a": ["id": 3, "model": "T"]], "spare": ["id": 4, "model": "A"],
+            "fleets": [[["id": 5, "model": "B"]], [["id": 3, "model": "T"]]], "set": [1, 2], "note": "n",
+        ], in: store)
+        #expect(store.fetches.map(\.type) == ["Garage", "Car"])
+        #expect(store.fetches.map(\.keys) == [1, 3])
+        #expect(garage.byBay["a"] === garage.fleets[1][0])
+        #expect(store.saves.map(\.objects) == [1, 3])
+    }
+
     @Test("a failed import leaves the store as it was: objects it changed are put back")
     func atomicFailure() throws {
         let store = CountingStore()
