@@ -5,12 +5,18 @@ import Foundation
 /// column's kind says is how its values come back (a `Bool` from an integer, JSON text parsed).
 enum SQLiteColumnValues {
     /// How `value`, a value of a model's row, is stored in a column of `kind`.
+    ///
+    /// Values are told apart by their dynamic type before any cast: a cast of an `Any` to a
+    /// class (`is NSNull`) bridges a Swift collection to Foundation first, and a chain of failed
+    /// casts cost more than the insert itself.
     static func stored(_ value: Any, kind: StoreColumn.Kind, column: String) throws -> SQLiteValue {
-        if value is NSNull { return .null }
+        let type = type(of: value)
+        if type is NSNull.Type { return .null }
         switch kind {
         case .json:
             return .text(try json(value))
         case .boolean:
+            if type == Bool.self, let flag = value as? Bool { return .integer(flag ? 1 : 0) }
             guard let flag = value as? Bool else { return .text(try json(value)) }
             return .integer(flag ? 1 : 0)
         case .date:
@@ -19,6 +25,7 @@ enum SQLiteColumnValues {
         case .decimal:
             if let decimal = value as? Decimal { return .text("\(decimal)") }
         case .integer:
+            if type == Int.self, let integer = value as? Int { return .integer(Int64(integer)) }
             // Integers past 64 bits are written as their digits: stored as a blob, as
             // `scalar` stores such integers, since an INTEGER column's affinity would make the
             // text a REAL.
@@ -27,10 +34,13 @@ enum SQLiteColumnValues {
                 return .blob(Data(digits.utf8))
             }
         case .real:
+            if type == Double.self, let real = value as? Double, real != 0 { return .real(real) }
             // SQLite keeps a whole REAL as an integer, and reads -0.0 back as 0.0; a REAL
             // column's affinity makes numeric text a REAL too, but leaves a blob alone.
             if let real = value as? Double, real == 0, real.sign == .minus { return .blob(negativeZero) }
-        case .text, .blob, .reference:
+        case .text:
+            if type == String.self, let text = value as? String { return .text(text) }
+        case .blob, .reference:
             break
         }
         return try scalar(value, column: column)
@@ -53,6 +63,9 @@ enum SQLiteColumnValues {
     }
 
     private static func scalar(_ value: Any, column: String) throws -> SQLiteValue {
+        let dynamicType = type(of: value)
+        if dynamicType == String.self, let text = value as? String { return .text(text) }
+        if dynamicType == Int.self, let integer = value as? Int { return .integer(Int64(integer)) }
         switch value {
         case let text as String: return .text(text)
         case let integer as Int: return .integer(Int64(integer))

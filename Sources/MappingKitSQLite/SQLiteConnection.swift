@@ -22,7 +22,7 @@ final class SQLiteConnection {
         sqlite3_close(handle)
     }
 
-    private func failure(_ code: Int32) -> SQLiteError {
+    fileprivate func failure(_ code: Int32) -> SQLiteError {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)))
     }
 
@@ -34,22 +34,49 @@ final class SQLiteConnection {
 
     /// Runs `sql` with `values` bound to its parameters, and gives each row to `row`.
     func run(_ sql: String, _ values: [SQLiteValue] = [], row: (Row) throws -> Void = { _ in }) throws {
+        try prepare(sql).run(values, row: row)
+    }
+
+    /// `sql` compiled once, to run many times (an import inserts every row of a table with one).
+    func prepare(_ sql: String) throws -> Statement {
         var prepared: OpaquePointer?
         let code = sqlite3_prepare_v2(handle, sql, -1, &prepared, nil)
         guard code == SQLITE_OK, let statement = prepared else { throw failure(code) }
-        defer { sqlite3_finalize(statement) }
-        for (index, value) in values.enumerated() {
-            try bind(value, at: Int32(index + 1), in: statement)
+        return Statement(connection: self, handle: statement)
+    }
+
+    /// A compiled statement; finalized when let go.
+    final class Statement {
+        private let connection: SQLiteConnection
+        private let handle: OpaquePointer
+
+        fileprivate init(connection: SQLiteConnection, handle: OpaquePointer) {
+            self.connection = connection
+            self.handle = handle
         }
-        while true {
-            let step = sqlite3_step(statement)
-            if step == SQLITE_DONE { return }
-            guard step == SQLITE_ROW else { throw failure(step) }
-            try row(Row(statement: statement))
+
+        deinit {
+            sqlite3_finalize(handle)
+        }
+
+        /// Runs the statement with `values` bound to its parameters, and gives each row to `row`.
+        func run(_ values: [SQLiteValue], row: (Row) throws -> Void = { _ in }) throws {
+            // A statement run before is reset and its old bindings cleared first.
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+            for (index, value) in values.enumerated() {
+                try connection.bind(value, at: Int32(index + 1), in: handle)
+            }
+            while true {
+                let step = sqlite3_step(handle)
+                if step == SQLITE_DONE { return }
+                guard step == SQLITE_ROW else { throw connection.failure(step) }
+                try row(Row(statement: handle))
+            }
         }
     }
 
-    private func bind(_ value: SQLiteValue, at index: Int32, in statement: OpaquePointer) throws {
+    fileprivate func bind(_ value: SQLiteValue, at index: Int32, in statement: OpaquePointer) throws {
         let code: Int32
         switch value {
         case .null:
@@ -59,9 +86,10 @@ final class SQLiteConnection {
         case .real(let real):
             code = sqlite3_bind_double(statement, index, real)
         case .text(let text):
-            // With its byte count: a string may hold NUL characters.
-            let bytes = Array(text.utf8)
-            code = bytes.withUnsafeBufferPointer { buffer in
+            // With its byte count: a string may hold NUL characters. Its own UTF-8 storage,
+            // not a copy (SQLite copies it before the call returns).
+            var text = text
+            code = text.withUTF8 { buffer in
                 buffer.baseAddress.map { base in
                     base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                         sqlite3_bind_text64(statement, index, $0, sqlite3_uint64(buffer.count), SQLiteConnection.transient, UInt8(SQLITE_UTF8))
