@@ -112,11 +112,33 @@ extension MappableCodable {
         } catch {
             throw CodableErrors.decoding(error, at: decoder.codingPath)
         }
-        let input = try CodableInput(context: context).object(from: decoder, plan: plan)
+        if decodeFromPlan(decoder, plan: plan, context: context) { return }
+        // A fresh call: a failed read from the plan has spent some of its limits.
+        let fresh = CodableBridge.context(for: decoder.userInfo).started()
+        configuration.context = fresh
+        let input = try CodableInput(context: fresh).object(from: decoder, plan: plan)
         do {
             try update(from: input, configuration: configuration)
         } catch {
             throw CodableErrors.decoding(error, at: decoder.codingPath)
+        }
+    }
+
+    /// Reads the decoder straight into the model through `plan` (see `CodableInput+Plan.swift`)
+    /// and says whether it did: only for a type known to use MappingKit's own update (its first
+    /// decode goes the dictionary way, which finds out), read as itself (not a subclass). On any
+    /// error nothing is changed and it says no, so that the dictionary way reads the input
+    /// again, in a fresh call, and reports every problem with its path.
+    private mutating func decodeFromPlan(_ decoder: any Decoder, plan: ObjectPlan, context: MappingContext) -> Bool {
+        guard ObjectIdentifier(type(of: self)) == ObjectIdentifier(Self.self), let keys = plan.decoderKeys(in: context),
+              let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return false }
+        do {
+            try withMutableModelBytes(isObject: plan.isObject) { model in
+                try CodableInput(context: context).readModel(into: model, plan: plan, keys: keys, from: container, depth: 1)
+            }
+            return true
+        } catch {
+            return false
         }
     }
 }

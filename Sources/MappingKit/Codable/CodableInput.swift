@@ -7,7 +7,7 @@ import Foundation
 /// checked, committed), so keys, adapters, requirements and policies are the dictionary path's.
 struct CodableInput {
     let context: MappingContext
-    private let maximumNesting: Int
+    let maximumNesting: Int
 
     init(context: MappingContext) {
         self.context = context
@@ -77,7 +77,7 @@ struct CodableInput {
 
     /// The value for `key` in `shape`, or `nil` when the key is missing, `null`, or holds
     /// something else (one lookup in the common case: no `contains` first).
-    private func hinted(forKey key: AnyCodingKey, in container: Keyed, shape: CodableShape, depth: Int) throws -> Any? {
+    func hinted(forKey key: AnyCodingKey, in container: Keyed, shape: CodableShape, depth: Int) throws -> Any? {
         switch shape.kind {
         case .untyped: return nil
         case .bool: return try? container.decodeIfPresent(Bool.self, forKey: key)
@@ -105,7 +105,7 @@ struct CodableInput {
     }
 
     /// The value for `key`, which the container holds, as probing finds it.
-    private func probed(forKey key: AnyCodingKey, in container: Keyed, depth: Int) throws -> Any {
+    func probed(forKey key: AnyCodingKey, in container: Keyed, depth: Int) throws -> Any {
         if (try? container.decodeNil(forKey: key)) == true { return NSNull() }
         return try untyped(from: container.superDecoder(forKey: key), depth: depth + 1)
     }
@@ -217,7 +217,7 @@ struct CodableInput {
         return decimal
     }
 
-    private func check(_ depth: Int, at codingPath: @autoclosure () -> [any CodingKey]) throws {
+    func check(_ depth: Int, at codingPath: @autoclosure () -> [any CodingKey]) throws {
         let problem: MappingError
         do {
             guard depth > maximumNesting else { return try context.checkStack() }

@@ -71,6 +71,19 @@ protocol NestedPlanning {
         output: CodableOutput,
         depth: Int
     ) throws -> Bool
+
+    /// Reads the model (`isArray`: an array of models) under `key` straight into `slot`
+    /// (uninitialized) through its plan, and says whether it did: not when the container holds
+    /// no object (or array of objects) there, or the plan cannot be read field by field
+    /// (``ObjectPlan/decoderKeys(in:)``); the caller then reads the value the general way.
+    func readCoder(
+        forKey key: AnyCodingKey,
+        from container: KeyedDecodingContainer<AnyCodingKey>,
+        into slot: UnsafeMutableRawPointer,
+        isArray: Bool,
+        input: CodableInput,
+        depth: Int
+    ) throws -> Bool
 }
 
 /// The shapes of a plan's top-level keys, made once per plan.
@@ -86,6 +99,9 @@ struct CodableLayout: @unchecked Sendable {
     let fieldShapes: [CodableShape]
     /// Each field's ``FieldSlot/directCoding``, in field order.
     let directCodings: [DirectCoding?]
+    /// Each field's key as a coding key, when every field reads one plain key of its own and no
+    /// hook reads keys: what reading straight from a decoder into the plan asks for.
+    let fieldKeys: [AnyCodingKey]?
 
     init(fields: [any FieldSlot], hooks: ConfigurationHooks) {
         var shapes: [String: CodableShape] = [:]
@@ -111,5 +127,8 @@ struct CodableLayout: @unchecked Sendable {
         hasWillMap = !hooks.willMap.isEmpty
         fieldShapes = fields.map { field in field.keys.single.flatMap { shapes[$0] } ?? .untyped }
         directCodings = fields.map(\.directCoding)
+        let singles = fields.compactMap(\.keys.single)
+        fieldKeys = singles.count == fields.count && Set(singles).count == singles.count && hooks.keyHandlers.isEmpty
+            ? singles.map { AnyCodingKey($0) } : nil
     }
 }

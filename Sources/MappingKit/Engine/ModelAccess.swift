@@ -17,6 +17,20 @@ extension Mappable {
     }
 }
 
+extension Mappable {
+    /// Runs `body` with the address of the model's stored properties, to change them: the
+    /// object's for a class, this value's own bytes for a struct.
+    mutating func withMutableModelBytes<Result>(isObject: Bool, _ body: (UnsafeMutableRawPointer) throws -> Result) rethrows -> Result {
+        if isObject {
+            let object = self as AnyObject
+            return try withExtendedLifetime(object) { try body(Unmanaged.passUnretained(object).toOpaque()) }
+        }
+        return try withUnsafeMutableBytes(of: &self) { bytes in
+            try ModelAccess.withNonNilBase(bytes.baseAddress, body)
+        }
+    }
+}
+
 enum ModelAccess {
     /// A model with no stored bytes (every property is empty) has no base address; its plan
     /// still runs, against a scratch byte nobody reads.
