@@ -27,8 +27,60 @@ public final class IdentityMap: MappingStore, Sendable {
     }
 
     /// The objects of one model type, by primary key (only ever touched under the map's lock).
+    ///
+    /// Keys map to positions in a buffer of models: a `[PrimaryKey: Int]` is hashed by code
+    /// specialized for it, where a `[PrimaryKey: Model]` in this unspecialized generic code
+    /// cost a thousand instructions more per look-up; the buffer is a plain pointer, so that
+    /// reading and replacing a model needs no generic metadata.
     private final class Objects<Model> {
-        var byKey: [PrimaryKey: Model] = [:]
+        private var positions: [PrimaryKey: Int] = [:]
+        private var models: UnsafeMutablePointer<Model>
+        private(set) var count = 0
+        private var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            models = .allocate(capacity: self.capacity)
+        }
+
+        deinit {
+            models.deinitialize(count: count)
+            models.deallocate()
+        }
+
+        func model(for key: PrimaryKey) -> Model? {
+            guard let position = positions[key] else { return nil }
+            return models[position]
+        }
+
+        /// Every model, in the order they were first kept.
+        var all: [Model] {
+            Array(UnsafeBufferPointer(start: models, count: count))
+        }
+
+        /// Room for `more` keys without growing.
+        func reserve(_ more: Int) {
+            positions.reserveCapacity(count + more)
+        }
+
+        /// Keeps `model` for `key`, replacing the one kept for it.
+        func keep(_ model: Model, for key: PrimaryKey) {
+            if let position = positions[key] {
+                models[position] = model
+                return
+            }
+            if count == capacity {
+                let larger = capacity * 2
+                let moved = UnsafeMutablePointer<Model>.allocate(capacity: larger)
+                moved.moveInitialize(from: models, count: count)
+                models.deallocate()
+                models = moved
+                capacity = larger
+            }
+            (models + count).initialize(to: model)
+            positions[key] = count
+            count += 1
+        }
     }
 
     private let contents = Locked(Contents())
@@ -50,7 +102,7 @@ public final class IdentityMap: MappingStore, Sendable {
     /// let ann: User? = store.object(User.self, key: PrimaryKey(7))
     /// ```
     public func object<Model: Mappable>(_ type: Model.Type, key: PrimaryKey) -> Model? {
-        contents.withLock { $0.table(type)?.byKey[key] }
+        contents.withLock { $0.table(type)?.model(for: key) }
     }
 
     /// Every object of `type` the map holds, in no particular order.
@@ -59,7 +111,7 @@ public final class IdentityMap: MappingStore, Sendable {
     /// let users = store.objects(of: User.self)
     /// ```
     public func objects<Model: Mappable>(of type: Model.Type) -> [Model] {
-        contents.withLock { $0.table(type).map { Array($0.byKey.values) } ?? [] }
+        contents.withLock { $0.table(type)?.all ?? [] }
     }
 
     /// How many objects of `type` the map holds.
@@ -68,7 +120,7 @@ public final class IdentityMap: MappingStore, Sendable {
     /// store.count(of: User.self)   // 2
     /// ```
     public func count<Model: Mappable>(of type: Model.Type) -> Int {
-        contents.withLock { $0.table(type)?.byKey.count ?? 0 }
+        contents.withLock { $0.table(type)?.count ?? 0 }
     }
 
     /// The stored objects among `keys`.
@@ -82,7 +134,7 @@ public final class IdentityMap: MappingStore, Sendable {
             guard let stored = contents.table(type) else { return [] }
             var found: [Model] = []
             for key in keys {
-                if let model = stored.byKey[key] { found.append(model) }
+                if let model = stored.model(for: key) { found.append(model) }
             }
             return found
         }
@@ -101,13 +153,13 @@ public final class IdentityMap: MappingStore, Sendable {
             if let table = contents.table(Model.self) {
                 stored = table
             } else {
-                stored = Objects()
+                stored = Objects(capacity: keys.count)
                 contents.objects[ObjectIdentifier(Model.self)] = stored
             }
-            stored.byKey.reserveCapacity(stored.byKey.count + keys.count)
+            stored.reserve(keys.count)
             // By index, not `zip`: this generic code is not specialized, and `zip`'s iterator
             // cost more than the rest of saving.
-            for index in keys.indices { stored.byKey[keys[index]] = objects[index] }
+            for index in keys.indices { stored.keep(objects[index], for: keys[index]) }
         }
     }
 
