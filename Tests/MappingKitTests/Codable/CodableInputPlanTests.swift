@@ -208,6 +208,8 @@ private struct JSONDecoderProbe: Decodable {
         if let key = Self.boxKey { decoder.userInfo[key] = box }
         _ = try decoder.decode(Self.self, from: Data(json.utf8))
         guard let captured = box.decoder else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "none")) }
+        // The decoder holds the box (in its `userInfo`): let go of the decoder, or the two leak.
+        box.decoder = nil
         return captured
     }
 }
