@@ -83,17 +83,31 @@ enum FirstMapping {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3
     }
 
-    /// Runs in the child process: prints one table row per measurement.
-    static func measureInThisProcess() throws {
+    /// Runs in the child process: prints one table row per measurement. `decoderGoesFirst`:
+    /// JSONDecoder measures first. Whichever goes second finds the runtime's metadata for both
+    /// models (and their property types) already made by the first, so processes alternate.
+    static func measureInThisProcess(decoderGoesFirst: Bool) throws {
         let dictionary = dictionary
         let json = try JSONSerialization.data(withJSONObject: dictionary)
-        // Account25's keys are not in the dictionary: each of its properties keeps its default.
-        let cold = try microseconds { _ = try Account25(dictionary: dictionary) }
-        let first = try microseconds { _ = try Profile25(dictionary: dictionary) }
-        let warm = try microseconds { _ = try Profile25(dictionary: dictionary) }
-        let decoderCold = try microseconds { _ = try JSONDecoder().decode(Account25.self, from: Data(account25JSON.utf8)) }
-        let decoderFirst = try microseconds { _ = try JSONDecoder().decode(Profile25.self, from: json) }
-        let decoderWarm = try microseconds { _ = try JSONDecoder().decode(Profile25.self, from: json) }
+        var cold = 0.0, first = 0.0, warm = 0.0, decoderCold = 0.0, decoderFirst = 0.0, decoderWarm = 0.0
+        func mappingKit() throws {
+            // Account25's keys are not in the dictionary: each of its properties keeps its default.
+            cold = try microseconds { _ = try Account25(dictionary: dictionary) }
+            first = try microseconds { _ = try Profile25(dictionary: dictionary) }
+            warm = try microseconds { _ = try Profile25(dictionary: dictionary) }
+        }
+        func decoder() throws {
+            decoderCold = try microseconds { _ = try JSONDecoder().decode(Account25.self, from: Data(account25JSON.utf8)) }
+            decoderFirst = try microseconds { _ = try JSONDecoder().decode(Profile25.self, from: json) }
+            decoderWarm = try microseconds { _ = try JSONDecoder().decode(Profile25.self, from: json) }
+        }
+        if decoderGoesFirst {
+            try decoder()
+            try mappingKit()
+        } else {
+            try mappingKit()
+            try decoder()
+        }
         print("| MappingKit, first mapping in the process (a 25-property model) | \(String(format: "%.1f", cold)) |")
         print("| MappingKit, first mapping of another 25-property model (its plan compiled) | \(String(format: "%.1f", first)) |")
         print("| MappingKit, second mapping of it | \(String(format: "%.1f", warm)) |")
@@ -114,8 +128,11 @@ enum FirstMapping {
     static func report(runs: Int) throws {
         var rows: [String: [Double]] = [:]
         var order: [String] = []
-        for _ in 0..<runs {
-            for line in try ChildProcess.run(["--child", "first-mapping"]).split(separator: "\n") {
+        var decoderWentFirst: [Bool] = []
+        for run in 0..<runs {
+            let decoderFirst = run % 2 == 1
+            decoderWentFirst.append(decoderFirst)
+            for line in try ChildProcess.run(["--child", decoderFirst ? "first-mapping-decoder-first" : "first-mapping"]).split(separator: "\n") {
                 let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
                 guard cells.count == 2, let value = Double(cells[1]) else { continue }
                 if rows[cells[0]] == nil { order.append(cells[0]) }
@@ -134,10 +151,17 @@ enum FirstMapping {
         let mappingKit = rows["MappingKit, first mapping of another 25-property model (its plan compiled)"] ?? []
         let decoder = rows["JSONDecoder, first decode of another 25-property model"] ?? []
         guard mappingKit.count == decoder.count, !mappingKit.isEmpty else { return }
-        let ratios = zip(mappingKit, decoder).map { $0 / $1 }.sorted()
+        let ratios = zip(mappingKit, decoder).map { $0 / $1 }
+        func median(_ values: [Double]) -> String {
+            let sorted = values.sorted()
+            return sorted.isEmpty ? "–" : String(format: "%.2f×", sorted[sorted.count / 2])
+        }
+        let byOrder = { (decoderFirst: Bool) in ratios.indices.filter { decoderWentFirst[$0] == decoderFirst }.map { ratios[$0] } }
         print("\n| ratio (median of per-process ratios) | value |")
         print("|---|---:|")
-        print("| MappingKit first mapping ÷ JSONDecoder first decode, another 25-property model | \(String(format: "%.2f×", ratios[ratios.count / 2])) |")
+        print("| MappingKit first mapping ÷ JSONDecoder first decode, another 25-property model | \(median(ratios)) |")
+        print("| the same, processes where MappingKit went first | \(median(byOrder(false))) |")
+        print("| the same, processes where JSONDecoder went first | \(median(byOrder(true))) |")
     }
 }
 

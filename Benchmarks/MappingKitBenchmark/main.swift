@@ -28,7 +28,10 @@ func nativeStatuses() throws -> [Any] {
 // Measurements that need a fresh process run in a child (`--child NAME`), which prints and exits.
 switch option("--child") {
 case "first-mapping":
-    try FirstMapping.measureInThisProcess()
+    try FirstMapping.measureInThisProcess(decoderGoesFirst: false)
+    exit(0)
+case "first-mapping-decoder-first":
+    try FirstMapping.measureInThisProcess(decoderGoesFirst: true)
     exit(0)
 case "peak-memory":
     try Scale.measurePeakMemory(option("peak-memory") ?? "", native: nativeStatuses())

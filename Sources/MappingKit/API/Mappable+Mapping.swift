@@ -50,7 +50,7 @@ extension Mappable {
     }
 
     /// A model made by `init()` and mapped from `dictionary` with `plan`, which
-    /// ``ObjectPlan/buildsByDefault``: what `instantiate` does for such a type, without its
+    /// ``ObjectPlan/builds(in:)``: what `instantiate` does for such a type, without its
     /// detours. Errors are wrapped as `instantiate` wraps them.
     static func build(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws -> Self {
         do {
@@ -205,7 +205,7 @@ extension Mappable {
         let report = context.report
         return try models(from: array) { index, dictionary in
             if let report { return try report.within([.index(index)]) { try instantiate(from: dictionary, configuration: configuration, context: context) } }
-            if let plan, plan.buildsByDefault { return try build(plan, from: dictionary, in: context) }
+            if let plan, plan.builds(in: context) { return try build(plan, from: dictionary, in: context) }
             return try instantiate(from: dictionary, configuration: configuration, context: context)
         }
     }

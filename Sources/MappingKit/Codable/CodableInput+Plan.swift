@@ -13,11 +13,11 @@ import Foundation
 
 extension ObjectPlan {
     /// Each field's coding key, when a model may be read from a decoder field by field in
-    /// `context`: the type is known to use MappingKit's own update, with no factory, identity,
-    /// hooks or `willMap`; every field reads one plain key of its own; undefined keys are
+    /// `context`: the type is known to use MappingKit's own update, with no factory, hooks or
+    /// `willMap` (``ObjectPlan/builds(in:)``); every field reads one plain key of its own; undefined keys are
     /// dropped and nothing is reported. `nil` otherwise.
     func decoderKeys(in context: MappingContext) -> [AnyCodingKey]? {
-        guard buildsByDefault, !hasHooks, !hooks.isPositional, (context.undefinedKeys ?? undefinedKeys) == .drop,
+        guard builds(in: context), !hasHooks, !hooks.isPositional, (context.undefinedKeys ?? undefinedKeys) == .drop,
               !context.isReporting else { return nil }
         return codable.fieldKeys
     }
@@ -90,9 +90,8 @@ extension CodableInput {
     /// The commonest property types read with the decoder's own typed call straight into `slot`
     /// (uninitialized), as the dictionary path stages the same value; says whether it read one.
     /// An optional's `null` is `nil`, as from a dictionary's `NSNull`; a key that is missing,
-    /// or holds something else, is left to the general way, which tells them apart. (`decode`,
-    /// not `decodeIfPresent`, for a value that is not optional: JSONDecoder's `decodeIfPresent`
-    /// of a `String` costs four times its `decode`.)
+    /// or holds something else, is left to the general way, which tells them apart. (`decode`
+    /// for a value that is not optional, as synthesized `Codable` asks for it.)
     private static func readLeaf(_ leaf: LeafKind, forKey key: AnyCodingKey, from container: Keyed, into slot: UnsafeMutableRawPointer) -> Bool {
         switch leaf {
         case .none:

@@ -50,7 +50,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         }
         // The common case, without the detours of `instantiate`: a type known to use the
         // default update, with no factory.
-        if let plan, plan.buildsByDefault { return try Model.build(plan, from: dictionary, in: nested) }
+        if let plan, plan.builds(in: context) { return try Model.build(plan, from: dictionary, in: nested) }
         return try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
     }
 

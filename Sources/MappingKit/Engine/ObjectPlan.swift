@@ -173,11 +173,12 @@ final class ObjectPlan: Sendable {
         ValueDescription.typeName(modelType)
     }
 
-    /// A fresh model can be made with `init()` and mapped with this plan directly: the type is
-    /// known to use MappingKit's own `update(from:configuration:)`, and has no factory and no
-    /// identity (an import may hand back a stored model instead).
-    var buildsByDefault: Bool {
-        defaults.updatesByDefault && !hasFactory && identity == nil
+    /// A fresh model can be made with `init()` and mapped with this plan directly in `context`:
+    /// the type is known to use MappingKit's own `update(from:configuration:)`, and has no
+    /// factory, and no identity when `context` is an import's (which may hand back a stored model
+    /// instead; outside an import an identity changes nothing).
+    func builds(in context: MappingContext) -> Bool {
+        defaults.updatesByDefault && !hasFactory && (identity == nil || context.session == nil)
     }
 
     /// `dictionary` as the `willMap` hooks rewrite it, in order; their errors are wrapped.

@@ -144,6 +144,14 @@ final class ImportSession: @unchecked Sendable {
         }
         table[position].inProgress = true
         defer { table[position].inProgress = false }
+        // A new struct of a type that maps by default is built as outside an import (a class is
+        // registered first, below, so that cycles find it).
+        if !plan.isObject, plan.defaults.updatesByDefault, !plan.hasFactory {
+            try prepare(ObjectID(Model.self, key))
+            let model = try Model.build(plan, from: dictionary, in: context)
+            table.keep(model, at: position, changes: changes)
+            return model
+        }
         var model = try configuration.rules.hooks.factory?.make(Model.self, from: dictionary) ?? Model()
         // A class is registered before its properties are mapped, so that references back to
         // it (cycles) find it.
