@@ -132,7 +132,12 @@ final class ImportSession: @unchecked Sendable {
             // The stored object is updated in place: absent keys keep what the store holds.
             var configuration = configuration
             configuration.context.updatesInPlace = true
-            try model.update(from: dictionary, configuration: configuration)
+            if plan.defaults.updatesByDefault, ObjectIdentifier(type(of: model)) == ObjectIdentifier(Model.self) {
+                // MappingKit's own update, with the plan at hand (a subclass instance has its own).
+                try model.applyPlan(plan, to: dictionary, in: configuration.context)
+            } else {
+                try model.update(from: dictionary, configuration: configuration)
+            }
             table.keep(model, at: position, changes: changes)
             return model
         }
