@@ -74,9 +74,27 @@ public final class SQLiteStore: MappingStore {
         // Compiled once for every row (compiling it per row was most of an import's time).
         let insert = try connection.prepare(sql)
         let columns = Set(schema.columns.map(\.name))
+        // Rows read column by column straight from the models when their columns are the
+        // schema's, in its order (no dictionary per row); else each row as a dictionary.
+        let keys = try store.columnKeys(of: Model.self)
+        let byColumn = !schema.keepsUnmappedKeys && keys == schema.columns.map(\.name)
         for object in objects {
-            try insert.run(try values(of: try store.row(of: object), schema: schema, columns: columns))
+            if byColumn, let row = try store.columnValues(of: object) {
+                try insert.run(try values(ofColumns: row, schema: schema))
+            } else {
+                try insert.run(try values(of: try store.row(of: object), schema: schema, columns: columns))
+            }
         }
+    }
+
+    /// A row's values given column by column, in the schema's order (`nil`: no value, NULL).
+    private func values(ofColumns row: [Any?], schema: StoreSchema) throws -> [SQLiteValue] {
+        var values: [SQLiteValue] = []
+        values.reserveCapacity(row.count)
+        for (value, column) in zip(row, schema.columns) {
+            values.append(try value.map { try SQLiteColumnValues.stored($0, kind: column.kind, column: column.name) } ?? .null)
+        }
+        return values
     }
 
     /// The row's values in the order of the schema's columns (undefined keys last, as JSON);

@@ -33,6 +33,48 @@ struct SQLiteStoreTests {
         }
     }
 
+    /// Every kind of column a row read property by property writes.
+    struct Reading: Mappable, Equatable {
+        var id = 0
+        var label = ""
+        var on = false
+        var level = 0.0
+        var note: String?
+        var count: Int?
+        var tags: [String] = []
+        var site = Site()
+        var when = Date(timeIntervalSinceReferenceDate: 0)
+        static let mappingConfiguration = MappingConfiguration(for: Reading.self) { $0.identity(\.id) }
+    }
+
+    struct Site: Mappable, Equatable {
+        var code = ""
+        static let mappingConfiguration = MappingConfiguration(for: Site.self) { $0.identity(\.code) }
+    }
+
+    @Test("rows written property by property (every save after a type's first) are the rows its dictionary gives")
+    func rowsByColumn() throws {
+        let store = try SQLiteStore(path: ":memory:")
+        let payload: [[String: Any]] = [
+            ["id": 1, "label": "a", "on": true, "level": -0.0, "note": "n", "count": 3, "tags": ["x", "y"], "site": ["code": "s1"],
+             "when": Date(timeIntervalSinceReferenceDate: 1.25)],
+            ["id": 2, "label": "", "on": false, "level": 2.5, "site": ["code": "s2"]],
+        ]
+        // The first save of the type reads its rows as dictionaries; the second, property by property.
+        let first = try Reading.array(from: payload, in: store)
+        let sql = #"SELECT "id", "label", "on", "level", "note", "count", "tags", "site", "when" FROM "Reading" ORDER BY "id""#
+        let rowsFirst = try store.query(sql)
+        _ = try store.query(#"DELETE FROM "Reading""#)
+        let second = try Reading.array(from: payload, in: store)
+        #expect(second == first)
+        #expect(try store.query(sql) as NSArray == rowsFirst as NSArray)
+        #expect(rowsFirst as NSArray == [
+            ["id": 1, "label": "a", "on": 1, "level": Data("-0.0".utf8), "note": "n", "count": 3, "tags": #"["x","y"]"#, "site": "s1", "when": 1.25],
+            ["id": 2, "label": "", "on": 0, "level": 2.5, "tags": "[]", "site": "s2", "when": 0],
+        ] as NSArray)
+        #expect(try store.all(Reading.self) == first)
+    }
+
     @Test("a chain of references as long as the payload is imported and read back by all(), in any order")
     func longChainReadBack() throws {
         try withDatabase { path in
