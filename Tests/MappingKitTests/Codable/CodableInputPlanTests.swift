@@ -148,6 +148,63 @@ struct CodableInputPlanTests {
         #expect(throws: (any Error).self) { try decode(#"{"points": [{"x": 1}, null]}"#, viaPlan: true) }
     }
 
+    /// A random JSON value for `key`: usually of the property's type, often not (`null`, a
+    /// number for a string, an object for a number, an array with an odd element), sometimes
+    /// left out.
+    private static func randomValue(for key: String, using random: inout SplitMix64) -> String? {
+        let scalars = ["0", "-7", "1.5", "1e300", "9007199254740993", "true", "false", "null", #""""#, #""x""#, #""12""#, "[]", "{}"]
+        func any() -> String { scalars[Int(random.next() % UInt64(scalars.count))] }
+        let roll = random.next() % 100
+        if roll < 6 { return nil }
+        if roll < 8 { return any() }
+        let int = String(Int64(bitPattern: random.next()) >> Int64(random.next() % 64))
+        func point() -> String { random.next() % 40 == 0 ? any() : #"{"x": \#(random.next() % 40 == 0 ? any() : int), "y": 0.5}"# }
+        func tag() -> String { random.next() % 40 == 0 ? any() : #"{"name": \#(random.next() % 40 == 0 ? any() : #""t""#)}"# }
+        func array(_ element: () -> String) -> String { "[" + (0..<Int(random.next() % 4)).map { _ in element() }.joined(separator: ", ") + "]" }
+        switch key {
+        case "int", "count", "maybeInt": return int
+        case "text", "maybeText": return #""s\#(random.next() % 100)""#
+        case "flag", "maybeFlag": return random.next() % 2 == 0 ? "true" : "false"
+        case "real", "maybeReal": return String(Double(bitPattern: random.next() % 0x7FF0_0000_0000_0000))
+        case "point", "maybePoint": return point()
+        case "points": return array(point)
+        case "tag": return tag()
+        case "tags": return array(tag)
+        case "numbers": return array { random.next() % 40 == 0 ? any() : int }
+        case "words": return array { random.next() % 40 == 0 ? any() : #""w""# }
+        case "flags": return array { random.next() % 40 == 0 ? any() : "true" }
+        case "table": return #"{"k": \#(random.next() % 40 == 0 ? any() : "1")}"#
+        case "price": return random.next() % 20 != 0 ? "12.34" : any()
+        default: return random.next() % 20 != 0 ? #""2014-02-13T09:30:00Z""# : any()
+        }
+    }
+
+    @Test("600 random inputs: the plan and the dictionary way give the same model, or the same error")
+    func randomInputs() throws {
+        _ = try decode(full, viaPlan: true)
+        let keys = ["int", "text", "flag", "real", "maybeInt", "maybeText", "maybeFlag", "maybeReal", "point", "points", "maybePoint",
+                    "tag", "tags", "numbers", "words", "flags", "table", "price", "stamp", "count"]
+        var random = SplitMix64(seed: 0x5EED_C0DA)
+        var agreed = (values: 0, errors: 0)
+        for _ in 0..<600 {
+            let members = keys.compactMap { key in Self.randomValue(for: key, using: &random).map { #""\#(key)": \#($0)"# } }
+            let json = "{" + members.joined(separator: ", ") + "}"
+            var values: [NSDictionary] = []
+            var errors: [String] = []
+            for viaPlan in [true, false] {
+                do {
+                    values.append(try decode(json, viaPlan: viaPlan).dictionaryRepresentation() as NSDictionary)
+                } catch {
+                    errors.append(innermost(error))
+                }
+            }
+            #expect(values.count == 2 && values[0] == values[1] || errors.count == 2 && errors[0] == errors[1], "\(json): \(values) \(errors)")
+            if errors.isEmpty { agreed.values += 1 } else { agreed.errors += 1 }
+        }
+        // Both kinds of outcome are exercised.
+        #expect(agreed.values > 100 && agreed.errors > 100, "\(agreed)")
+    }
+
     @Test("an update from a decoder changes nothing when any field fails")
     func atomicUpdate() throws {
         _ = try decode(full, viaPlan: true)
