@@ -121,6 +121,18 @@ enum LeafKind: UInt8, Sendable {
         return InputValue.isNSNull(input) ? .some(.none) : .none
     }
 
+    /// `input` as one value of a primary key, for a plain `Int` or `String` property, when it
+    /// is what the property's codec reads as is (an `Int` or integer `NSNumber`, a `String`);
+    /// `nil` otherwise, and the field's own calls run.
+    @inline(__always)
+    func keyValue(in input: Any) -> PrimaryKey.Storage? {
+        switch self {
+        case .int: Self.int(in: input).map(PrimaryKey.Storage.int)
+        case .string: ExistentialPayload.value(String.self, in: input).map(PrimaryKey.Storage.string)
+        default: nil
+        }
+    }
+
     /// An `Int`, or an `NSNumber` that stores an integer `Int` holds (never a boolean).
     @inline(__always)
     private static func int(in input: Any) -> Int? {

@@ -4,9 +4,10 @@
 /// An import runs on one thread; hence the unchecked sendability.
 final class ImportSession: @unchecked Sendable {
     let store: any MappingStore
-    private var tables: [ObjectIdentifier: any ImportTabling] = [:]
-    /// Types in the order they were first met: the order prefetches and saves run in.
-    private var order: [ObjectIdentifier] = []
+    /// Each model type's table, in the order the types were first met: the order prefetches and
+    /// saves run in. (A list searched in order: an import meets a handful of types, and comparing
+    /// identifiers costs less than hashing one.)
+    private var tables: [(type: ObjectIdentifier, table: any ImportTabling)] = []
     private var backups: [ObjectIdentifier: ObjectBackup] = [:]
     /// The references each object's dictionary makes, noted by the survey: the objects it
     /// needs before it can be mapped.
@@ -44,8 +45,7 @@ final class ImportSession: @unchecked Sendable {
     /// every object and dictionary the import kept.
     func end() {
         rootContext = MappingContext()
-        tables = [:]
-        order = []
+        tables = []
         backups = [:]
         dependencies = [:]
         failed = []
@@ -56,10 +56,9 @@ final class ImportSession: @unchecked Sendable {
         let id = ObjectIdentifier(Model.self)
         // Tables are kept by their model type's identifier, so the one found is an
         // `ImportTable<Model>`: no dynamic cast (which was 5% of an import).
-        if let table = tables[id] { return unsafeDowncast(table, to: ImportTable<Model>.self) }
+        for entry in tables where entry.type == id { return unsafeDowncast(entry.table, to: ImportTable<Model>.self) }
         let table = ImportTable<Model>(capacity: expectedObjects)
-        tables[id] = table
-        order.append(id)
+        tables.append((id, table))
         return table
     }
 
@@ -103,7 +102,7 @@ final class ImportSession: @unchecked Sendable {
 
     /// Asks the store, once per type, for every key the survey found.
     func prefetch() throws {
-        for id in order { try tables[id]?.prefetch(in: self) }
+        for entry in tables { try entry.table.prefetch(in: self) }
     }
 
     func plan<Model: Mappable>(for type: Model.Type, in context: MappingContext) throws -> ObjectPlan {
@@ -350,16 +349,16 @@ final class ImportSession: @unchecked Sendable {
 
     /// Whether the payload holds a dictionary for `id` that is not mapped yet.
     private func isPending(_ id: ObjectID) -> Bool {
-        tables[id.type]?.isPending(id.key) ?? false
+        tables.first { $0.type == id.type }?.table.isPending(id.key) ?? false
     }
 
     // MARK: Ending
 
     /// Saves every object made or changed, type by type.
     func save() throws {
-        for id in order {
+        for entry in tables {
             do {
-                try tables[id]?.save(in: self)
+                try entry.table.save(in: self)
             } catch {
                 throw MappingError.wrapping(error, at: [])
             }

@@ -8,14 +8,17 @@ extension ObjectPlan {
     /// The primary key `dictionary` holds; an absent or null key is an error at its path.
     func primaryKey(in dictionary: [String: Any], context: MappingContext) throws -> PrimaryKey {
         guard let identity else { throw missingIdentity("identity") }
-        let muted = context.muted
-        if identity.count == 1 { return PrimaryKey(storage: try keyValue(of: identity[0], in: dictionary, context: muted)) }
-        return PrimaryKey(parts: try identity.map { try keyValue(of: $0, in: dictionary, context: muted) })
+        if identity.count == 1 { return PrimaryKey(storage: try keyValue(of: identity[0], in: dictionary, context: context)) }
+        return PrimaryKey(parts: try identity.map { try keyValue(of: $0, in: dictionary, context: context) })
     }
 
     /// Field `index`'s value in `dictionary`, as one value of a primary key; a single plain key
     /// is looked up directly, as mapping does.
     private func keyValue(of index: Int, in dictionary: [String: Any], context: MappingContext) throws -> PrimaryKey.Storage {
+        if let key = singleKeys[index], let input = dictionary[key], let value = fieldRefs[index].leaf.keyValue(in: input) {
+            // The common key, an `Int` or a `String` read as is, without the field's calls.
+            return value
+        }
         let field = fields[index]
         let found: Any?
         do {
@@ -27,7 +30,7 @@ extension ObjectPlan {
             guard let input = found, !InputValue.isNull(input) else {
                 throw MappingError(.mismatch(expected: "\(modelName)'s primary key", found: found == nil ? "nothing" : "null"))
             }
-            return try field.keyValue(from: input, in: context)
+            return try field.keyValue(from: input, in: context.muted)
         } catch {
             throw MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary))
         }
