@@ -185,7 +185,7 @@ final class ImportSession: @unchecked Sendable {
         // Rows refer to rows: their references are noted, so that chains resolve in order.
         for row in rows { survey(row, as: Model.self, plan: plan, in: context.muted, notesPending: false) }
         // A stored row comes before the payload's dictionaries for the same key.
-        for (row, key) in zip(rows, keys) { table[table.position(of: key)].pending.insert(row, at: 0) }
+        for (row, key) in zip(rows, keys) { table[table.position(of: key)].pending.prepend(row) }
         var models: [Model] = []
         models.reserveCapacity(rows.count)
         for (row, key) in zip(rows, keys) {
@@ -194,7 +194,7 @@ final class ImportSession: @unchecked Sendable {
                 models.append(table.object(at: position))
                 continue
             }
-            if !table[position].pending.isEmpty { table[position].pending.removeFirst() }
+            table[position].pending.removeFirst()
             models.append(try instantiate(from: row, configuration: configuration, plan: plan, context: context, changes: false))
         }
         return models
@@ -220,8 +220,7 @@ final class ImportSession: @unchecked Sendable {
         }
         let position = table.position(of: key)
         if try hasExisting(key, at: position, in: table) { return table.object(at: position) }
-        let dictionaries = table[position].pending
-        table[position].pending = []
+        let dictionaries = table[position].pending.takeAll()
         if !dictionaries.isEmpty {
             let nested = try context.nested()
             var configuration = nested.declaredConfiguration(for: Model.self)

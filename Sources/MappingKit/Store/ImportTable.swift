@@ -20,7 +20,7 @@ class ImportKeys {
         /// The import has an object for the key (``ImportTable/object(at:)``).
         var hasObject = false
         /// The payload's dictionaries for the key, for references met before their objects.
-        var pending: [[String: Any]] = []
+        var pending = PendingDictionaries()
     }
 
     private struct State {
@@ -242,4 +242,36 @@ protocol ImportTabling: AnyObject {
     func prefetch(in session: ImportSession) throws
     /// Saves every object made or changed.
     func save(in session: ImportSession) throws
+}
+
+/// The payload's dictionaries for one primary key, in order: the first held as itself, so that
+/// the common case, one dictionary per key, allocates no array.
+struct PendingDictionaries {
+    /// `nil` only when there are none (then `rest` is empty too).
+    private var first: [String: Any]?
+    private var rest: [[String: Any]] = []
+
+    var isEmpty: Bool { first == nil }
+
+    mutating func append(_ dictionary: [String: Any]) {
+        if first == nil { first = dictionary } else { rest.append(dictionary) }
+    }
+
+    /// Puts `dictionary` before the others.
+    mutating func prepend(_ dictionary: [String: Any]) {
+        if let first { rest.insert(first, at: 0) }
+        first = dictionary
+    }
+
+    mutating func removeFirst() {
+        first = rest.isEmpty ? nil : rest.removeFirst()
+    }
+
+    /// Every dictionary, in order, leaving none.
+    mutating func takeAll() -> [[String: Any]] {
+        guard let first else { return [] }
+        let all = [first] + rest
+        self = PendingDictionaries()
+        return all
+    }
 }
