@@ -12,7 +12,7 @@ mkdir -p .build-fuzz/corpus
 sources=$(find Sources/MappingKit -name '*.swift' | sort)
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
     -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
-    -I Sources/CMappingKitAtomics/include -module-name MappingKitFuzz $sources Fuzz/MappingKitFuzz.swift -o .build-fuzz/mappingkit-fuzz
+    -package-name MappingKit -I Sources/CMappingKitAtomics/include -module-name MappingKitFuzz $sources Fuzz/MappingKitFuzz.swift -o .build-fuzz/mappingkit-fuzz
 LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp" .build-fuzz/mappingkit-fuzz \
     -max_total_time="$seconds" -max_len=2048 -print_final_stats=1 -artifact_prefix=.build-fuzz/ \
     "$@" .build-fuzz/corpus Fuzz/corpus

@@ -65,7 +65,9 @@ public final class IdentityMap: MappingStore, Sendable {
 
         /// Keeps `model` for `key`, replacing the one kept for it.
         func keep(_ model: Model, for key: PrimaryKey) {
-            if let position = positions[key] {
+            // One hash: the default's slot is made in place when the key is new.
+            let position = ImportKeys.claim(&positions[key, default: -1], next: count)
+            if position < count {
                 models[position] = model
                 return
             }
@@ -78,7 +80,6 @@ public final class IdentityMap: MappingStore, Sendable {
                 capacity = larger
             }
             (models + count).initialize(to: model)
-            positions[key] = count
             count += 1
         }
     }

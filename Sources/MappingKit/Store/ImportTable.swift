@@ -84,12 +84,19 @@ class ImportKeys {
 
     /// The position of `key`'s entry, made if the import has not met the key yet.
     final func position(of key: PrimaryKey) -> Int {
-        if let position = positions[key] { return position }
-        let position = entries.count
-        positions[key] = position
-        keys.append(key)
-        entries.append(Entry())
+        // One hash: the default's slot is made in place when the key is new.
+        let position = Self.claim(&positions[key, default: -1], next: entries.count)
+        if position == entries.count {
+            keys.append(key)
+            entries.append(Entry())
+        }
         return position
+    }
+
+    /// The position in `slot`, set to `next` first when it holds none (-1).
+    static func claim(_ slot: inout Int, next: Int) -> Int {
+        if slot < 0 { slot = next }
+        return slot
     }
 
     final func key(at position: Int) -> PrimaryKey {
