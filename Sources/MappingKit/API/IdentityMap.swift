@@ -58,29 +58,38 @@ public final class IdentityMap: MappingStore, Sendable {
             Array(UnsafeBufferPointer(start: models, count: count))
         }
 
-        /// Room for `more` keys without growing.
-        func reserve(_ more: Int) {
-            positions.reserveCapacity(count + more)
-        }
-
-        /// Keeps `model` for `key`, replacing the one kept for it.
-        func keep(_ model: Model, for key: PrimaryKey) {
-            // One hash: the default's slot is made in place when the key is new.
-            let position = ImportKeys.claim(&positions[key, default: -1], next: count)
-            if position < count {
-                models[position] = model
-                return
+        /// Keeps `objects[i]` for `keys[i]`, replacing the ones kept for those keys. The state is
+        /// moved into locals for the loop: a class's stored properties are checked for exclusive
+        /// access on every use.
+        func keep(_ objects: [Model], for keys: [PrimaryKey]) {
+            var positions: [PrimaryKey: Int] = [:]
+            swap(&positions, &self.positions)
+            var (models, count, capacity) = (self.models, self.count, self.capacity)
+            defer {
+                swap(&positions, &self.positions)
+                (self.models, self.count, self.capacity) = (models, count, capacity)
             }
-            if count == capacity {
-                let larger = capacity * 2
-                let moved = UnsafeMutablePointer<Model>.allocate(capacity: larger)
-                moved.moveInitialize(from: models, count: count)
-                models.deallocate()
-                models = moved
-                capacity = larger
+            positions.reserveCapacity(count + keys.count)
+            // By index, not `zip`: this generic code is not specialized, and `zip`'s iterator
+            // cost more than the rest of saving.
+            for index in keys.indices {
+                // One hash: the default's slot is made in place when the key is new.
+                let position = ImportKeys.claim(&positions[keys[index], default: -1], next: count)
+                if position < count {
+                    models[position] = objects[index]
+                    continue
+                }
+                if count == capacity {
+                    let larger = capacity * 2
+                    let moved = UnsafeMutablePointer<Model>.allocate(capacity: larger)
+                    moved.moveInitialize(from: models, count: count)
+                    models.deallocate()
+                    models = moved
+                    capacity = larger
+                }
+                (models + count).initialize(to: objects[index])
+                count += 1
             }
-            (models + count).initialize(to: model)
-            count += 1
         }
     }
 
@@ -157,10 +166,7 @@ public final class IdentityMap: MappingStore, Sendable {
                 stored = Objects(capacity: keys.count)
                 contents.objects[ObjectIdentifier(Model.self)] = stored
             }
-            stored.reserve(keys.count)
-            // By index, not `zip`: this generic code is not specialized, and `zip`'s iterator
-            // cost more than the rest of saving.
-            for index in keys.indices { stored.keep(objects[index], for: keys[index]) }
+            stored.keep(objects, for: keys)
         }
     }
 

@@ -51,6 +51,14 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         // The common case, without the detours of `instantiate`: a type known to use the
         // default update, with no factory.
         if let plan, plan.builds(in: context) { return try Model.build(plan, from: dictionary, in: nested) }
+        // In an import, a model with an identity goes to the import with the plan at hand.
+        if let plan, plan.identity != nil, let session = context.session {
+            do {
+                return try session.instantiate(from: dictionary, configuration: configuration, plan: plan, context: nested)
+            } catch {
+                throw MappingError.wrapping(error, at: [])
+            }
+        }
         return try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
     }
 
