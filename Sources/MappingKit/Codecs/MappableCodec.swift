@@ -36,10 +36,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
             // In an import, a model with an identity may be given by its primary key (a row's
             // foreign key column).
             if let session = context.session, declared.rules.hasIdentity, !declared.rules.isPositional {
-                guard let model = try session.resolve(Model.self, reference: input, policy: .fail, in: context) else {
-                    throw ImportSession.unresolved(ValueDescription.typeName(Model.self), input)
-                }
-                return model
+                return try Self.resolve(input, in: session, context: context)
             }
             if declared.rules.isPositional, let array = InputValue.array(input) {
                 return try Positions.decode(array) { dictionary in
@@ -64,6 +61,17 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
 
     /// Every element in one loop: the nested context, the configuration and the plan are found
     /// once for the whole array.
+    /// The model `input`, a primary key, stands for in the import (kept out of `decode`, whose
+    /// hot path must hold no `Model?`: its metadata is looked up on every call in this
+    /// unspecialized generic code).
+    @inline(never)
+    private static func resolve(_ input: Any, in session: ImportSession, context: MappingContext) throws -> Model {
+        guard let model = try session.resolve(Model.self, reference: input, policy: .fail, in: context) else {
+            throw ImportSession.unresolved(ValueDescription.typeName(Model.self), input)
+        }
+        return model
+    }
+
     func decodeElements(of array: [Any], in context: MappingContext) throws -> [Model] {
         // When the level below is out of reach, each element reports it under its index.
         guard !array.isEmpty, let nested = try? context.nested() else {

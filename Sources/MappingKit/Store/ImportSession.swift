@@ -156,7 +156,7 @@ final class ImportSession: @unchecked Sendable {
             table.keep(model, at: position, changes: changes)
             return model
         }
-        var model = try configuration.rules.hooks.factory?.make(Model.self, from: dictionary) ?? Model()
+        var model: Model = try Self.make(from: dictionary, configuration: configuration)
         // A class is registered before its properties are mapped, so that references back to
         // it (cycles) find it.
         if plan.isObject {
@@ -170,6 +170,14 @@ final class ImportSession: @unchecked Sendable {
         try model.update(from: dictionary, configuration: configuration)
         table.keep(model, at: position, changes: changes)
         return model
+    }
+
+    /// A model from the configuration's factory, or `init()` when it makes none (kept out of
+    /// `instantiate`, whose hot path must hold no `Model?`: its metadata is looked up on every
+    /// call in this unspecialized generic code).
+    @inline(never)
+    private static func make<Model: Mappable>(from dictionary: [String: Any], configuration: MappingConfiguration) throws -> Model {
+        try configuration.rules.hooks.factory?.make(Model.self, from: dictionary) ?? Model()
     }
 
     /// The models of stored rows, each kept as the object for its key. Every row is noted
