@@ -146,8 +146,8 @@ final class ImportSession: @unchecked Sendable {
                 found: "a reference back to \(plan.modelName) \(key)"
             ))
         }
-        table[position].inProgress = true
-        defer { table[position].inProgress = false }
+        table.withEntry(at: position) { $0.inProgress = true }
+        defer { table.withEntry(at: position) { $0.inProgress = false } }
         // A new struct of a type that maps by default is built as outside an import (a class is
         // registered first, below, so that cycles find it).
         if !plan.isObject, plan.defaults.updatesByDefault, !plan.hasFactory {
@@ -193,7 +193,7 @@ final class ImportSession: @unchecked Sendable {
         // Rows refer to rows: their references are noted, so that chains resolve in order.
         for row in rows { survey(row, as: Model.self, plan: plan, in: context.muted, notesPending: false) }
         // A stored row comes before the payload's dictionaries for the same key.
-        for (row, key) in zip(rows, keys) { table[table.position(of: key)].pending.prepend(row) }
+        for (row, key) in zip(rows, keys) { table.withPending(at: table.position(of: key)) { $0.prepend(row) } }
         var models: [Model] = []
         models.reserveCapacity(rows.count)
         for (row, key) in zip(rows, keys) {
@@ -202,7 +202,7 @@ final class ImportSession: @unchecked Sendable {
                 models.append(table.object(at: position))
                 continue
             }
-            table[position].pending.removeFirst()
+            table.withPending(at: position) { $0.removeFirst() }
             models.append(try instantiate(from: row, configuration: configuration, plan: plan, context: context, changes: false))
         }
         return models
@@ -228,7 +228,7 @@ final class ImportSession: @unchecked Sendable {
         }
         let position = table.position(of: key)
         if try hasExisting(key, at: position, in: table) { return table.object(at: position) }
-        let dictionaries = table[position].pending.takeAll()
+        let dictionaries = table.withPending(at: position) { $0.takeAll() }
         if !dictionaries.isEmpty {
             let nested = try context.nested()
             var configuration = nested.declaredConfiguration(for: Model.self)
@@ -285,7 +285,7 @@ final class ImportSession: @unchecked Sendable {
         var owns = false
         if plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
             let table = table(Model.self)
-            if notesPending { table[table.want(key)].pending.append(dictionary) }
+            if notesPending { table.withPending(at: table.want(key)) { $0.append(dictionary) } }
             surveying.append(ObjectID(Model.self, key))
             owns = true
         }

@@ -47,48 +47,25 @@ class ImportKeys {
         state.deallocate()
     }
 
-    private var positions: [PrimaryKey: Int] {
-        _read { yield state.pointee.positions }
-        _modify { yield &state.pointee.positions }
-    }
-
-    private var keys: [PrimaryKey] {
-        _read { yield state.pointee.keys }
-        _modify { yield &state.pointee.keys }
-    }
-
-    private var entries: [Entry] {
-        _read { yield state.pointee.entries }
-        _modify { yield &state.pointee.entries }
-    }
-
     /// Positions of the objects made or changed, in the order they first were.
-    private(set) var changed: [Int] {
-        _read { yield state.pointee.changed }
-        _modify { yield &state.pointee.changed }
-        set { state.pointee.changed = newValue }
-    }
-
-    private var wantedCount: Int {
-        get { state.pointee.wantedCount }
-        set { state.pointee.wantedCount = newValue }
-    }
+    final var changed: [Int] { state.pointee.changed }
 
     /// Room for `count` keys without growing (the number of objects an import maps at the
     /// top level: a table of nested models holds about as many, or fewer).
     final func reserve(_ count: Int) {
-        positions.reserveCapacity(count)
-        keys.reserveCapacity(count)
-        entries.reserveCapacity(count)
+        state.pointee.positions.reserveCapacity(count)
+        state.pointee.keys.reserveCapacity(count)
+        state.pointee.entries.reserveCapacity(count)
     }
 
     /// The position of `key`'s entry, made if the import has not met the key yet.
     final func position(of key: PrimaryKey) -> Int {
+        let next = state.pointee.entries.count
         // One hash: the default's slot is made in place when the key is new.
-        let position = Self.claim(&positions[key, default: -1], next: entries.count)
-        if position == entries.count {
-            keys.append(key)
-            entries.append(Entry())
+        let position = Self.claim(&state.pointee.positions[key, default: -1], next: next)
+        if position == next {
+            state.pointee.keys.append(key)
+            state.pointee.entries.append(Entry())
         }
         return position
     }
@@ -100,43 +77,53 @@ class ImportKeys {
     }
 
     final func key(at position: Int) -> PrimaryKey {
-        keys[position]
+        state.pointee.keys[position]
     }
 
+    /// The entry at `position` (changed in place through ``withEntry(at:_:)``).
     final subscript(position: Int) -> Entry {
-        get { entries[position] }
-        _modify { yield &entries[position] }
+        state.pointee.entries[position]
+    }
+
+    /// Runs `body` on the entry at `position`, in place.
+    final func withEntry<Result>(at position: Int, _ body: (inout Entry) -> Result) -> Result {
+        body(&state.pointee.entries[position])
+    }
+
+    /// Runs `body` on the pending dictionaries of the entry at `position`, in place.
+    final func withPending<Result>(at position: Int, _ body: (inout PendingDictionaries) -> Result) -> Result {
+        body(&state.pointee.entries[position].pending)
     }
 
     /// Notes the object at `position` as made or changed, so saved with the import.
     final func markChanged(_ position: Int) {
-        guard !entries[position].changed else { return }
-        entries[position].changed = true
-        changed.append(position)
+        guard !state.pointee.entries[position].changed else { return }
+        state.pointee.entries[position].changed = true
+        state.pointee.changed.append(position)
     }
 
     /// Notes that the payload mentions `key`, so that the store is asked for it with the others.
     @discardableResult
     final func want(_ key: PrimaryKey) -> Int {
         let position = position(of: key)
-        if !entries[position].asked, !entries[position].wanted {
-            entries[position].wanted = true
-            wantedCount += 1
+        if !state.pointee.entries[position].asked, !state.pointee.entries[position].wanted {
+            state.pointee.entries[position].wanted = true
+            state.pointee.wantedCount += 1
         }
         return position
     }
 
     /// Every wanted key, in the order the payload mentions them, now noted as asked.
     final func takeWanted() -> [PrimaryKey] {
-        guard wantedCount > 0 else { return [] }
+        guard state.pointee.wantedCount > 0 else { return [] }
         var taken: [PrimaryKey] = []
-        taken.reserveCapacity(wantedCount)
-        for position in entries.indices where entries[position].wanted {
-            taken.append(keys[position])
-            entries[position].wanted = false
-            entries[position].asked = true
+        taken.reserveCapacity(state.pointee.wantedCount)
+        for position in state.pointee.entries.indices where state.pointee.entries[position].wanted {
+            taken.append(state.pointee.keys[position])
+            state.pointee.entries[position].wanted = false
+            state.pointee.entries[position].asked = true
         }
-        wantedCount = 0
+        state.pointee.wantedCount = 0
         return taken
     }
 
@@ -144,24 +131,24 @@ class ImportKeys {
     final func markAsked(_ asked: [PrimaryKey]) {
         for key in asked {
             let position = position(of: key)
-            if entries[position].wanted {
-                entries[position].wanted = false
-                wantedCount -= 1
+            if state.pointee.entries[position].wanted {
+                state.pointee.entries[position].wanted = false
+                state.pointee.wantedCount -= 1
             }
-            entries[position].asked = true
+            state.pointee.entries[position].asked = true
         }
     }
 
-    final var hasWanted: Bool { wantedCount > 0 }
+    final var hasWanted: Bool { state.pointee.wantedCount > 0 }
 
     /// Whether the entry for `key` holds a dictionary of the payload and no object yet.
     final func hasPendingOnly(_ key: PrimaryKey) -> Bool {
-        guard let position = positions[key] else { return false }
-        return !entries[position].pending.isEmpty && !entries[position].hasObject
+        guard let position = state.pointee.positions[key] else { return false }
+        return !state.pointee.entries[position].pending.isEmpty && !state.pointee.entries[position].hasObject
     }
 
     /// How many keys the import has met.
-    final var count: Int { entries.count }
+    final var count: Int { state.pointee.entries.count }
 }
 
 /// The objects of one model type in an import, found in the store or made, by their keys'
@@ -201,7 +188,7 @@ final class ImportTable<Model: Mappable>: ImportKeys, ImportTabling {
         } else {
             if position >= capacity { grow(toHold: position) }
             (objects + position).initialize(to: model)
-            self[position].hasObject = true
+            withEntry(at: position) { $0.hasObject = true }
         }
         if changes { markChanged(position) }
     }
