@@ -53,6 +53,20 @@ public final class IdentityMap: MappingStore, Sendable {
             return models[position]
         }
 
+        /// The models kept for `keys` (those it has), in the order of `keys`: built straight into
+        /// the result's buffer, with no `Model?` (whose metadata this unspecialized generic code
+        /// would look up per key).
+        func models(for keys: [PrimaryKey]) -> [Model] {
+            let found = keys.compactMap { positions[$0] }
+            return [Model](unsafeUninitializedCapacity: found.count) { buffer, initialized in
+                guard let base = buffer.baseAddress else { return }
+                for position in found {
+                    (base + initialized).initialize(to: models[position])
+                    initialized += 1
+                }
+            }
+        }
+
         /// Every model, in the order they were first kept.
         var all: [Model] {
             Array(UnsafeBufferPointer(start: models, count: count))
@@ -140,14 +154,7 @@ public final class IdentityMap: MappingStore, Sendable {
     /// let found = try store.fetch(User.self, keys: [PrimaryKey(7), PrimaryKey(9)], in: session)
     /// ```
     public func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
-        contents.withLock { contents in
-            guard let stored = contents.table(type) else { return [] }
-            var found: [Model] = []
-            for key in keys {
-                if let model = stored.model(for: key) { found.append(model) }
-            }
-            return found
-        }
+        contents.withLock { $0.table(type)?.models(for: keys) ?? [] }
     }
 
     /// Keeps `objects`, replacing those with the same primary keys.

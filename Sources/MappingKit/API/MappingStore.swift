@@ -122,7 +122,8 @@ extension MappingStore {
     public func models<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey]) throws -> [Model] {
         try StoreImports.run(into: self, mapper: nil, saves: false) { _, _ in } map: { context in
             guard let session = context.session else { return [] }
-            return try session.fetch(keys, into: session.table(type))
+            let table = session.table(type)
+            return try session.fetch(keys, into: table).map { table.object(at: $0) }
         }
     }
 }

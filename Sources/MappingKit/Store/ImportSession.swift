@@ -81,9 +81,10 @@ final class ImportSession: @unchecked Sendable {
     }
 
     /// Asks the store for `keys` once (`marked`: the table notes them as asked already), and
-    /// keeps what it gives; returns it, in the store's order.
+    /// keeps what it gives; returns the positions of the import's objects for what it gave, in
+    /// the store's order (the objects themselves are not copied out unless a caller asks).
     @discardableResult
-    func fetch<Model: Mappable>(_ keys: [PrimaryKey], into table: ImportTable<Model>, marked: Bool = false) throws -> [Model] {
+    func fetch<Model: Mappable>(_ keys: [PrimaryKey], into table: ImportTable<Model>, marked: Bool = false) throws -> [Int] {
         if !marked { table.markAsked(keys) }
         let plan = try plan(for: Model.self, in: rootContext)
         let found: [Model]
@@ -92,12 +93,16 @@ final class ImportSession: @unchecked Sendable {
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
-        return try found.map { model in
-            let position = table.position(of: try model.primaryKey(with: plan))
-            if table[position].hasObject { return table.object(at: position) }
-            table.keep(model, at: position, changes: false)
-            return model
+        var positions: [Int] = []
+        positions.reserveCapacity(found.count)
+        // By index, not `map` or `for in`: this generic code is not specialized, and building
+        // an array of `Model`s looked up its metadata for every element.
+        for index in found.indices {
+            let position = table.position(of: try found[index].primaryKey(with: plan))
+            if !table[position].hasObject { table.keep(found[index], at: position, changes: false) }
+            positions.append(position)
         }
+        return positions
     }
 
     /// Asks the store, once per type, for every key the survey found.
