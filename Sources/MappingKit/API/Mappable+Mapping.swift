@@ -14,7 +14,7 @@ extension Mappable {
     /// try user.update(from: ["username": "ann"], configuration: User.mappingConfiguration)
     /// ```
     public mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
-        if configuration.context.jsonProbe == ObjectIdentifier(type(of: self)) {
+        if configuration.context.updateProbe == ObjectIdentifier(type(of: self)) {
             // JSON is about to be read straight into the model: only say that this default ran.
             try PlanCache.plan(for: type(of: self), configuration: configuration).defaults.sawDefaultUpdate()
             return

@@ -23,6 +23,9 @@ public struct RepresentationStyle: Sendable, Hashable {
     /// ```
     public static let json = RepresentationStyle(kind: .json)
 
+    /// The style a call uses unless it asks for another (``json``): the engine names it by role.
+    static var standard: RepresentationStyle { .json }
+
     /// Values property lists hold: `Date` and `Data` properties are written as `Date` and
     /// `Data`, even when a built-in adapter (`.iso8601`, `.unixSeconds`, `.date(format:)`,
     /// `.base64`) would write text or numbers for JSON.

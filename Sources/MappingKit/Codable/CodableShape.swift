@@ -86,8 +86,11 @@ protocol NestedPlanning {
     ) throws -> Bool
 }
 
-/// The shapes of a plan's top-level keys, made once per plan.
-struct CodableLayout: @unchecked Sendable {
+/// The shapes of a plan's top-level keys, made the first time the plan meets a `Decoder` or an
+/// `Encoder` (a ``PlanLayout``).
+final class CodableLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
+    static let slot = PlanLayouts.register() ?? -1
+
     /// Each key the plan reads at the top level, with the shape of its value.
     let keys: [(key: AnyCodingKey, shape: CodableShape)]
     /// The same, by key.
@@ -103,7 +106,9 @@ struct CodableLayout: @unchecked Sendable {
     /// hook reads keys: what reading straight from a decoder into the plan asks for.
     let fieldKeys: [AnyCodingKey]?
 
-    init(fields: [any FieldSlot], hooks: ConfigurationHooks) {
+    init(plan: ObjectPlan) {
+        let fields = plan.fields
+        let hooks = plan.hooks
         var shapes: [String: CodableShape] = [:]
         var order: [String] = []
         func add(_ key: String, _ shape: CodableShape) {
@@ -131,4 +136,9 @@ struct CodableLayout: @unchecked Sendable {
         fieldKeys = singles.count == fields.count && Set(singles).count == singles.count && hooks.keyHandlers.isEmpty
             ? singles.map { AnyCodingKey($0) } : nil
     }
+}
+
+extension ObjectPlan {
+    /// How a `Decoder`'s keys are read for this plan, and an `Encoder`'s written.
+    var codable: CodableLayout { layout(CodableLayout.self) }
 }

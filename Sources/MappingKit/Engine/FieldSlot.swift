@@ -46,6 +46,18 @@ protocol FieldSlot: AnyObject, Sendable {
     var surveysImports: Bool { get }
     /// How a store keeps the property's values.
     func storeKind(in context: MappingContext) -> StoreColumn.Kind
+    /// What `visitor` makes of the field's typed self: how a format makes its own per-field
+    /// calls (``FieldVisitor``).
+    func accept<Visitor: FieldVisitor>(_ visitor: Visitor) -> Visitor.Made
+}
+
+/// Makes something for one field, given its typed self: how a format that reads or writes fields
+/// its own way (JSON's ``JSONFieldCalls``) makes its per-field calls once per plan, so the engine's
+/// fields carry no format's calls.
+protocol FieldVisitor {
+    associatedtype Made
+    func visit<Value>(_ field: TypedField<Value>) -> Made
+    func visit<Value>(_ field: IndirectField<Value>) -> Made
 }
 
 /// The calls a plan makes for every property in its hot loops, on a class of their own so that
@@ -66,10 +78,6 @@ class FieldCalls: @unchecked Sendable {
     func decodeMissing(over model: UnsafeMutableRawPointer) throws {}
     /// The property's value as a plain value, or `nil` when there is nothing to write.
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? { nil }
-    /// Stages the value of the next JSON value in `reader`.
-    func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
-    /// Writes the property's value as JSON; `false` when there is nothing to write.
-    func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool { false }
     /// Moves the staged value into the model, destroying the model's; the staging slot is left
     /// empty.
     func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {}
@@ -289,13 +297,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
 
     var calls: FieldCalls { self }
 
-    // The JSON calls live in TypedField+JSON.swift; overrides cannot be declared in extensions.
-    override func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        try decodeJSONValue(&reader, into: staging, in: context)
-    }
-
-    override func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try encodeJSONValue(from: model, into: &writer, in: context)
+    func accept<Visitor: FieldVisitor>(_ visitor: Visitor) -> Visitor.Made {
+        visitor.visit(self)
     }
 
     override func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {

@@ -36,6 +36,10 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var alignment: Int { MemoryLayout<Value>.alignment }
     var leaf: LeafKind { .none }
     var calls: FieldCalls { self }
+
+    func accept<Visitor: FieldVisitor>(_ visitor: Visitor) -> Visitor.Made {
+        visitor.visit(self)
+    }
     var codableShape: CodableShape { inner.codableShape }
     /// The value is behind an accessor, not at the field's offset.
     var directCoding: DirectCoding? { nil }
@@ -53,7 +57,8 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         if changed { access.set(model, value) }
     }
 
-    private func reading<Result>(_ model: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> Result) rethrows -> Result {
+    /// Runs `body` on a copy of the property's value.
+    func reading<Result>(_ model: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> Result) rethrows -> Result {
         let value = access.get(UnsafeMutableRawPointer(mutating: model))
         return try withUnsafePointer(to: value) { try body(UnsafeRawPointer($0)) }
     }
@@ -83,14 +88,6 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
 
     override func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? {
         try reading(model) { try inner.encode(from: $0, in: context) }
-    }
-
-    override func decodeJSON(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        try inner.decodeJSON(&reader, into: staging + side, in: context)
-    }
-
-    override func encodeJSON(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try reading(model) { try inner.encodeJSON(from: $0, into: &writer, in: context) }
     }
 
     override func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {

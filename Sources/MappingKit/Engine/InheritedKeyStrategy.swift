@@ -18,7 +18,7 @@ final class InheritedKeyStrategy: Sendable {
             if let box = made[strategy.name] { return box }
             let box = InheritedKeyStrategy(strategy)
             // Set once, before the instance is shared (a cycle, but instances live for the process).
-            box.marks = ContextMarks(discriminator: nil, jsonProbe: nil, keyStrategy: box)
+            box.marks = ContextMarks(discriminator: nil, updateProbe: nil, keyStrategy: box)
             made[strategy.name] = box
             return box
         }

@@ -1,5 +1,5 @@
 /// A value made on first use, once, then read without a lock: the parts of a plan that only
-/// some mappings need (the JSON layout, the keys undefined-key policies compare against) are
+/// some mappings need (the direct keys, the keys undefined-key policies compare against) are
 /// not made when the plan is compiled, which keeps the first mapping of a type short.
 ///
 /// Two threads that meet it unmade at once may both make it; the first one stored is kept.

@@ -27,7 +27,7 @@ final class MappingCall: @unchecked Sendable {
     private let stackStart: UInt
     private lazy var stack = StackGuard(start: stackStart)
 
-    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .json, session: ImportSession? = nil) {
+    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .standard, session: ImportSession? = nil) {
         self.style = style
         self.session = session
         self.mapper = mapper

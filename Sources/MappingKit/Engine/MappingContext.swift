@@ -14,23 +14,24 @@ struct MappingContext: Sendable {
     var inheritedKeyStrategy: InheritedKeyStrategy? {
         get { marks?.keyStrategy }
         set {
-            if let newValue, marks?.discriminator == nil, marks?.jsonProbe == nil {
+            if let newValue, marks?.discriminator == nil, marks?.updateProbe == nil {
                 marks = newValue.marks
             } else {
-                marks = ContextMarks(discriminator: discriminator, jsonProbe: jsonProbe, keyStrategy: newValue)
+                marks = ContextMarks(discriminator: discriminator, updateProbe: updateProbe, keyStrategy: newValue)
             }
         }
     }
     /// A discriminator key the parent read from this model's dictionary.
     var discriminator: String? {
         get { marks?.discriminator }
-        set { marks = ContextMarks(discriminator: newValue, jsonProbe: jsonProbe, keyStrategy: inheritedKeyStrategy) }
+        set { marks = ContextMarks(discriminator: newValue, updateProbe: updateProbe, keyStrategy: inheritedKeyStrategy) }
     }
     /// The model type whose default `update(from:configuration:)` should only say that it ran
-    /// (``DefaultPaths/sawDefaultUpdate()``) and map nothing, when JSON is about to be read into it.
-    var jsonProbe: ObjectIdentifier? {
-        get { marks?.jsonProbe }
-        set { marks = ContextMarks(discriminator: discriminator, jsonProbe: newValue, keyStrategy: inheritedKeyStrategy) }
+    /// (``DefaultPaths/sawDefaultUpdate()``) and map nothing: a format is about to read its input
+    /// straight into the model, and asks first whether an override would receive a dictionary.
+    var updateProbe: ObjectIdentifier? {
+        get { marks?.updateProbe }
+        set { marks = ContextMarks(discriminator: discriminator, updateProbe: newValue, keyStrategy: inheritedKeyStrategy) }
     }
     /// The call's settings and spending, once it has started (or been given settings).
     private var call: MappingCall?
@@ -43,12 +44,12 @@ struct MappingContext: Sendable {
         mapper: Mapper? = nil,
         undefinedKeys: UndefinedKeyPolicy? = nil,
         limits: MappingLimits? = nil,
-        style: RepresentationStyle = .json,
+        style: RepresentationStyle = .standard,
         session: ImportSession? = nil,
         updatesInPlace: Bool = false
     ) {
         self.updatesInPlace = updatesInPlace
-        if mapper != nil || undefinedKeys != nil || limits != nil || style != .json || session != nil {
+        if mapper != nil || undefinedKeys != nil || limits != nil || style != .standard || session != nil {
             call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: limits, style: style, session: session)
         }
     }
@@ -87,7 +88,7 @@ struct MappingContext: Sendable {
     /// The import this call belongs to, when it maps into a store.
     var session: ImportSession? { call?.session }
 
-    var style: RepresentationStyle { call?.style ?? .json }
+    var style: RepresentationStyle { call?.style ?? .standard }
 
     /// The mapper whose registrations apply, when mapping through one.
     var mapper: Mapper? { call?.mapper }
@@ -179,12 +180,12 @@ struct MappingContext: Sendable {
 /// A context's rarely set values (see ``MappingContext/discriminator``).
 final class ContextMarks: Sendable {
     let discriminator: String?
-    let jsonProbe: ObjectIdentifier?
+    let updateProbe: ObjectIdentifier?
     let keyStrategy: InheritedKeyStrategy?
 
-    init(discriminator: String?, jsonProbe: ObjectIdentifier?, keyStrategy: InheritedKeyStrategy?) {
+    init(discriminator: String?, updateProbe: ObjectIdentifier?, keyStrategy: InheritedKeyStrategy?) {
         self.discriminator = discriminator
-        self.jsonProbe = jsonProbe
+        self.updateProbe = updateProbe
         self.keyStrategy = keyStrategy
     }
 }

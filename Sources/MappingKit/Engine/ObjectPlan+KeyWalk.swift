@@ -11,7 +11,7 @@ extension ObjectPlan {
     /// fields not met are looked up the usual way, so every field finds exactly what a lookup
     /// would.
     func decodeWalkingKeys(_ dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) -> MappingError? {
-        let table = json.keys
+        let table = directKeys.table
         var problems = FieldProblems()
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: fields.count) { buffer -> MappingError? in
             guard let seen = buffer.baseAddress else { return nil }

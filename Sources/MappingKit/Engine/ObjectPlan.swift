@@ -50,15 +50,11 @@ final class ObjectPlan: Sendable {
     private let fieldRules: [Int?]
     /// The ``ConfigurationRules/id`` of the rules whose closures and values the plan holds.
     let rulesID: Int
-    /// How JSON objects are read into and written from this plan (made when JSON first is).
-    var json: JSONLayout { jsonLayout.value }
-    private let jsonLayout: LazyValue<JSONLayout>
-    /// How a `Decoder`'s keys are read for this plan (made when the Codable bridge first is).
-    var codable: CodableLayout { codableLayout.value }
-    private let codableLayout: LazyValue<CodableLayout>
-    /// Which fields an import surveys (made when an import first surveys this plan).
-    var surveyed: [Int] { surveyedFields.value }
-    private let surveyedFields: LazyValue<[Int]>
+    /// Which fields read a top-level key of their own, by the key's bytes (made when first needed).
+    var directKeys: DirectKeys { directKeyTable.value }
+    private let directKeyTable: LazyValue<DirectKeys>
+    /// What each format works out for this plan (``PlanLayout``), made when the format first meets it.
+    let layouts: PlanLayouts
     /// The declared names of an `@Observable` class's tracked properties that are not set through
     /// their accessors (``MappingConfiguration/Builder/observed(_:)``): updating such a model in
     /// place would not tell its observers, so it is refused.
@@ -125,9 +121,8 @@ final class ObjectPlan: Sendable {
         }
         stagingByteCount = max(layout.endOffset, stash?.endOffset ?? 0, 1)
         stagingAlignment = max(layout.alignment, stash?.alignment ?? 1, MemoryLayout<Int>.alignment)
-        jsonLayout = LazyValue { JSONLayout(fields: fields, hooks: hooks) }
-        codableLayout = LazyValue { CodableLayout(fields: fields, hooks: hooks) }
-        surveyedFields = LazyValue { fields.indices.filter { fields[$0].surveysImports } }
+        directKeyTable = LazyValue { DirectKeys(fields: fields, hooks: hooks) }
+        layouts = PlanLayouts()
         defaults = DefaultPaths()
     }
 
@@ -161,9 +156,8 @@ final class ObjectPlan: Sendable {
         stagingByteCount = template.stagingByteCount
         stagingAlignment = template.stagingAlignment
         fieldRules = template.fieldRules
-        jsonLayout = template.jsonLayout
-        codableLayout = LazyValue { CodableLayout(fields: fields, hooks: hooks) }
-        surveyedFields = LazyValue { fields.indices.filter { fields[$0].surveysImports } }
+        directKeyTable = template.directKeyTable
+        layouts = PlanLayouts(template: template.layouts)
         defaults = template.defaults
     }
 

@@ -1,53 +1,64 @@
-/// What a plan needs to read and write JSON objects, worked out once with the plan.
+/// What a plan needs to read and write JSON objects, made the first time the plan meets JSON
+/// (a ``PlanLayout``): each field's JSON calls, and the keys as the writer writes them.
 ///
-/// A *direct* field is one whose value is exactly the value of one top-level key that nothing
-/// else reads: it is decoded from the bytes as the member goes by. Every other key a plan reads
-/// (key paths, fields with several keys, keys read twice, key handlers) is kept as a native
-/// value and resolved afterwards, exactly as from a dictionary.
-final class JSONLayout: Sendable {
-    /// Direct fields' keys to their field index; other keys the plan reads to ``keptKey``.
-    let keys: JSONKeyTable
-    let direct: [Bool]
-    /// Each direct field's key, quoted for writing.
+/// Which members decode straight into a field and which are kept as native values is the
+/// plan's ``DirectKeys``, shared with the dictionary walk.
+final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
+    static let slot = PlanLayouts.register() ?? -1
+
+    /// Each field's JSON calls (kept alive here), and the same held without retaining: the
+    /// member loop calls through these.
+    private let calls: [JSONFieldCalls]
+    let fields: [Unmanaged<JSONFieldCalls>]
+    /// The fields the calls were made for, to tell which a bound plan shares.
+    private let madeFor: [ObjectIdentifier]
+    /// Each field's key, quoted for writing.
     let quotedKeys: [[UInt8]]
     /// Field indexes in declaration order, and in the order of their keys' bytes.
     let order: [Int]
     let sortedOrder: [Int]
-    /// Every field writes one top-level key of its own, so a model streams out field by field.
-    let writesDirectly: Bool
-    /// The top-level keys the fields write.
-    let writtenKeys: Set<String>
 
-    /// The table value for a key kept as a native value.
-    static let keptKey = -1
-
-    init(fields: [any FieldSlot], hooks: ConfigurationHooks) {
-        var readTwice: Set<String> = []
-        var seen: Set<String> = []
-        for field in fields {
-            if let single = field.keys.single {
-                if !seen.insert(single).inserted { readTwice.insert(single) }
-                continue
-            }
-            for key in field.keys.all { if case .key(let first)? = key.steps.first { readTwice.insert(first) } }
-        }
-        for handler in hooks.keyHandlers {
-            for key in handler.keys.all { if case .key(let first)? = key.steps.first { readTwice.insert(first) } }
-        }
-        var entries: [(key: String, value: Int)] = []
-        var direct: [Bool] = []
-        for (index, field) in fields.enumerated() {
-            let isDirect = field.keys.single.map { !readTwice.contains($0) } ?? false
-            direct.append(isDirect)
-            if isDirect, let single = field.keys.single { entries.append((single, index)) }
-        }
-        entries += readTwice.sorted().map { ($0, Self.keptKey) }
-        keys = JSONKeyTable(entries)
-        self.direct = direct
+    init(plan: ObjectPlan) {
+        let fields = plan.fields
+        calls = fields.map { $0.accept(JSONFieldMaker()) }
+        self.fields = calls.map { Unmanaged.passUnretained($0) }
+        madeFor = fields.map { ObjectIdentifier($0) }
         quotedKeys = fields.map { JSONWriter.quoted($0.keys.single ?? "") }
         order = Array(fields.indices)
         sortedOrder = fields.indices.sorted { JSONWriter.precedes(fields[$0].keys.single ?? "", fields[$1].keys.single ?? "") }
-        writesDirectly = fields.allSatisfy { $0.keys.single != nil } && seen.count == fields.count
-        writtenKeys = seen
+    }
+
+    /// The layout for a plan bound from `template`'s: its keys, and its calls for the fields the
+    /// binding kept.
+    private init(carrying template: JSONLayout, to plan: ObjectPlan) {
+        let fields = plan.fields
+        calls = fields.indices.map { index in
+            template.madeFor.indices.contains(index) && template.madeFor[index] == ObjectIdentifier(fields[index])
+                ? template.calls[index] : fields[index].accept(JSONFieldMaker())
+        }
+        self.fields = calls.map { Unmanaged.passUnretained($0) }
+        madeFor = fields.map { ObjectIdentifier($0) }
+        quotedKeys = template.quotedKeys
+        order = template.order
+        sortedOrder = template.sortedOrder
+    }
+
+    override func carried(to plan: ObjectPlan) -> PlanLayout? {
+        JSONLayout(carrying: self, to: plan)
+    }
+}
+
+extension ObjectPlan {
+    /// How JSON objects are read into and written from this plan.
+    var json: JSONLayout { layout(JSONLayout.self) }
+}
+
+extension KeyTable {
+    /// The value for a key read from `reader` (escaped keys are compared by their text).
+    @inline(__always)
+    func value(for key: JSONString, in reader: JSONReader) -> Int? {
+        guard key.isEscaped else { return value(for: reader.bytes(key.start, key.end)) }
+        var text = reader.text(of: key)
+        return text.withUTF8 { value(for: $0) }
     }
 }

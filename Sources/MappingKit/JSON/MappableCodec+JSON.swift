@@ -73,7 +73,7 @@ extension Mappable {
     /// bytes when the type allows it, else through ``update(from:configuration:)``.
     ///
     /// Whether the type overrides that method is found out the first time: the object is read
-    /// as a dictionary and the method called with it under a probe (``MappingContext/jsonProbe``).
+    /// as a dictionary and the method called with it under a probe (``MappingContext/updateProbe``).
     /// MappingKit's own implementation answers the probe by marking the plan
     /// (``DefaultPaths/sawDefaultUpdate()``) and returning without mapping, and the object is read
     /// again from the bytes; an override just runs, as it would for a dictionary. Nothing is
@@ -93,7 +93,7 @@ extension Mappable {
             return
         }
         var probing = configuration
-        probing.context.jsonProbe = ObjectIdentifier(type(of: self))
+        probing.context.updateProbe = ObjectIdentifier(type(of: self))
         try update(from: dictionary, configuration: probing)
         // Unset before the call, so set by it: the default ran, and mapped nothing. (Another
         // thread can set it meanwhile only for the same type, which has no override either.)

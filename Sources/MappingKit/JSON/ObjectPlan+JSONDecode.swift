@@ -37,8 +37,8 @@ extension ObjectPlan {
         let policy = context.undefinedKeys ?? undefinedKeys
         let keepsUndefined = policy != .drop
         let stashesNulls = policy == .stash
-        let table = json.keys
-        let fields = fieldRefs
+        let table = directKeys.table
+        let fields = json.fields
         repeat {
             let key = try reader.readKey()
             let mark = reader.mark
@@ -46,7 +46,7 @@ extension ObjectPlan {
             if let index = entry, index >= 0 {
                 // A repeated key: the last one counts, as in a dictionary.
                 if staging.seen[index] {
-                    if staging.staged[index] { fields[index].calls._withUnsafeGuaranteedRef { $0.discard(staging.buffer) } }
+                    if staging.staged[index] { fieldRefs[index].calls._withUnsafeGuaranteedRef { $0.discard(staging.buffer) } }
                     staging.staged[index] = false
                     problems.remove(index)
                 }
@@ -54,7 +54,7 @@ extension ObjectPlan {
                 // Under `.stash` a `null` is kept too, to be written back as `null` (see ConsumedKeys).
                 if stashesNulls, try reader.peek() == UInt8(ascii: "n") { kept[reader.text(of: key)] = NSNull() }
                 do {
-                    try fields[index].calls._withUnsafeGuaranteedRef { try $0.decodeJSON(&reader, into: staging.buffer, in: context) }
+                    try fields[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, into: staging.buffer, in: context) }
                     staging.staged[index] = true
                 } catch {
                     try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index)
@@ -79,7 +79,7 @@ extension ObjectPlan {
 
     /// Direct fields whose key was absent, and every other field, from the kept values.
     private func resolveKept(_ kept: [String: Any], into staging: Staging, in context: MappingContext, problems: inout FieldProblems) {
-        let direct = json.direct
+        let direct = directKeys.direct
         for index in fields.indices {
             let problem: MappingError?
             if direct[index] {
@@ -97,37 +97,5 @@ extension ObjectPlan {
             problems.merge(problem, for: index)
             if problems.isFatal { return }
         }
-    }
-}
-
-/// Problems found while reading an object's members in input order, reported in the fields'
-/// declaration order, as from a dictionary.
-struct FieldProblems {
-    private var problems: [(field: Int, error: MappingError)] = []
-    private(set) var isFatal = false
-
-    /// Adds the problem of field number `field`; a fatal one ends the read with everything found.
-    mutating func add(_ error: MappingError, for field: Int) throws {
-        merge(error, for: field)
-        if isFatal, let all = collected() { throw all }
-    }
-
-    mutating func merge(_ error: MappingError, for field: Int) {
-        problems.append((field, error))
-        isFatal = isFatal || error.isFatal
-    }
-
-    /// Forgets the problems of a field whose key came again.
-    mutating func remove(_ field: Int) {
-        if !problems.isEmpty { problems.removeAll { $0.field == field } }
-    }
-
-    func collected() -> MappingError? {
-        guard !problems.isEmpty else { return nil }
-        var failure: MappingError?
-        for problem in problems.enumerated().sorted(by: { ($0.element.field, $0.offset) < ($1.element.field, $1.offset) }) {
-            failure.merge(problem.element.error)
-        }
-        return failure
     }
 }

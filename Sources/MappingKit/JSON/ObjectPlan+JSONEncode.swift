@@ -11,10 +11,11 @@ extension ObjectPlan {
             return values.isEmpty ? nil : values
         }
         let json = json
+        let keys = directKeys
         // A stashed `null` under a field's own key stands in for that field when it is `nil`.
-        let streams = json.writesDirectly
+        let streams = keys.writesDirectly
             && (kept.map { kept in
-                !writer.sortsKeys && !kept.contains { json.writtenKeys.contains($0.key) && !InputValue.isNull($0.value) }
+                !writer.sortsKeys && !kept.contains { keys.writtenKeys.contains($0.key) && !InputValue.isNull($0.value) }
             } ?? true)
         guard streams else {
             try writer.writeAny(try encode(model, in: context))
@@ -27,7 +28,7 @@ extension ObjectPlan {
             let mark = writer.count
             writer.writeKey(json.quotedKeys[index], first: first)
             do {
-                if try fieldRefs[index].calls._withUnsafeGuaranteedRef({ try $0.encodeJSON(from: model, into: &writer, in: context) }) {
+                if try json.fields[index]._withUnsafeGuaranteedRef({ try $0.encode(from: model, into: &writer, in: context) }) {
                     first = false
                 } else if output.nilRepresentation == .null || (!writesNullWhenNil.isEmpty && writesNullWhenNil[index])
                     || kept.map({ keptNull(under: index, in: $0) }) == true {
@@ -41,7 +42,7 @@ extension ObjectPlan {
                 try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)))
             }
         }
-        for (key, value) in kept ?? [:] where !json.writtenKeys.contains(key) {
+        for (key, value) in kept ?? [:] where !keys.writtenKeys.contains(key) {
             writer.writeKey(key, first: first)
             first = false
             do {

@@ -66,3 +66,20 @@ extension DictionaryCodec {
 
     var surveysImports: Bool { value.surveysImports }
 }
+
+/// Which of a plan's fields an import surveys (those whose codecs can note keys), made the first
+/// time an import surveys the plan (a ``PlanLayout``).
+final class SurveyLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
+    static let slot = PlanLayouts.register() ?? -1
+
+    let fields: [Int]
+
+    init(plan: ObjectPlan) {
+        fields = plan.fields.indices.filter { plan.fields[$0].surveysImports }
+    }
+}
+
+extension ObjectPlan {
+    /// Which fields an import surveys.
+    var surveyed: [Int] { layout(SurveyLayout.self).fields }
+}

@@ -1,11 +1,11 @@
-/// A plan's keys as UTF-8 bytes, for matching an object's keys without making a `String`: a
-/// hash of the key's length and first and last eight bytes, open addressing, and a byte
-/// comparison to confirm.
+/// A plan's keys as UTF-8 bytes, for matching an input's keys (a dictionary's `String`s, the
+/// bytes of a format's object) without making a `String`: a hash of the key's length and first
+/// and last eight bytes, open addressing, and a byte comparison to confirm.
 ///
 /// A class over buffers of its own, so a lookup retains nothing. The buffers are written only
 /// by `init` and freed by `deinit`: shared between threads, they are only read, hence the
 /// unchecked sendability.
-final class JSONKeyTable: @unchecked Sendable {
+final class KeyTable: @unchecked Sendable {
     private let keyBytes: UnsafeMutableBufferPointer<UInt8>
     /// Where each key starts in `keyBytes`; one more entry marks the end of the last.
     private let starts: UnsafeMutableBufferPointer<Int>
@@ -59,14 +59,6 @@ final class JSONKeyTable: @unchecked Sendable {
             if starts[number + 1] - start == bytes.count, equal(start, bytes) { return values[number] }
             slot = (slot + 1) & mask
         }
-    }
-
-    /// The value for a key read from `reader` (escaped keys are compared by their text).
-    @inline(__always)
-    func value(for key: JSONString, in reader: JSONReader) -> Int? {
-        guard key.isEscaped else { return value(for: reader.bytes(key.start, key.end)) }
-        var text = reader.text(of: key)
-        return text.withUTF8 { value(for: $0) }
     }
 
     @inline(__always)

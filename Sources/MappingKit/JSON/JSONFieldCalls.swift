@@ -1,0 +1,56 @@
+/// A field's JSON calls, made once per plan by its ``JSONLayout`` and made by the member loop
+/// through an unretained reference, as the engine's ``FieldCalls`` are. Every instance is a
+/// ``JSONTypedField`` or a ``JSONIndirectField``, which override both calls; these bodies are
+/// never run.
+class JSONFieldCalls: @unchecked Sendable {
+    /// Stages the value of the next JSON value in `reader`.
+    func decode(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
+    /// Writes the property's value as JSON; `false` when there is nothing to write.
+    func encode(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool { false }
+}
+
+/// Makes each field's JSON calls from the field's typed self.
+struct JSONFieldMaker: FieldVisitor {
+    func visit<Value>(_ field: TypedField<Value>) -> JSONFieldCalls {
+        JSONTypedField(field)
+    }
+
+    func visit<Value>(_ field: IndirectField<Value>) -> JSONFieldCalls {
+        JSONIndirectField(field)
+    }
+}
+
+/// The JSON calls of a property stored at its offset.
+final class JSONTypedField<Value>: JSONFieldCalls, @unchecked Sendable {
+    let field: TypedField<Value>
+
+    init(_ field: TypedField<Value>) {
+        self.field = field
+    }
+
+    override func decode(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        try field.decodeJSONValue(&reader, into: staging, in: context)
+    }
+
+    override func encode(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try field.encodeJSONValue(from: model, into: &writer, in: context)
+    }
+}
+
+/// The JSON calls of a property behind a wrapper or an accessor: staged in its side slot, read
+/// through the accessor.
+final class JSONIndirectField<Value>: JSONFieldCalls, @unchecked Sendable {
+    let field: IndirectField<Value>
+
+    init(_ field: IndirectField<Value>) {
+        self.field = field
+    }
+
+    override func decode(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        try field.inner.decodeJSONValue(&reader, into: staging + field.side, in: context)
+    }
+
+    override func encode(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try field.reading(model) { try field.inner.encodeJSONValue(from: $0, into: &writer, in: context) }
+    }
+}
