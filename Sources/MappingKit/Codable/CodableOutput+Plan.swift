@@ -31,7 +31,7 @@ extension CodableOutput {
         let output = within(context.handingDown(plan.handedDownKeyStrategy))
         let shapes = plan.codable.fieldShapes
         let directCodings = plan.codable.directCodings
-        let writesNull = plan.output.nilRepresentation == .null
+        let writesNull = plan.shape.output.policies.nilRepresentation == .null
         let nullsWhenNil = plan.writesNullWhenNil
         for index in plan.fieldRefs.indices {
             let ref = plan.fieldRefs[index]

@@ -89,7 +89,7 @@ protocol NestedPlanning {
 /// The shapes of a plan's top-level keys, made the first time the plan meets a `Decoder` or an
 /// `Encoder` (a ``PlanLayout``).
 final class CodableLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
-    static let slot = PlanLayouts.register() ?? -1
+    static var slot: Int { 1 }
 
     /// Each key the plan reads at the top level, with the shape of its value.
     let keys: [(key: AnyCodingKey, shape: CodableShape)]

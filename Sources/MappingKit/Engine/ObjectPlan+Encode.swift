@@ -12,7 +12,7 @@ extension ObjectPlan {
             try encodeField(model, into: &result, failure: &failure, in: context)
         }
         if let failure { throw failure }
-        if let stash, output.represented == nil {
+        if let stash, shape.output.policies.represented == nil {
             let kept = UnsafeRawPointer(model + stash.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
             ConsumedKeys.merge(kept.dictionary, into: &result)
         }
@@ -27,7 +27,7 @@ extension ObjectPlan {
         failure: inout MappingError?,
         in context: MappingContext
     ) throws {
-        let writesNull = output.nilRepresentation == .null
+        let writesNull = shape.output.policies.nilRepresentation == .null
         let nullsWhenNil = writesNullWhenNil
         try keys.withUnsafeBufferPointer { keys in
             try fieldRefs.withUnsafeBufferPointer { refs in
@@ -56,7 +56,7 @@ extension ObjectPlan {
         failure: inout MappingError?,
         in context: MappingContext
     ) throws {
-        let writesNull = output.nilRepresentation == .null
+        let writesNull = shape.output.policies.nilRepresentation == .null
         let nullsWhenNil = writesNullWhenNil
         for index in fields.indices where represented[index] {
             let ref = fieldRefs[index]

@@ -3,73 +3,35 @@ import Foundation
 /// A model type's mapping, compiled once: its properties' keys, codecs and offsets.
 ///
 /// Running a plan does no string work beyond the dictionary lookups themselves and no reflection.
+///
+/// A plan is two parts. Its ``shape`` is what the model type and the structure of its rules
+/// decide (where each property lives, which keys feed it, how a representation is written):
+/// compiled once, and shared by every plan bound from this one to other closures
+/// (``bound(to:)``). The rest is what the rules' closures and values decide: the fields (each
+/// with its codec, adapter, defaults and requirements), the hooks, and what formats work out
+/// from them (``layouts``).
 final class ObjectPlan: Sendable {
+    let shape: PlanShape
     let fields: [any FieldSlot]
     /// The same fields' hot calls, held without retaining: the loops that run for every
     /// property call through these.
     let fieldRefs: [FieldRef]
-    /// The model's `UnmappedValues` property, where `.stash` keeps undefined keys.
-    let stash: TypedField<UnmappedValues>?
-    /// Every key the plan reads, for finding the undefined ones (made when a policy needs it).
-    var consumed: ConsumedKeys { consumedKeys.value }
-    private let consumedKeys: LazyValue<ConsumedKeys>
-    let output: OutputPolicies
-    /// Which fields the dictionary representation writes (all, unless a subset is registered).
-    let represented: [Bool]
-    /// Each field's key when it is a single plain key (the common case), looked up directly.
-    let singleKeys: [String?]
-    /// Two properties write the same key: the first one written must be kept.
-    let sharesKeys: Bool
-    /// Each field's key, when every field is represented and writes one key of its own.
-    let plainKeys: [String]?
-    /// An empty dictionary with room for every field, copied for each representation (never
-    /// mutated, so safe to share; made once, the copies need no runtime metadata lookup).
-    nonisolated(unsafe) let emptyOutput: [String: Any]
-    /// The model's type, named in messages (``modelName``).
-    let modelType: Any.Type
-    /// Classes are updated in place through the object; structs through their own bytes.
-    let isObject: Bool
     let hooks: ConfigurationHooks
-    /// `hooks.isEmpty` and `hooks.willMap.isEmpty`, and the configuration's undefined-key
-    /// policy, kept as plain values: reading them from their structs retains every array in them.
+    /// `hooks.isEmpty` and `hooks.willMap.isEmpty`, and whether there is a factory, kept as plain
+    /// values: reading them from their structs retains every array in them.
     let hasHooks: Bool
     let hasWillMap: Bool
     let hasFactory: Bool
     /// A fresh model may be decoded straight into (``decodeInPlace(_:into:in:)``): a struct,
     /// with no hooks that must see it before or after.
     let decodesInPlace: Bool
-    /// Every field reads one top-level key of its own: a dictionary's entries can be matched
-    /// to fields by walking them (``decodeWalkingKeys(_:into:in:)``).
+    /// Every field reads one top-level key of its own and no hook reads keys: a dictionary's
+    /// entries can be matched to fields by walking them (``decodeWalkingKeys(_:into:in:)``).
     let walksKeys: Bool
-    let undefinedKeys: UndefinedKeyPolicy
-    /// The indexes of the fields that make up the primary key, when the type declares one.
-    let identity: [Int]?
-    let stagingByteCount: Int
-    let stagingAlignment: Int
-    /// For each field, the index of the configuration rule it was compiled from.
-    private let fieldRules: [Int?]
     /// The ``ConfigurationRules/id`` of the rules whose closures and values the plan holds.
     let rulesID: Int
-    /// Which fields read a top-level key of their own, by the key's bytes (made when first needed).
-    var directKeys: DirectKeys { directKeyTable.value }
-    private let directKeyTable: LazyValue<DirectKeys>
     /// What each format works out for this plan (``PlanLayout``), made when the format first meets it.
     let layouts: PlanLayouts
-    /// The declared names of an `@Observable` class's tracked properties that are not set through
-    /// their accessors (``MappingConfiguration/Builder/observed(_:)``): updating such a model in
-    /// place would not tell its observers, so it is refused.
-    let unobserved: [String]
-    /// Per field, `true` for an optional whose value in a fresh model is not `nil`
-    /// (`var count: Int? = 5`): its `nil` is written as `null`, since an absent key would read
-    /// back as the default. Empty when no field is such.
-    let writesNullWhenNil: [Bool]
-    /// The key strategy this model hands down to nested types that set none.
-    let handedDownKeyStrategy: InheritedKeyStrategy?
-    /// The rules took their key strategy from a parent or a mapper (where ``RecentPlans`` keeps the plan).
-    let inheritsKeyStrategy: Bool
-    /// Whether the model type reads and writes through MappingKit's own implementations
-    /// (shared with every plan bound from this one: it is the type's, not the rules').
-    let defaults: DefaultPaths
 
     init(
         fields: [any FieldSlot],
@@ -86,79 +48,49 @@ final class ObjectPlan: Sendable {
         inheritsKeyStrategy: Bool = false,
         writesNullWhenNil: [Bool] = []
     ) {
-        self.writesNullWhenNil = writesNullWhenNil
-        self.handedDownKeyStrategy = handedDownKeyStrategy.map(InheritedKeyStrategy.of)
-        self.inheritsKeyStrategy = inheritsKeyStrategy
-        self.identity = identity
-        self.unobserved = unobserved
-        self.fieldRules = fieldRules
-        self.rulesID = rulesID
+        let model = PlanShape.Model(
+            type: type, identity: identity, unobserved: unobserved,
+            handedDownKeyStrategy: handedDownKeyStrategy, inheritsKeyStrategy: inheritsKeyStrategy
+        )
+        let keys = PlanShape.Keys(fields: fields, hooks: hooks, fieldRules: fieldRules)
+        let represented = represented ?? Array(repeating: true, count: fields.count)
+        shape = PlanShape(
+            model: model,
+            keys: keys,
+            staging: PlanShape.Staging(fields: fields, stash: stash),
+            output: PlanShape.Output(
+                policies: output,
+                represented: represented,
+                plainKeys: !keys.sharesKeys && keys.plainKeys.count == fields.count && represented.allSatisfy { $0 } ? keys.plainKeys : nil,
+                writesNullWhenNil: writesNullWhenNil,
+                fieldCount: fields.count
+            )
+        )
         self.fields = fields
         fieldRefs = fields.map(FieldRef.init)
-        self.stash = stash
-        self.output = output
-        self.represented = represented ?? Array(repeating: true, count: fields.count)
-        let layout = KeyLayout(fields)
-        singleKeys = layout.singleKeys
-        sharesKeys = layout.sharesKeys
-        plainKeys = !sharesKeys && layout.plainKeys.count == fields.count && self.represented.allSatisfy { $0 } ? layout.plainKeys : nil
-        emptyOutput = Dictionary(minimumCapacity: fields.count)
-        modelType = type
-        isObject = type is AnyClass
         self.hooks = hooks
         hasHooks = !hooks.isEmpty
         hasWillMap = !hooks.willMap.isEmpty
         hasFactory = hooks.factory != nil
-        decodesInPlace = !isObject && !hasHooks
-        walksKeys = !fields.isEmpty && layout.plainKeys.count == fields.count && !sharesKeys && hooks.keyHandlers.isEmpty
-        undefinedKeys = output.undefinedKeys
-        consumedKeys = LazyValue {
-            var consumed = ConsumedKeys()
-            for key in fields.flatMap(\.keys.all) + hooks.keyHandlers.flatMap(\.keys.all) {
-                consumed.insert(key.steps[...])
-            }
-            return consumed
-        }
-        stagingByteCount = max(layout.endOffset, stash?.endOffset ?? 0, 1)
-        stagingAlignment = max(layout.alignment, stash?.alignment ?? 1, MemoryLayout<Int>.alignment)
-        directKeyTable = LazyValue { DirectKeys(fields: fields, hooks: hooks) }
+        decodesInPlace = !model.isObject && !hasHooks
+        walksKeys = keys.walkable && hooks.keyHandlers.isEmpty
+        self.rulesID = rulesID
         layouts = PlanLayouts()
-        defaults = DefaultPaths()
     }
 
-    /// A copy of `template` holding `fields` and `hooks`, bound to the rules numbered `rulesID`.
+    /// `template`'s shape with `fields` and `hooks`, bound to the rules numbered `rulesID`.
     private init(binding template: ObjectPlan, fields: [any FieldSlot], hooks: ConfigurationHooks, rulesID: Int) {
+        shape = template.shape
         self.fields = fields
         fieldRefs = fields.map(FieldRef.init)
         self.hooks = hooks
         hasHooks = !hooks.isEmpty
         hasWillMap = !hooks.willMap.isEmpty
         hasFactory = hooks.factory != nil
-        undefinedKeys = template.undefinedKeys
-        identity = template.identity
-        unobserved = template.unobserved
-        handedDownKeyStrategy = template.handedDownKeyStrategy
-        inheritsKeyStrategy = template.inheritsKeyStrategy
-        writesNullWhenNil = template.writesNullWhenNil
+        decodesInPlace = !shape.model.isObject && !hasHooks
+        walksKeys = shape.keys.walkable && hooks.keyHandlers.isEmpty
         self.rulesID = rulesID
-        stash = template.stash
-        consumedKeys = template.consumedKeys
-        output = template.output
-        represented = template.represented
-        singleKeys = template.singleKeys
-        sharesKeys = template.sharesKeys
-        plainKeys = template.plainKeys
-        emptyOutput = template.emptyOutput
-        modelType = template.modelType
-        isObject = template.isObject
-        decodesInPlace = !isObject && !hasHooks
-        walksKeys = template.walksKeys && hooks.keyHandlers.isEmpty
-        stagingByteCount = template.stagingByteCount
-        stagingAlignment = template.stagingAlignment
-        fieldRules = template.fieldRules
-        directKeyTable = template.directKeyTable
         layouts = PlanLayouts(template: template.layouts)
-        defaults = template.defaults
     }
 
     /// The model type's name, for messages: made when one is needed (naming a type demangles
@@ -194,7 +126,7 @@ final class ObjectPlan: Sendable {
     func bound(to rules: ConfigurationRules) -> ObjectPlan {
         guard rules.id != rulesID else { return self }
         var fields = self.fields
-        for (index, ruleIndex) in fieldRules.enumerated() {
+        for (index, ruleIndex) in shape.keys.fieldRules.enumerated() {
             guard let ruleIndex, rules.properties.indices.contains(ruleIndex), rules.properties[ruleIndex].needsBinding else {
                 continue
             }

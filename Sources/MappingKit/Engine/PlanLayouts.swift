@@ -18,7 +18,9 @@ class PlanLayout: @unchecked Sendable {
 
 /// A layout a plan makes for a format: ``PlanLayout`` subclasses conform.
 protocol PlanLayoutKind: PlanLayout {
-    /// Where plans keep it (one per layout type, handed out by ``PlanLayouts/register()``).
+    /// Where plans keep it: a constant below ``PlanLayouts/capacity``, its own among the layout
+    /// types (`PlanLayoutsTests` checks both). A constant, not a number handed out on first use:
+    /// a `static let` is checked for initialization on every read, and this is read for every model.
     static var slot: Int { get }
     /// Works it out for `plan`.
     init(plan: ObjectPlan)
@@ -27,21 +29,9 @@ protocol PlanLayoutKind: PlanLayout {
 /// A plan's layouts, one slot per layout type: each the address of the layout (retained by this
 /// object), or 0 while unmade.
 final class PlanLayouts: Sendable {
-    /// More than the formats need (JSON, `Decoder`/`Encoder`, imports); a slot past it is never
-    /// handed out (``register()``).
+    /// More than the formats need (JSON, `Decoder`/`Encoder`, imports). A layout type whose slot
+    /// is out of range has its layout made anew on each use: correct, and slow.
     static let capacity = 8
-    private static let registered = Locked(0)
-
-    /// A new layout type's slot: the next free one, or `nil` once ``capacity`` are taken (such a
-    /// type's layout is made anew on each use, correct and slow; `PlanLayoutsTests` checks that
-    /// every layout type has a slot).
-    static func register() -> Int? {
-        registered.withLock { count in
-            guard count < capacity else { return nil }
-            defer { count += 1 }
-            return count
-        }
-    }
 
     private let slots = AtomicWords(count: PlanLayouts.capacity)
     /// The layouts of the plan this one's was bound from, offered to it before a layout is made.

@@ -20,20 +20,30 @@ struct JSONFieldMaker: FieldVisitor {
     }
 }
 
-/// The JSON calls of a property stored at its offset.
+/// The JSON calls of a property stored at its offset. The common case (no null default, no
+/// requirement) calls the codec straight from here, with the field's codec and offset copied in:
+/// nothing between the member loop and the codec.
 final class JSONTypedField<Value>: JSONFieldCalls, @unchecked Sendable {
     let field: TypedField<Value>
+    let slots: any ValueCodec
+    let offset: Int
+    /// The field has neither a null default nor requirements.
+    let isPlain: Bool
 
     init(_ field: TypedField<Value>) {
         self.field = field
+        slots = field.slots
+        offset = field.offset
+        isPlain = !field.hasNullDefault && !field.hasRules
     }
 
     override func decode(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        try field.decodeJSONValue(&reader, into: staging, in: context)
+        guard isPlain else { return try field.decodeJSONValue(&reader, into: staging, in: context) }
+        try slots.decodeJSON(&reader, into: staging + offset, in: context)
     }
 
     override func encode(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try field.encodeJSONValue(from: model, into: &writer, in: context)
+        try slots.encodeJSON(atSlot: model + offset, into: &writer, in: context)
     }
 }
 

@@ -4,7 +4,7 @@
 /// Which members decode straight into a field and which are kept as native values is the
 /// plan's ``DirectKeys``, shared with the dictionary walk.
 final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
-    static let slot = PlanLayouts.register() ?? -1
+    static var slot: Int { 0 }
 
     /// Each field's JSON calls (kept alive here), and the same held without retaining: the
     /// member loop calls through these.
@@ -12,6 +12,8 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
     let fields: [Unmanaged<JSONFieldCalls>]
     /// The fields the calls were made for, to tell which a bound plan shares.
     private let madeFor: [ObjectIdentifier]
+    /// The plan's ``DirectKeys``, held here so a read finds both with one lookup.
+    let direct: DirectKeys
     /// Each field's key, quoted for writing.
     let quotedKeys: [[UInt8]]
     /// Field indexes in declaration order, and in the order of their keys' bytes.
@@ -23,6 +25,7 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
         calls = fields.map { $0.accept(JSONFieldMaker()) }
         self.fields = calls.map { Unmanaged.passUnretained($0) }
         madeFor = fields.map { ObjectIdentifier($0) }
+        direct = plan.directKeys
         quotedKeys = fields.map { JSONWriter.quoted($0.keys.single ?? "") }
         order = Array(fields.indices)
         sortedOrder = fields.indices.sorted { JSONWriter.precedes(fields[$0].keys.single ?? "", fields[$1].keys.single ?? "") }
@@ -38,6 +41,7 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
         }
         self.fields = calls.map { Unmanaged.passUnretained($0) }
         madeFor = fields.map { ObjectIdentifier($0) }
+        direct = template.direct
         quotedKeys = template.quotedKeys
         order = template.order
         sortedOrder = template.sortedOrder

@@ -14,11 +14,12 @@ extension ObjectPlan {
         finish: ([String: Any]) throws -> Void
     ) throws {
         let context = context.handingDown(handedDownKeyStrategy)
+        let layout = json
         try stage(into: model, in: context, finish: finish) { staging, failure in
             var problems = FieldProblems()
-            let kept = try readMembers(&reader, into: staging, in: context, problems: &problems)
+            let kept = try readMembers(&reader, layout: layout, into: staging, in: context, problems: &problems)
             if isDocument { try reader.expectEnd() }
-            resolveKept(kept, into: staging, in: context, problems: &problems)
+            resolveKept(kept, direct: layout.direct.direct, into: staging, in: context, problems: &problems)
             failure = problems.collected()
             return kept
         }
@@ -28,6 +29,7 @@ extension ObjectPlan {
     /// `.raise` or `.stash`, undefined ones) into the dictionary returned.
     private func readMembers(
         _ reader: inout JSONReader,
+        layout: JSONLayout,
         into staging: Staging,
         in context: MappingContext,
         problems: inout FieldProblems
@@ -37,8 +39,8 @@ extension ObjectPlan {
         let policy = context.undefinedKeys ?? undefinedKeys
         let keepsUndefined = policy != .drop
         let stashesNulls = policy == .stash
-        let table = directKeys.table
-        let fields = json.fields
+        let table = layout.direct.table
+        let fields = layout.fields
         repeat {
             let key = try reader.readKey()
             let mark = reader.mark
@@ -78,8 +80,7 @@ extension ObjectPlan {
     }
 
     /// Direct fields whose key was absent, and every other field, from the kept values.
-    private func resolveKept(_ kept: [String: Any], into staging: Staging, in context: MappingContext, problems: inout FieldProblems) {
-        let direct = directKeys.direct
+    private func resolveKept(_ kept: [String: Any], direct: [Bool], into staging: Staging, in context: MappingContext, problems: inout FieldProblems) {
         for index in fields.indices {
             let problem: MappingError?
             if direct[index] {

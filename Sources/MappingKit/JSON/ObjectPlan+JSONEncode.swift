@@ -6,12 +6,12 @@ extension ObjectPlan {
     func encodeJSON(_ model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws {
         let context = context.handingDown(handedDownKeyStrategy)
         let kept = stash.flatMap { slot -> [String: Any]? in
-            guard output.represented == nil else { return nil }
+            guard shape.output.policies.represented == nil else { return nil }
             let values = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee.dictionary
             return values.isEmpty ? nil : values
         }
         let json = json
-        let keys = directKeys
+        let keys = json.direct
         // A stashed `null` under a field's own key stands in for that field when it is `nil`.
         let streams = keys.writesDirectly
             && (kept.map { kept in
@@ -30,7 +30,7 @@ extension ObjectPlan {
             do {
                 if try json.fields[index]._withUnsafeGuaranteedRef({ try $0.encode(from: model, into: &writer, in: context) }) {
                     first = false
-                } else if output.nilRepresentation == .null || (!writesNullWhenNil.isEmpty && writesNullWhenNil[index])
+                } else if shape.output.policies.nilRepresentation == .null || (!writesNullWhenNil.isEmpty && writesNullWhenNil[index])
                     || kept.map({ keptNull(under: index, in: $0) }) == true {
                     writer.writeNull()
                     first = false

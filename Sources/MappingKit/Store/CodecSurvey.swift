@@ -70,7 +70,7 @@ extension DictionaryCodec {
 /// Which of a plan's fields an import surveys (those whose codecs can note keys), made the first
 /// time an import surveys the plan (a ``PlanLayout``).
 final class SurveyLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
-    static let slot = PlanLayouts.register() ?? -1
+    static var slot: Int { 2 }
 
     let fields: [Int]
 
