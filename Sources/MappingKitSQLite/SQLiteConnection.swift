@@ -59,6 +59,17 @@ final class SQLiteConnection {
             sqlite3_finalize(handle)
         }
 
+        /// Binds parameters in place, one call per parameter, then runs the statement once
+        /// (``Binding``): a row written without an array of its values. `bind` says whether to
+        /// run it (a row it could not bind is not run, whatever it bound).
+        func runBinding(_ bind: (Binding) throws -> Bool) throws {
+            sqlite3_reset(handle)
+            sqlite3_clear_bindings(handle)
+            guard try bind(Binding(connection: connection, handle: handle)) else { return }
+            let step = sqlite3_step(handle)
+            guard step == SQLITE_DONE || step == SQLITE_ROW else { throw connection.failure(step) }
+        }
+
         /// Runs the statement with `values` bound to its parameters, and gives each row to `row`.
         func run(_ values: [SQLiteValue], row: (Row) throws -> Void = { _ in }) throws {
             // A statement run before is reset and its old bindings cleared first.
@@ -102,6 +113,20 @@ final class SQLiteConnection {
             }
         }
         guard code == SQLITE_OK else { throw failure(code) }
+    }
+
+    /// The parameters of a statement about to run, bound in order.
+    struct Binding {
+        fileprivate let connection: SQLiteConnection
+        fileprivate let handle: OpaquePointer
+        /// The next parameter's number (SQLite counts from 1).
+        private(set) var next: Int32 = 1
+
+        /// Binds the next parameter.
+        mutating func bind(_ value: SQLiteValue) throws {
+            try connection.bind(value, at: next, in: handle)
+            next += 1
+        }
     }
 
     /// SQLite copies bound text and blobs before the call returns.

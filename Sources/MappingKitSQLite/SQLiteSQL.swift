@@ -4,7 +4,15 @@ import MappingKit
 enum SQLiteSQL {
     /// `name` as an SQL identifier: any text, in double quotes.
     static func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        guard name.utf8.contains(UInt8(ascii: "\"")) else { return "\"" + name + "\"" }
+        // Scalar by scalar: a quote followed by a combining mark is one `Character`, not a quote.
+        var quoted = "\""
+        for scalar in name.unicodeScalars {
+            quoted.unicodeScalars.append(scalar)
+            if scalar == "\"" { quoted.unicodeScalars.append(scalar) }
+        }
+        quoted.unicodeScalars.append("\"")
+        return quoted
     }
 
     /// The column's type affinity (a reference has none: it holds the other key as it is).

@@ -19,6 +19,14 @@ public final class SQLiteStore: MappingStore {
     private let connection: SQLiteConnection
     private let mapper: Mapper?
     private var schemas: [ObjectIdentifier: StoreSchema] = [:]
+    /// An import's transaction is open (``beginImport()``).
+    private var importing = false
+    /// The tables the open import's transaction made: empty until the import saves to them,
+    /// since no other connection can write while it is open, so looking rows up in them is
+    /// skipped. Forgotten when the transaction ends.
+    private var emptyTables: Set<String> = []
+    /// The tables there were when the open import first made one (read once per import).
+    private var existingTables: Set<String>?
     /// The column rows keep their undefined keys in, for models that stash them.
     static let unmappedColumn = "mappingkit_unmapped"
     /// Keys per `SELECT … IN`: well under SQLite's limit on bound parameters.
@@ -41,15 +49,29 @@ public final class SQLiteStore: MappingStore {
         }
         if schema.keepsUnmappedKeys { definitions.append("\(SQLiteSQL.quoted(Self.unmappedColumn)) TEXT") }
         definitions.append("PRIMARY KEY (\(schema.primaryKey.map(SQLiteSQL.quoted).joined(separator: ", ")))")
+        let isNew = try importing && !tablesAtImportStart().contains(schema.name)
         try connection.execute("CREATE TABLE IF NOT EXISTS \(SQLiteSQL.quoted(schema.name)) (\(definitions.joined(separator: ", ")))")
+        if isNew { emptyTables.insert(schema.name) }
         schemas[ObjectIdentifier(type)] = schema
         return schema
+    }
+
+    /// The names of the tables in the database, read once per import, inside its transaction.
+    private func tablesAtImportStart() throws -> Set<String> {
+        if let existingTables { return existingTables }
+        var names: Set<String> = []
+        try connection.run("SELECT \"name\" FROM \"sqlite_master\" WHERE \"type\" = 'table'") { row in
+            if case .text(let name) = row.value(at: 0) { names.insert(name) }
+        }
+        existingTables = names
+        return names
     }
 
     /// The stored rows of `type` with these primary keys, as models of the import (500 keys per
     /// query).
     public func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
         let schema = try schema(for: type)
+        guard !emptyTables.contains(schema.name) else { return [] }
         let kinds = Dictionary(schema.columns.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
         var rows: [[String: Any]] = []
         var start = 0
@@ -67,6 +89,7 @@ public final class SQLiteStore: MappingStore {
     /// Inserts each object's row, or replaces the row with the same primary key.
     public func save<Model: Mappable>(_ objects: [Model], in store: StoreImport) throws {
         let schema = try schema(for: Model.self)
+        emptyTables.remove(schema.name)
         var names = schema.columns.map(\.name)
         if schema.keepsUnmappedKeys { names.append(Self.unmappedColumn) }
         let sql = "INSERT OR REPLACE INTO \(SQLiteSQL.quoted(schema.name)) (\(names.map(SQLiteSQL.quoted).joined(separator: ", "))) "
@@ -74,27 +97,24 @@ public final class SQLiteStore: MappingStore {
         // Compiled once for every row (compiling it per row was most of an import's time).
         let insert = try connection.prepare(sql)
         let columns = Set(schema.columns.map(\.name))
-        // Rows read column by column straight from the models when their columns are the
-        // schema's, in its order (no dictionary per row); else each row as a dictionary.
+        // Rows bound column by column straight from the models when their columns are the
+        // schema's, in its order (no dictionary per row, no array of values); else each row
+        // as a dictionary.
         let keys = try store.columnKeys(of: Model.self)
         let byColumn = !schema.keepsUnmappedKeys && keys == schema.columns.map(\.name)
         for object in objects {
-            if byColumn, let row = try store.columnValues(of: object) {
-                try insert.run(try values(ofColumns: row, schema: schema))
-            } else {
+            var written = false
+            if byColumn {
+                try insert.runBinding { binding in
+                    var binder = SQLiteRowBinder(binding: binding, columns: schema.columns)
+                    written = try store.writeColumns(of: object, into: &binder)
+                    return written
+                }
+            }
+            if !written {
                 try insert.run(try values(of: try store.row(of: object), schema: schema, columns: columns))
             }
         }
-    }
-
-    /// A row's values given column by column, in the schema's order (`nil`: no value, NULL).
-    private func values(ofColumns row: [Any?], schema: StoreSchema) throws -> [SQLiteValue] {
-        var values: [SQLiteValue] = []
-        values.reserveCapacity(row.count)
-        for (value, column) in zip(row, schema.columns) {
-            values.append(try value.map { try SQLiteColumnValues.stored($0, kind: column.kind, column: column.name) } ?? .null)
-        }
-        return values
     }
 
     /// The row's values in the order of the schema's columns (undefined keys last, as JSON);
@@ -142,16 +162,28 @@ public final class SQLiteStore: MappingStore {
     /// Opens the import's transaction.
     public func beginImport() throws {
         try connection.execute("BEGIN IMMEDIATE")
+        importing = true
     }
 
     /// Commits the import's transaction.
     public func commitImport() throws {
+        endImport()
         try connection.execute("COMMIT")
     }
 
-    /// Rolls the import's transaction back.
+    /// Rolls the import's transaction back, with the tables it made: they are made again when
+    /// next needed.
     public func rollbackImport() {
+        endImport()
+        schemas = [:]
         try? connection.execute("ROLLBACK")
+    }
+
+    /// Once the transaction ends, other connections may write: what it knew of the tables goes.
+    private func endImport() {
+        importing = false
+        emptyTables = []
+        existingTables = nil
     }
 
     /// How many rows the table of `type` holds.

@@ -106,6 +106,53 @@ struct SQLiteStoreTests {
         }
     }
 
+    @Test("a failed first import rolls back the tables it made too, and the next import makes them again")
+    func rollbackOfNewTables() throws {
+        try withDatabase { path in
+            let store = try SQLiteStore(path: path)
+            #expect(throws: MappingError.self) {
+                try Staff.array(from: [["id": 1, "name": "Ada"], ["id": 2, "firm_id": "nowhere"]], in: store)
+            }
+            #expect(try store.query(#"SELECT "name" FROM "sqlite_master" WHERE "type" = 'table'"#) as NSArray == [] as NSArray)
+            _ = try Staff.array(from: [["id": 1, "name": "Ada"]], in: store)
+            #expect(try store.all(Staff.self).map(\.name) == ["Ada"])
+        }
+    }
+
+    @Test("a table another connection fills between two imports is read, not taken for the empty table made earlier")
+    func tablesFilledElsewhere() throws {
+        try withDatabase { path in
+            let store = try SQLiteStore(path: path)
+            _ = try Firm.array(from: [["id": "acme", "name": "Acme"]], in: store)
+            let other = try SQLiteStore(path: path)
+            _ = try Firm.array(from: [["id": "initech", "name": "Initech"]], in: other)
+            _ = try Staff.array(from: [["id": 1, "name": "Ada", "firm_id": "initech"]], in: store)
+            #expect(try store.all(Staff.self).map { $0.firm?.name } == ["Initech"])
+            _ = try Firm.array(from: [["id": "initech", "name": "Initech Inc."]], in: store)
+            #expect(try store.all(Firm.self).map(\.name) == ["Acme", "Initech Inc."])
+            #expect(try other.count(of: Firm.self) == 2)
+        }
+    }
+
+    struct Quoted: Mappable, Equatable {
+        var id = 0
+        var remark = ""
+        static let mappingConfiguration = MappingConfiguration(for: Quoted.self) { map in
+            map.identity(\.id)
+            // A quote, then a quote followed by a combining accent (one `Character`, two scalars).
+            map.map(\.remark, to: "say \"hi\u{301}\"")
+        }
+    }
+
+    @Test("names with quotes are quoted scalar by scalar, so a quote before a combining mark is doubled too")
+    func quotedNames() throws {
+        let store = try SQLiteStore(path: ":memory:")
+        _ = try Quoted.array(from: [["id": 1, "say \"hi\u{301}\"": "hello"]], in: store)
+        #expect(try store.all(Quoted.self) == [Quoted(id: 1, remark: "hello")])
+        let sql = try store.query(#"SELECT "sql" FROM "sqlite_master" WHERE "name" = 'Quoted'"#)
+        #expect(sql as NSArray == [["sql": "CREATE TABLE \"Quoted\" (\"id\" INTEGER, \"say \"\"hi\u{301}\"\"\" TEXT, PRIMARY KEY (\"id\"))"]] as NSArray)
+    }
+
     @Test("the tables are made from the plans")
     func tables() throws {
         try withDatabase { path in

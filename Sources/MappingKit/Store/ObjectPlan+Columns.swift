@@ -1,56 +1,116 @@
-/// A model's row for stores that keep one column per property, read straight from the model:
-/// what the row's dictionary would hold under each key, without building the dictionary (its
-/// keys hashed, its values boxed twice). `MappingKitSQLite` writes its rows this way.
+/// A model's row for stores that keep one column per property, written straight from the model
+/// into the store's own values: what the row's dictionary would hold under each key, without
+/// building the dictionary (its keys hashed, its values boxed twice, then told apart again by
+/// dynamic casts). `MappingKitSQLite` binds its rows this way.
+
+/// Receives a model's row, one column at a time in the order of
+/// ``StoreImport/columnKeys(of:)``: the common property types as themselves, anything else as
+/// the row's dictionary would hold it. For this package's stores; not public API.
+package protocol StoreRowWriter {
+    /// The column holds nothing: the row's dictionary has no value under its key (or `NSNull`).
+    mutating func writeNothing() throws
+    mutating func write(_ value: Int) throws
+    mutating func write(_ value: String) throws
+    mutating func write(_ value: Bool) throws
+    /// A finite `Double` (a property holding another is an error before it reaches a writer).
+    mutating func write(_ value: Double) throws
+    /// Any other value, exactly as the row's dictionary holds it under the column's key.
+    mutating func write(_ value: Any) throws
+}
+
 extension ObjectPlan {
-    /// The properties' keys, in field order, when a row can be read column by column: every
+    /// The properties' keys, in field order, when a row can be written column by column: every
     /// field writes one plain key of its own, nothing is stashed, and the type is known to use
     /// MappingKit's own representation; `nil` otherwise.
     var columnKeys: [String]? {
         stash == nil && defaults.representsByDefault ? plainKeys : nil
     }
 
-    /// Each property's value in `model` as the representation writes it under its key (`nil`
-    /// where it writes none), in field order; problems are collected as the representation
-    /// collects them, each at its key.
-    func encodeColumns(_ model: UnsafeRawPointer, keys: [String], in context: MappingContext) throws -> [Any?] {
+    /// Writes each property's value in `model` to `writer`, in field order, as the
+    /// representation writes it under its key; problems are collected as the representation
+    /// collects them, each at its key, and the writer is given nothing for a column in error.
+    func writeColumns<Writer: StoreRowWriter>(
+        _ model: UnsafeRawPointer,
+        keys: [String],
+        into writer: inout Writer,
+        in context: MappingContext
+    ) throws {
         let context = context.handingDown(handedDownKeyStrategy)
-        var values: [Any?] = []
-        values.reserveCapacity(fieldRefs.count)
         var failure: MappingError?
         for index in fieldRefs.indices {
+            let ref = fieldRefs[index]
+            // The writer's own errors (a value its store cannot hold) are the store's, as they are.
+            if try Self.writeLeaf(ref.leaf, at: model + ref.offset, into: &writer) { continue }
+            let value: Any?
             do {
-                values.append(try fieldRefs[index].calls._withUnsafeGuaranteedRef { try $0.encode(from: model, in: context) })
+                value = try ref.calls._withUnsafeGuaranteedRef { try $0.encode(from: model, in: context) }
             } catch {
                 try failure.collect(MappingError.wrapping(error, at: [.key(keys[index])]))
-                values.append(nil)
+                value = nil
             }
+            if let value { try writer.write(value) } else { try writer.writeNothing() }
         }
         if let failure { throw failure }
-        return values
+    }
+
+    /// Writes the value at `slot` when the field is of a ``LeafKind`` (its built-in codec writes
+    /// the value itself, or nothing for `nil`), and says whether it did. A `Double` that is not
+    /// finite is left to the codec, whose error names it.
+    @inline(__always)
+    private static func writeLeaf<Writer: StoreRowWriter>(_ leaf: LeafKind, at slot: UnsafeRawPointer, into writer: inout Writer) throws -> Bool {
+        switch leaf {
+        case .none:
+            return false
+        case .int:
+            try writer.write(slot.load(as: Int.self))
+        case .string:
+            try writer.write(slot.assumingMemoryBound(to: String.self).pointee)
+        case .bool:
+            try writer.write(slot.load(as: Bool.self))
+        case .double:
+            let value = slot.load(as: Double.self)
+            guard value.isFinite else { return false }
+            try writer.write(value)
+        case .optionalInt:
+            if let value = slot.load(as: Int?.self) { try writer.write(value) } else { try writer.writeNothing() }
+        case .optionalString:
+            if let value = slot.assumingMemoryBound(to: String?.self).pointee { try writer.write(value) } else { try writer.writeNothing() }
+        case .optionalBool:
+            if let value = slot.load(as: Bool?.self) { try writer.write(value) } else { try writer.writeNothing() }
+        case .optionalDouble:
+            guard let value = slot.load(as: Double?.self) else {
+                try writer.writeNothing()
+                return true
+            }
+            guard value.isFinite else { return false }
+            try writer.write(value)
+        }
+        return true
     }
 }
 
 extension StoreImport {
-    /// The keys of `type`'s columns when its rows can be read column by column
-    /// (``columnValues(of:)``), in their order; `nil` when a row must be read as a dictionary
-    /// (``row(of:)``). For this package's stores, not part of the public API.
+    /// The keys of `type`'s columns when its rows can be written column by column
+    /// (``writeColumns(of:into:)``), in their order; `nil` when a row must be read as a
+    /// dictionary (``row(of:)``). For this package's stores, not part of the public API.
     package func columnKeys<Model: Mappable>(of type: Model.Type) throws -> [String]? {
         try plan(for: type, style: .store).columnKeys
     }
 
-    /// `model`'s row as ``row(of:)`` would hold it, one value per key of
-    /// ``columnKeys(of:)`` in that order (`nil` where the row holds none); `nil` when the row
-    /// must be read as a dictionary (a subclass instance, a type with a representation of its
-    /// own, a stash, keys shared or nested).
-    package func columnValues<Model: Mappable>(of model: Model) throws -> [Any?]? {
-        guard ObjectIdentifier(type(of: model)) == ObjectIdentifier(Model.self) else { return nil }
+    /// Writes `model`'s row as ``row(of:)`` would hold it to `writer`, one column per key of
+    /// ``columnKeys(of:)`` in that order; `false`, with nothing written, when the row must be
+    /// read as a dictionary (a subclass instance, a type with a representation of its own, a
+    /// stash, keys shared or nested).
+    package func writeColumns<Model: Mappable, Writer: StoreRowWriter>(of model: Model, into writer: inout Writer) throws -> Bool {
+        guard ObjectIdentifier(type(of: model)) == ObjectIdentifier(Model.self) else { return false }
         let context = MappingContext(mapper: context.mapper, style: .store, session: session).started()
         let plan = try PlanCache.plan(for: Model.self, configuration: context.configuration(for: Model.self))
-        guard let keys = plan.columnKeys else { return nil }
+        guard let keys = plan.columnKeys else { return false }
         do {
             try context.countModel()
-            return try model.withModelBytes(isObject: plan.isObject) { try plan.encodeColumns($0, keys: keys, in: context) }
-        } catch {
+            try model.withModelBytes(isObject: plan.isObject) { try plan.writeColumns($0, keys: keys, into: &writer, in: context) }
+            return true
+        } catch let error as MappingError {
             throw MappingError.wrapping(error, at: [])
         }
     }
