@@ -72,17 +72,29 @@ public final class SQLiteStore: MappingStore {
     public func fetch<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey], in store: StoreImport) throws -> [Model] {
         let schema = try schema(for: type)
         guard !emptyTables.contains(schema.name) else { return [] }
+        // Without undefined keys kept, rows are read column by column in the schema's order and
+        // handed over as they are (no dictionary per row); else each row as a dictionary.
+        let byColumn = !schema.keepsUnmappedKeys
         let kinds = Dictionary(schema.columns.map { ($0.name, $0.kind) }, uniquingKeysWith: { first, _ in first })
+        let selected = byColumn ? schema.columns.map { SQLiteSQL.quoted($0.name) }.joined(separator: ", ") : "*"
         var rows: [[String: Any]] = []
+        var columnRows: [[Any?]] = []
         var start = 0
         while start < keys.count {
             let batch = keys[start..<min(start + Self.batchSize, keys.count)]
             start += Self.batchSize
             let values = try batch.flatMap { key in try key.values.map { try SQLiteSQL.keyValue($0) } }
-            let sql = "SELECT * FROM \(SQLiteSQL.quoted(schema.name)) WHERE \(SQLiteSQL.keyMatch(schema.primaryKey, count: batch.count)) "
+            let sql = "SELECT \(selected) FROM \(SQLiteSQL.quoted(schema.name)) WHERE \(SQLiteSQL.keyMatch(schema.primaryKey, count: batch.count)) "
                 + "ORDER BY \(schema.primaryKey.map(SQLiteSQL.quoted).joined(separator: ", "))"
-            try connection.run(sql, values) { row in rows.append(try self.dictionary(of: row, kinds: kinds)) }
+            try connection.run(sql, values) { row in
+                if byColumn {
+                    columnRows.append(try schema.columns.indices.map { try SQLiteColumnValues.rowValue(row.value(at: $0), kind: schema.columns[$0].kind) })
+                } else {
+                    rows.append(try self.dictionary(of: row, kinds: kinds))
+                }
+            }
         }
+        if byColumn { return try store.models(type, columns: schema.columns.map(\.name), rows: columnRows) }
         return try store.models(type, fromRows: rows)
     }
 

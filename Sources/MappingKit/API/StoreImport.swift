@@ -48,7 +48,7 @@ public final class StoreImport {
         configuration.context = context
         let plan = try plan(for: type)
         do {
-            return try session.materialize(rows, configuration: configuration, plan: plan, context: context)
+            return try session.materialize(rows.map(PendingInput.dictionary), configuration: configuration, plan: plan, context: context)
         } catch {
             throw MappingError.wrapping(error, at: [])
         }

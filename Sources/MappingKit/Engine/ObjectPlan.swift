@@ -185,14 +185,14 @@ final class ObjectPlan: Sendable {
         }
     }
 
-    /// Stages field `index` from `dictionary`: its value, or its default when its keys are
-    /// absent. Returns the problem, with its path, when there is one.
-    func stageField(_ index: Int, from dictionary: [String: Any], into staging: Staging, in context: MappingContext) -> MappingError? {
-        withInput(index, in: dictionary, context: context) { field, input in
-            if let input {
+    /// Stages field `index` from `input`: its value, or its default when it has none. Returns
+    /// the problem, with its path, when there is one.
+    func stageField<Input: FieldInput>(_ index: Int, from input: Input, into staging: Staging, in context: MappingContext) -> MappingError? {
+        withInput(index, in: input, context: context) { field, value in
+            if let value {
                 let ref = fieldRefs[index]
-                if !ref.leaf.decode(input, at: staging.buffer + ref.offset, initializing: true) {
-                    try field.decode(input, into: staging.buffer, in: context)
+                if !ref.leaf.decode(value, at: staging.buffer + ref.offset, initializing: true) {
+                    try field.decode(value, into: staging.buffer, in: context)
                 }
                 staging.staged[index] = true
             } else {
@@ -204,33 +204,32 @@ final class ObjectPlan: Sendable {
         }
     }
 
-    /// Runs `body` with field `index`'s calls and its value in `dictionary` (`nil` when its
-    /// keys are absent). Returns the problem, with its path, when there is one.
+    /// Runs `body` with field `index`'s calls and its value in `input` (`nil` when it has
+    /// none). Returns the problem, with its path, when there is one.
     @inline(__always)
-    private func withInput(
+    private func withInput<Input: FieldInput>(
         _ index: Int,
-        in dictionary: [String: Any],
+        in input: Input,
         context: MappingContext,
         _ body: (FieldCalls, Any?) throws -> Void
     ) -> MappingError? {
-        let input: Any?
+        let value: Any?
         do {
-            // Errors of a key path's containers carry their own path.
-            if let key = singleKeys[index] { input = dictionary[key] } else { input = try fields[index].keys.value(in: dictionary)?.value }
+            value = try input.value(forField: index, of: self)
         } catch {
             return MappingError.wrapping(error, at: [])
         }
         do {
             if let report = context.report {
-                try report.within(fields[index].keys.errorPath(in: dictionary)) {
-                    try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, input) }
+                try report.within(input.errorPath(forField: index, of: self)) {
+                    try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, value) }
                 }
             } else {
-                try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, input) }
+                try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, value) }
             }
             return nil
         } catch {
-            return MappingError.wrapping(error, at: fields[index].keys.errorPath(in: dictionary))
+            return MappingError.wrapping(error, at: input.errorPath(forField: index, of: self))
         }
     }
 
@@ -261,14 +260,14 @@ final class ObjectPlan: Sendable {
         if let failure { throw failure }
     }
 
-    /// Decodes field `index` from `dictionary` over its value in `model`, or its default when
-    /// its keys are absent; returns the problem, with its path, when there is one.
-    func decodeFieldInPlace(_ index: Int, from dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) -> MappingError? {
-        withInput(index, in: dictionary, context: context) { field, input in
-            if let input {
+    /// Decodes field `index` from `input` over its value in `model`, or its default when it has
+    /// none; returns the problem, with its path, when there is one.
+    func decodeFieldInPlace<Input: FieldInput>(_ index: Int, from input: Input, into model: UnsafeMutableRawPointer, in context: MappingContext) -> MappingError? {
+        withInput(index, in: input, context: context) { field, value in
+            if let value {
                 let ref = fieldRefs[index]
-                if ref.leaf.decode(input, at: model + ref.offset, initializing: false) { return }
-                try field.decode(input, over: model, in: context)
+                if ref.leaf.decode(value, at: model + ref.offset, initializing: false) { return }
+                try field.decode(value, over: model, in: context)
             } else {
                 try field.decodeMissing(over: model)
             }

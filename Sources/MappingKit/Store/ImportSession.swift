@@ -188,15 +188,25 @@ final class ImportSession: @unchecked Sendable {
     /// The models of stored rows, each kept as the object for its key. Every row is noted
     /// first, so that references between them resolve whatever their order.
     func materialize<Model: Mappable>(
-        _ rows: [[String: Any]],
+        _ rows: [PendingInput],
         configuration: MappingConfiguration,
         plan: ObjectPlan,
         context: MappingContext
     ) throws -> [Model] {
         let table = table(Model.self)
-        let keys = try rows.map { try plan.primaryKey(in: $0, context: context) }
+        let keys = try rows.map { row in
+            switch row {
+            case .dictionary(let dictionary): try plan.primaryKey(in: dictionary, context: context)
+            case .stored(let stored): try plan.primaryKey(in: stored, context: context)
+            }
+        }
         // Rows refer to rows: their references are noted, so that chains resolve in order.
-        for row in rows { survey(row, as: Model.self, plan: plan, in: context.muted, notesPending: false) }
+        for row in rows {
+            switch row {
+            case .dictionary(let dictionary): survey(dictionary, as: Model.self, plan: plan, in: context.muted, notesPending: false)
+            case .stored(let stored): survey(stored, as: Model.self, plan: plan, in: context.muted, pending: nil)
+            }
+        }
         // A stored row comes before the payload's dictionaries for the same key.
         for (row, key) in zip(rows, keys) { table.withPending(at: table.position(of: key)) { $0.prepend(row) } }
         var models: [Model] = []
@@ -208,9 +218,25 @@ final class ImportSession: @unchecked Sendable {
                 continue
             }
             table.withPending(at: position) { $0.removeFirst() }
-            models.append(try instantiate(from: row, configuration: configuration, plan: plan, context: context, changes: false))
+            models.append(try instantiate(row, configuration: configuration, plan: plan, context: context, changes: false))
         }
         return models
+    }
+
+    /// The model for one pending input (see ``instantiate(from:configuration:plan:context:changes:)``).
+    func instantiate<Model: Mappable>(
+        _ input: PendingInput,
+        configuration: MappingConfiguration,
+        plan: ObjectPlan,
+        context: MappingContext,
+        changes: Bool = true
+    ) throws -> Model {
+        switch input {
+        case .dictionary(let dictionary):
+            try instantiate(from: dictionary, configuration: configuration, plan: plan, context: context, changes: changes)
+        case .stored(let row):
+            try instantiate(stored: row, configuration: configuration, plan: plan, context: context, changes: changes)
+        }
     }
 
     /// The object a foreign key refers to: met already, in the store, or later in the payload
@@ -233,14 +259,14 @@ final class ImportSession: @unchecked Sendable {
         }
         let position = table.position(of: key)
         if try hasExisting(key, at: position, in: table) { return table.object(at: position) }
-        let dictionaries = table.withPending(at: position) { $0.takeAll() }
-        if !dictionaries.isEmpty {
+        let inputs = table.withPending(at: position) { $0.takeAll() }
+        if !inputs.isEmpty {
             let nested = try context.nested()
             var configuration = nested.declaredConfiguration(for: Model.self)
             configuration.context = nested
             var model: Model?
-            for dictionary in dictionaries {
-                model = try instantiate(from: dictionary, configuration: configuration, plan: plan, context: nested) as Model
+            for input in inputs {
+                model = try instantiate(input, configuration: configuration, plan: plan, context: nested) as Model
             }
             if let model { return model }
         }
@@ -287,19 +313,28 @@ final class ImportSession: @unchecked Sendable {
         notesPending: Bool = true
     ) {
         guard let input = plan.hasWillMap ? try? plan.rewritten(dictionary) : dictionary else { return }
+        survey(input, as: Model.self, plan: plan, in: context, pending: notesPending ? .dictionary(dictionary) : nil)
+    }
+
+    /// Notes the primary key of `input` (and `pending` as an input for that key) and everything
+    /// its properties mention.
+    func survey<Model: Mappable, Input: FieldInput>(
+        _ input: Input,
+        as _: Model.Type,
+        plan: ObjectPlan,
+        in context: MappingContext,
+        pending: PendingInput?
+    ) {
         var owns = false
         if plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
             let table = table(Model.self)
-            if notesPending { table.withPending(at: table.want(key)) { $0.append(dictionary) } }
+            if let pending { table.withPending(at: table.want(key)) { $0.append(pending) } }
             surveying.append(ObjectID(Model.self, key))
             owns = true
         }
         defer { if owns { surveying.removeLast() } }
         for index in plan.surveyed {
-            let field = plan.fields[index]
-            let value: Any?
-            if let key = plan.singleKeys[index] { value = input[key] } else { value = try? field.keys.value(in: input)?.value }
-            if let value { field.survey(value, into: self, in: context) }
+            if let value = try? input.value(forField: index, of: plan) { plan.fields[index].survey(value, into: self, in: context) }
         }
     }
 
@@ -323,7 +358,7 @@ final class ImportSession: @unchecked Sendable {
     /// A cycle is left to the mapping (a class is registered before its properties are mapped,
     /// so a reference back to it finds it; a struct's is an error). An object that fails is
     /// noted: its errors are reported where it is in the input, not at each reference.
-    private func prepare(_ root: ObjectID) throws {
+    func prepare(_ root: ObjectID) throws {
         guard !dependencies.isEmpty, dependencies[root] != nil else { return }
         var path: [(id: ObjectID, next: Int, resolve: Dependency.Resolve?)] = [(root, 0, nil)]
         var onPath: Set<ObjectID> = [root]

@@ -1,6 +1,6 @@
 /// The keys of one model type in an import and what the import knows about each: one entry
 /// per primary key it meets, found by one hash of the key, with every fact the import tracks
-/// about that object (asked, wanted, pending dictionaries, in progress, changed) a field of the
+/// about that object (asked, wanted, pending inputs, in progress, changed) a field of the
 /// entry. (Separate sets and dictionaries per fact hashed each key about a dozen times per
 /// object, a third of an import's time.)
 ///
@@ -20,7 +20,7 @@ class ImportKeys {
         /// The import has an object for the key (``ImportTable/object(at:)``).
         var hasObject = false
         /// The payload's dictionaries for the key, for references met before their objects.
-        var pending = PendingDictionaries()
+        var pending = PendingInputs()
     }
 
     private struct State {
@@ -90,8 +90,8 @@ class ImportKeys {
         body(&state.pointee.entries[position])
     }
 
-    /// Runs `body` on the pending dictionaries of the entry at `position`, in place.
-    final func withPending<Result>(at position: Int, _ body: (inout PendingDictionaries) -> Result) -> Result {
+    /// Runs `body` on the pending inputs of the entry at `position`, in place.
+    final func withPending<Result>(at position: Int, _ body: (inout PendingInputs) -> Result) -> Result {
         body(&state.pointee.entries[position].pending)
     }
 
@@ -238,34 +238,41 @@ protocol ImportTabling: AnyObject {
     func save(in session: ImportSession) throws
 }
 
-/// The payload's dictionaries for one primary key, in order: the first held as itself, so that
-/// the common case, one dictionary per key, allocates no array.
-struct PendingDictionaries {
+/// The inputs waiting to be mapped for one primary key, in order: the payload's dictionaries,
+/// after the store's row when the store gave one. The first is held as itself, so that the
+/// common case, one input per key, allocates no array.
+struct PendingInputs {
     /// `nil` only when there are none (then `rest` is empty too).
-    private var first: [String: Any]?
-    private var rest: [[String: Any]] = []
+    private var first: PendingInput?
+    private var rest: [PendingInput] = []
 
     var isEmpty: Bool { first == nil }
 
-    mutating func append(_ dictionary: [String: Any]) {
-        if first == nil { first = dictionary } else { rest.append(dictionary) }
+    mutating func append(_ input: PendingInput) {
+        if first == nil { first = input } else { rest.append(input) }
     }
 
-    /// Puts `dictionary` before the others.
-    mutating func prepend(_ dictionary: [String: Any]) {
+    /// Puts `input` before the others.
+    mutating func prepend(_ input: PendingInput) {
         if let first { rest.insert(first, at: 0) }
-        first = dictionary
+        first = input
     }
 
     mutating func removeFirst() {
         first = rest.isEmpty ? nil : rest.removeFirst()
     }
 
-    /// Every dictionary, in order, leaving none.
-    mutating func takeAll() -> [[String: Any]] {
+    /// Every input, in order, leaving none.
+    mutating func takeAll() -> [PendingInput] {
         guard let first else { return [] }
         let all = [first] + rest
-        self = PendingDictionaries()
+        self = PendingInputs()
         return all
     }
+}
+
+/// One input waiting for its primary key: a dictionary, or a store's row read column by column.
+enum PendingInput {
+    case dictionary([String: Any])
+    case stored(StoredRow)
 }

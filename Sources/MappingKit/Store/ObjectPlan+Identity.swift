@@ -1,38 +1,35 @@
-/// Primary keys, read from a dictionary, a foreign key or a model with a plan's identity fields.
+/// Primary keys, read from a dictionary or a stored row, a foreign key or a model with a plan's
+/// identity fields.
 extension ObjectPlan {
     /// The error for a type without the identity an import needs.
     func missingIdentity(_ need: String) -> MappingError {
         MappingError(.configuration(type: modelName, message: "\(modelName) declares no \(need) (map.identity(_:))"))
     }
 
-    /// The primary key `dictionary` holds; an absent or null key is an error at its path.
-    func primaryKey(in dictionary: [String: Any], context: MappingContext) throws -> PrimaryKey {
+    /// The primary key `input` holds; an absent or null key is an error at its path.
+    func primaryKey<Input: FieldInput>(in input: Input, context: MappingContext) throws -> PrimaryKey {
         guard let identity else { throw missingIdentity("identity") }
-        if identity.count == 1 { return PrimaryKey(storage: try keyValue(of: identity[0], in: dictionary, context: context)) }
-        return PrimaryKey(parts: try identity.map { try keyValue(of: $0, in: dictionary, context: context) })
+        if identity.count == 1 { return PrimaryKey(storage: try keyValue(of: identity[0], in: input, context: context)) }
+        return PrimaryKey(parts: try identity.map { try keyValue(of: $0, in: input, context: context) })
     }
 
-    /// Field `index`'s value in `dictionary`, as one value of a primary key; a single plain key
-    /// is looked up directly, as mapping does.
-    private func keyValue(of index: Int, in dictionary: [String: Any], context: MappingContext) throws -> PrimaryKey.Storage {
-        if let key = singleKeys[index], let input = dictionary[key], let value = fieldRefs[index].leaf.keyValue(in: input) {
-            // The common key, an `Int` or a `String` read as is, without the field's calls.
-            return value
-        }
-        let field = fields[index]
+    /// Field `index`'s value in `input`, as one value of a primary key.
+    private func keyValue<Input: FieldInput>(of index: Int, in input: Input, context: MappingContext) throws -> PrimaryKey.Storage {
         let found: Any?
         do {
-            if let key = singleKeys[index] { found = dictionary[key] } else { found = try field.keys.value(in: dictionary)?.value }
+            found = try input.value(forField: index, of: self)
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
+        // The common key, an `Int` or a `String` read as is, without the field's calls.
+        if let found, let value = fieldRefs[index].leaf.keyValue(in: found) { return value }
         do {
-            guard let input = found, !InputValue.isNull(input) else {
+            guard let value = found, !InputValue.isNull(value) else {
                 throw MappingError(.mismatch(expected: "\(modelName)'s primary key", found: found == nil ? "nothing" : "null"))
             }
-            return try field.keyValue(from: input, in: context.muted)
+            return try fields[index].keyValue(from: value, in: context.muted)
         } catch {
-            throw MappingError.wrapping(error, at: field.keys.errorPath(in: dictionary))
+            throw MappingError.wrapping(error, at: input.errorPath(forField: index, of: self))
         }
     }
 

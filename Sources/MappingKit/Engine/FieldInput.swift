@@ -1,0 +1,24 @@
+/// An input a plan reads field by field: a dictionary, by each field's keys; a store's row, by
+/// column (``StoredRow``). The per-field loops (``ObjectPlan/stageField(_:from:into:in:)``,
+/// ``ObjectPlan/decodeFieldInPlace(_:from:into:in:)``) and primary keys run on any of them, in
+/// code specialized for each.
+protocol FieldInput {
+    /// Field `index`'s value, `nil` when it has none. Errors of a key path's containers carry
+    /// their own path.
+    func value(forField index: Int, of plan: ObjectPlan) throws -> Any?
+    /// Where field `index`'s value is (or would be), for messages.
+    func errorPath(forField index: Int, of plan: ObjectPlan) -> [PathComponent]
+}
+
+extension Dictionary: FieldInput where Key == String, Value == Any {
+    /// A single plain key is looked up directly; anything else through the field's keys.
+    @inline(__always)
+    func value(forField index: Int, of plan: ObjectPlan) throws -> Any? {
+        if let key = plan.singleKeys[index] { return self[key] }
+        return try plan.fields[index].keys.value(in: self)?.value
+    }
+
+    func errorPath(forField index: Int, of plan: ObjectPlan) -> [PathComponent] {
+        plan.fields[index].keys.errorPath(in: self)
+    }
+}
