@@ -96,3 +96,8 @@ enum BuiltInValueAdapters {
         return value
     }
 }
+
+extension CodableCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .decodable(Value.self) }
+}

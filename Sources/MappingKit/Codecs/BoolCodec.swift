@@ -53,3 +53,8 @@ struct BoolCodec: ValueCodec {
         value
     }
 }
+
+extension BoolCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .bool }
+}

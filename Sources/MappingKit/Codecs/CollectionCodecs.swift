@@ -250,3 +250,48 @@ extension Optional where Wrapped == MappingError {
         if error.isFatal, let collected = self { throw collected }
     }
 }
+
+extension ArrayCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .array(element.codableShape) }
+}
+
+extension SetCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .array(element.codableShape) }
+}
+
+extension DictionaryCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .dictionary(value.codableShape) }
+}
+
+extension ArrayCodec {
+    /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard let array = InputValue.array(input) else { return }
+        for item in array { element.survey(item, into: session, in: context) }
+    }
+
+    var surveysImports: Bool { element.surveysImports }
+}
+
+extension SetCodec {
+    /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard let array = InputValue.array(input) else { return }
+        for item in array { element.survey(item, into: session, in: context) }
+    }
+
+    var surveysImports: Bool { element.surveysImports }
+}
+
+extension DictionaryCodec {
+    /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard let dictionary = InputValue.dictionary(input) else { return }
+        for item in dictionary.values { value.survey(item, into: session, in: context) }
+    }
+
+    var surveysImports: Bool { value.surveysImports }
+}

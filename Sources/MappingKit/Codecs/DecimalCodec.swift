@@ -40,3 +40,8 @@ struct DecimalCodec: ValueCodec {
         return true
     }
 }
+
+extension DecimalCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .decimal }
+}

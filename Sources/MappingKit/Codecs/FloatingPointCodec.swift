@@ -119,3 +119,13 @@ struct DoubleCodec: ValueCodec {
         try general.encode(value, in: context)
     }
 }
+
+extension DoubleCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .double }
+}
+
+extension FloatingPointCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .double }
+}

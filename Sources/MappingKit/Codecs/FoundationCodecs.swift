@@ -40,3 +40,8 @@ extension StringFormCodec where Value == UUID {
     /// Any-case `E621E1F8-C36C-495A-93FC-0C247A3E6E5F` in, upper case out.
     static var uuid: Self { Self(typeName: "UUID", parse: { UUID(uuidString: $0) }, format: \.uuidString) }
 }
+
+extension StringFormCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .string }
+}

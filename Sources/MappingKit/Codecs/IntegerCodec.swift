@@ -101,3 +101,13 @@ struct IntCodec: ValueCodec {
         value
     }
 }
+
+extension IntCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .int }
+}
+
+extension IntegerCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .int }
+}

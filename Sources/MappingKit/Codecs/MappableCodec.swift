@@ -211,3 +211,8 @@ extension MappingError {
         }
     }
 }
+
+extension MappableCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .model(self) }
+}

@@ -64,3 +64,22 @@ extension OptionalCoding {
         return leaf as? Codec<Element?> ?? Codec.erasing(OptionalCodec(wrapped: wrapped))
     }
 }
+
+extension OptionalCoding {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .optional(wrapped.codableShape) }
+}
+
+extension OptionalCoding {
+    /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard !InputValue.isNull(input) else { return }
+        wrapped.survey(input, into: session, in: context)
+    }
+
+    var surveysImports: Bool { wrapped.surveysImports }
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        wrapped.storeKind(in: context)
+    }
+}

@@ -29,3 +29,8 @@ struct RawRepresentableCodec<Represented: RawRepresentable>: ValueCodec {
         return describe(cases)
     }
 }
+
+extension RawRepresentableCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { raw.codableShape }
+}

@@ -31,3 +31,8 @@ struct StringCodec: ValueCodec {
         value
     }
 }
+
+extension StringCodec {
+    /// What it reads, asked of a `Decoder` first (``CodableShape``).
+    var codableShape: CodableShape { .string }
+}

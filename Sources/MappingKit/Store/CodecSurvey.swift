@@ -27,46 +27,6 @@ extension StoreColumn.Kind {
     }
 }
 
-extension OptionalCoding {
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard !InputValue.isNull(input) else { return }
-        wrapped.survey(input, into: session, in: context)
-    }
-
-    var surveysImports: Bool { wrapped.surveysImports }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        wrapped.storeKind(in: context)
-    }
-}
-
-extension ArrayCodec {
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard let array = InputValue.array(input) else { return }
-        for item in array { element.survey(item, into: session, in: context) }
-    }
-
-    var surveysImports: Bool { element.surveysImports }
-}
-
-extension SetCodec {
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard let array = InputValue.array(input) else { return }
-        for item in array { element.survey(item, into: session, in: context) }
-    }
-
-    var surveysImports: Bool { element.surveysImports }
-}
-
-extension DictionaryCodec {
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard let dictionary = InputValue.dictionary(input) else { return }
-        for item in dictionary.values { value.survey(item, into: session, in: context) }
-    }
-
-    var surveysImports: Bool { value.surveysImports }
-}
-
 /// Which of a plan's fields an import surveys (those whose codecs can note keys), made the first
 /// time an import surveys the plan (a ``PlanLayout``).
 final class SurveyLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
