@@ -204,7 +204,7 @@ final class ImportSession: @unchecked Sendable {
         for row in rows {
             switch row {
             case .dictionary(let dictionary): survey(dictionary, as: Model.self, plan: plan, in: context.muted, notesPending: false)
-            case .stored(let stored): survey(stored, as: Model.self, plan: plan, in: context.muted, pending: nil)
+            case .stored(let stored): survey(stored, as: Model.self, plan: plan, in: context.muted)
             }
         }
         // A stored row comes before the payload's dictionaries for the same key.
@@ -313,28 +313,33 @@ final class ImportSession: @unchecked Sendable {
         notesPending: Bool = true
     ) {
         guard let input = plan.hasWillMap ? try? plan.rewritten(dictionary) : dictionary else { return }
-        survey(input, as: Model.self, plan: plan, in: context, pending: notesPending ? .dictionary(dictionary) : nil)
-    }
-
-    /// Notes the primary key of `input` (and `pending` as an input for that key) and everything
-    /// its properties mention.
-    func survey<Model: Mappable, Input: FieldInput>(
-        _ input: Input,
-        as _: Model.Type,
-        plan: ObjectPlan,
-        in context: MappingContext,
-        pending: PendingInput?
-    ) {
         var owns = false
         if plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
             let table = table(Model.self)
-            if let pending { table.withPending(at: table.want(key)) { $0.append(pending) } }
+            if notesPending { table.withPending(at: table.want(key)) { $0.append(.dictionary(dictionary)) } }
             surveying.append(ObjectID(Model.self, key))
             owns = true
         }
         defer { if owns { surveying.removeLast() } }
         for index in plan.surveyed {
-            if let value = try? input.value(forField: index, of: plan) { plan.fields[index].survey(value, into: self, in: context) }
+            let field = plan.fields[index]
+            let value: Any?
+            if let key = plan.singleKeys[index] { value = input[key] } else { value = try? field.keys.value(in: input)?.value }
+            if let value { field.survey(value, into: self, in: context) }
+        }
+    }
+
+    /// Notes the primary key of `row`, a stored `Model` row under `plan`, and everything its
+    /// properties mention (a stored row is never pending on its own: see ``materialize``).
+    func survey<Model: Mappable>(_ row: StoredRow, as _: Model.Type, plan: ObjectPlan, in context: MappingContext) {
+        var owns = false
+        if plan.identity != nil, let key = try? plan.primaryKey(in: row, context: context) {
+            surveying.append(ObjectID(Model.self, key))
+            owns = true
+        }
+        defer { if owns { surveying.removeLast() } }
+        for index in plan.surveyed {
+            if let value = row.values[index] { plan.fields[index].survey(value, into: self, in: context) }
         }
     }
 
