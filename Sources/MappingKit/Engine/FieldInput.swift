@@ -6,6 +6,9 @@ protocol FieldInput {
     /// Field `index`'s value, `nil` when it has none. Errors of a key path's containers carry
     /// their own path.
     func value(forField index: Int, of plan: ObjectPlan) throws -> Any?
+    /// Field `index`'s value when it is found without a key path (a single plain key, a column),
+    /// else `nil`: the primary key's fast path.
+    func plainValue(forField index: Int, of plan: ObjectPlan) -> Any?
     /// Where field `index`'s value is (or would be), for messages.
     func errorPath(forField index: Int, of plan: ObjectPlan) -> [PathComponent]
 }
@@ -16,6 +19,12 @@ extension Dictionary: FieldInput where Key == String, Value == Any {
     func value(forField index: Int, of plan: ObjectPlan) throws -> Any? {
         if let key = plan.singleKeys[index] { return self[key] }
         return try plan.fields[index].keys.value(in: self)?.value
+    }
+
+    @inline(__always)
+    func plainValue(forField index: Int, of plan: ObjectPlan) -> Any? {
+        guard let key = plan.singleKeys[index] else { return nil }
+        return self[key]
     }
 
     func errorPath(forField index: Int, of plan: ObjectPlan) -> [PathComponent] {

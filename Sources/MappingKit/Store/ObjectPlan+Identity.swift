@@ -15,14 +15,16 @@ extension ObjectPlan {
 
     /// Field `index`'s value in `input`, as one value of a primary key.
     private func keyValue<Input: FieldInput>(of index: Int, in input: Input, context: MappingContext) throws -> PrimaryKey.Storage {
+        if let plain = input.plainValue(forField: index, of: self), let value = fieldRefs[index].leaf.keyValue(in: plain) {
+            // The common key, an `Int` or a `String` read as is, without the field's calls.
+            return value
+        }
         let found: Any?
         do {
             found = try input.value(forField: index, of: self)
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
-        // The common key, an `Int` or a `String` read as is, without the field's calls.
-        if let found, let value = fieldRefs[index].leaf.keyValue(in: found) { return value }
         do {
             guard let value = found, !InputValue.isNull(value) else {
                 throw MappingError(.mismatch(expected: "\(modelName)'s primary key", found: found == nil ? "nothing" : "null"))

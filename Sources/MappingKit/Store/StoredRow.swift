@@ -12,6 +12,11 @@ struct StoredRow: FieldInput {
         values[index]
     }
 
+    @inline(__always)
+    func plainValue(forField index: Int, of plan: ObjectPlan) -> Any? {
+        values[index]
+    }
+
     func errorPath(forField index: Int, of plan: ObjectPlan) -> [PathComponent] {
         [.key(keys[index])]
     }
