@@ -78,25 +78,9 @@ extension Mappable {
 
     /// Decodes `dictionary` with `plan` (this type's) in the call of `context`, and commits it.
     mutating func applyPlan(_ plan: ObjectPlan, to dictionary: [String: Any], in context: MappingContext) throws {
-        let context = context.started()
-        try context.countModel()
-        let input = plan.hasWillMap ? try plan.rewritten(dictionary) : dictionary
-        if plan.isObject {
-            let object = self as AnyObject
-            try withExtendedLifetime(object) {
-                try plan.decode(input, into: Unmanaged.passUnretained(object).toOpaque(), in: context) { input in
-                    var target = self
-                    try Self.runHooks(plan.hooks, with: input, on: &target)
-                }
-            }
-            return
-        }
-        try withUnsafeMutableBytes(of: &self) { bytes in
-            try ModelAccess.withNonNilBase(bytes.baseAddress) { model in
-                try plan.decode(input, into: model, in: context) { input in
-                    try Self.runHooks(plan.hooks, with: input, on: &model.assumingMemoryBound(to: Self.self).pointee)
-                }
-            }
+        try commit(plan, in: context) { model, context, finish in
+            let input = plan.hasWillMap ? try plan.rewritten(dictionary) : dictionary
+            try plan.decode(input, into: model, in: context, finish: finish)
         }
     }
 

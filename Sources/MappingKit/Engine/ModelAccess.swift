@@ -31,6 +31,39 @@ extension Mappable {
     }
 }
 
+extension Mappable {
+    /// Every format's commit of one model: starts the call's count, then runs `decode` with the
+    /// model's bytes (a class instance's object, a struct's own storage), the context, and the
+    /// `finish` that runs the plan's hooks on the model once the staged values are in. A format
+    /// supplies only its read (`plan.decode` for a dictionary, `plan.decodeJSON` for JSON).
+    mutating func commit(
+        _ plan: ObjectPlan,
+        in context: MappingContext,
+        _ decode: (_ model: UnsafeMutableRawPointer, _ context: MappingContext, _ finish: ([String: Any]) throws -> Void) throws -> Void
+    ) throws {
+        let context = context.started()
+        try context.countModel()
+        if plan.isObject {
+            let object = self as AnyObject
+            let target = self
+            try withExtendedLifetime(object) {
+                try decode(Unmanaged.passUnretained(object).toOpaque(), context) { input in
+                    var target = target
+                    try Self.runHooks(plan.hooks, with: input, on: &target)
+                }
+            }
+            return
+        }
+        try withUnsafeMutableBytes(of: &self) { bytes in
+            try ModelAccess.withNonNilBase(bytes.baseAddress) { model in
+                try decode(model, context) { input in
+                    try Self.runHooks(plan.hooks, with: input, on: &model.assumingMemoryBound(to: Self.self).pointee)
+                }
+            }
+        }
+    }
+}
+
 enum ModelAccess {
     /// A model with no stored bytes (every property is empty) has no base address; its plan
     /// still runs, against a scratch byte nobody reads.

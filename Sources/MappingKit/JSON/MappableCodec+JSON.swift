@@ -105,24 +105,8 @@ extension Mappable {
     /// Reads the object at the reader with `plan` and commits it, running the hooks, or throws
     /// and changes nothing.
     mutating func applyPlan(json reader: inout JSONReader, plan: ObjectPlan, configuration: MappingConfiguration, isDocument: Bool) throws {
-        let context = configuration.context.started()
-        try context.countModel()
-        if plan.isObject {
-            let object = self as AnyObject
-            try withExtendedLifetime(object) {
-                try plan.decodeJSON(&reader, into: Unmanaged.passUnretained(object).toOpaque(), in: context, isDocument: isDocument) { input in
-                    var target = self
-                    try Self.runHooks(plan.hooks, with: input, on: &target)
-                }
-            }
-            return
-        }
-        try withUnsafeMutableBytes(of: &self) { bytes in
-            try ModelAccess.withNonNilBase(bytes.baseAddress) { model in
-                try plan.decodeJSON(&reader, into: model, in: context, isDocument: isDocument) { input in
-                    try Self.runHooks(plan.hooks, with: input, on: &model.assumingMemoryBound(to: Self.self).pointee)
-                }
-            }
+        try commit(plan, in: configuration.context) { model, context, finish in
+            try plan.decodeJSON(&reader, into: model, in: context, isDocument: isDocument, finish: finish)
         }
     }
 
