@@ -18,7 +18,8 @@
 //   its untyped numbers compared by value (a Decoder hands back a whole number as an integer).
 // A JSON array is also imported into an `IdentityMap` as linked objects (`Node`, by key, with
 // to-one and to-many references in any order): every failure is a `MappingError`, and what an
-// import makes writes back a payload that imports again to the same representation.
+// import makes writes back a payload that imports again to the same representation; and as
+// structs (`Link`) from the bytes, giving what importing their native values gives.
 import Foundation
 import Observation
 
@@ -472,6 +473,39 @@ func checkImport(_ bytes: [UInt8]) {
     }
 }
 
+/// A struct the JSON import reads from the bytes (``ObjectPlan/importsJSONDirectly``), with
+/// to-many references to its own type in any order.
+struct Link: Mappable, Equatable {
+    var id = 0
+    var label = ""
+    var count: Int?
+    var feeders: [Link] = []
+    static let mappingConfiguration = MappingConfiguration(for: Link.self) { map in
+        map.identity(\.id)
+        map.relationship(\.feeders, key: "feeder_ids", unresolved: .null)
+    }
+}
+
+/// `Link` maps once, so its type is known to map by default and JSON imports read the bytes.
+let linkMapsByDefault: Bool = (try? Link(dictionary: ["id": 0])) != nil
+
+/// The JSON-import oracle: importing the bytes gives what importing their native values gives,
+/// the same models or the same error.
+func checkJSONImport(_ bytes: [UInt8]) {
+    let limits = MappingLimits(maximumModels: 10_000, maximumValues: 100_000, maximumNesting: 64)
+    guard linkMapsByDefault, let payload = try? JSONValue.parse(bytes, limits: limits) as? [Any] else { return }
+    let byJSON = Result { try Link.array(json: bytes, in: IdentityMap(), limits: limits) }
+    let byNative = Result { try Link.array(from: payload, in: IdentityMap()) }
+    switch (byJSON, byNative) {
+    case (.success(let json), .success(let native)):
+        if json != native { fatalError("JSON import differs:\n\(json)\n\(native)") }
+    case (.failure(let json), .failure(let native)):
+        guard json is MappingError, "\(json)" == "\(native)" else { fatalError("JSON import fails otherwise:\n\(json)\n\(native)") }
+    default:
+        fatalError("JSON import and native import disagree:\n\(byJSON)\n\(byNative)")
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -479,6 +513,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         checkJSON(bytes)
         checkCodable(bytes)
         checkImport(bytes)
+        checkJSONImport(bytes)
         return 0
     }
     var source = ByteSource(bytes: bytes)

@@ -65,6 +65,12 @@ func runStoreSet() throws {
     let database = try SQLiteStore(path: ":memory:")
     _ = try StoredStatus.array(from: statuses, in: database)
 
+    // The statuses as a JSON array, for the imports from bytes.
+    let statusesJSON = try JSONSerialization.data(withJSONObject: statuses)
+    let fromJSON = try StoredStatus.array(json: statusesJSON, in: IdentityMap())
+    let fromNative = try StoredStatus.array(from: try JSONValue.parse(statusesJSON) as? [Any] ?? [], in: IdentityMap())
+    check(fromJSON == plain && fromNative == plain, "store: the JSON imports disagree with array(from:)")
+
     var harness = Harness(rounds: rounds, only: option("--only"))
     harness.add("plain array(from:)", objects: objects) { try StoredStatus.array(from: statuses).count }
     harness.add("import into a new IdentityMap", objects: objects) { try StoredStatus.array(from: statuses, in: IdentityMap()).count }
@@ -73,10 +79,22 @@ func runStoreSet() throws {
         try StoredStatus.array(from: statuses, in: SQLiteStore(path: ":memory:")).count
     }
     harness.add("re-import into the same SQLite database", objects: objects) { try StoredStatus.array(from: statuses, in: database).count }
+    harness.beginGroup()
+    harness.add("plain array(json:)", objects: objects) { try StoredStatus.array(json: statusesJSON).count }
+    harness.add("import JSON into a new IdentityMap", objects: objects) { try StoredStatus.array(json: statusesJSON, in: IdentityMap()).count }
+    harness.add("JSONValue.parse, then import into a new IdentityMap", objects: objects) {
+        try StoredStatus.array(from: try JSONValue.parse(statusesJSON) as? [Any] ?? [], in: IdentityMap()).count
+    }
     try harness.run()
     let names = ["import into a new IdentityMap", "re-import into the same IdentityMap", "import into a new SQLite database",
                  "re-import into the same SQLite database"]
-    harness.printTable(title: "twitter.json into stores (\(objects) statuses, \(users) users)", ratios: names.map { ($0, "plain array(from:)") })
+    harness.printTable(
+        title: "twitter.json into stores (\(objects) statuses, \(users) users)",
+        ratios: names.map { ($0, "plain array(from:)") } + [
+            ("import JSON into a new IdentityMap", "plain array(json:)"),
+            ("import JSON into a new IdentityMap", "JSONValue.parse, then import into a new IdentityMap"),
+        ]
+    )
     print("\n| import | rows per second |")
     print("|---|---:|")
     for name in names {

@@ -39,12 +39,21 @@ extension Mappable {
     /// ```swift
     /// let people = try Person.array(json: data, in: store)
     /// ```
+    ///
+    /// A struct that maps by default, keyed by one property, is read from the bytes: each object's
+    /// key and references first, then the object straight into its model as `Model(json:)` reads
+    /// it, with no native value made for what the model does not read. Other types read the
+    /// document as native values and import those.
     public static func array(json: some ContiguousBytes, in store: some MappingStore, limits: MappingLimits = .default) throws -> [Self] {
-        let value = try JSONValue.parse(json, limits: limits)
-        guard let elements = InputValue.array(value) else {
-            throw MappingError(.mismatch(expected: "an array of \(ValueDescription.typeName(Self.self))", found: ValueDescription.describe(value)))
+        try JSONReader.read(json, limits: limits) { reader in
+            if let models = try importArray(json: &reader, into: store) { return models }
+            let value = try reader.readAny()
+            try reader.expectEnd()
+            guard let elements = InputValue.array(value) else {
+                throw MappingError(.mismatch(expected: "an array of \(ValueDescription.typeName(Self.self))", found: ValueDescription.describe(value)))
+            }
+            return try array(from: elements, in: store)
         }
-        return try array(from: elements, in: store)
     }
 }
 

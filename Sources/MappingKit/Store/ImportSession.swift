@@ -198,6 +198,7 @@ final class ImportSession: @unchecked Sendable {
             switch row {
             case .dictionary(let dictionary): try plan.primaryKey(in: dictionary, context: context)
             case .stored(let stored): try plan.primaryKey(in: stored, context: context)
+            case .deferred: throw Self.notStored(plan)
             }
         }
         // Rows refer to rows: their references are noted, so that chains resolve in order.
@@ -205,6 +206,7 @@ final class ImportSession: @unchecked Sendable {
             switch row {
             case .dictionary(let dictionary): survey(dictionary, as: Model.self, plan: plan, in: context.muted, notesPending: false)
             case .stored(let stored): survey(stored, as: Model.self, plan: plan, in: context.muted)
+            case .deferred: break
             }
         }
         // A stored row comes before the payload's dictionaries for the same key.
@@ -223,9 +225,11 @@ final class ImportSession: @unchecked Sendable {
         return models
     }
 
-    /// The model for one pending input (see ``instantiate(from:configuration:plan:context:changes:)``).
+    /// The model for one pending input (see ``instantiate(from:configuration:plan:context:changes:)``);
+    /// `key`, when known, spares a deferred element reading its own.
     func instantiate<Model: Mappable>(
         _ input: PendingInput,
+        key: PrimaryKey? = nil,
         configuration: MappingConfiguration,
         plan: ObjectPlan,
         context: MappingContext,
@@ -236,7 +240,15 @@ final class ImportSession: @unchecked Sendable {
             try instantiate(from: dictionary, configuration: configuration, plan: plan, context: context, changes: changes)
         case .stored(let row):
             try instantiate(stored: row, configuration: configuration, plan: plan, context: context, changes: changes)
+        case .deferred(let element):
+            try element.instantiate(Model.self, key: key, in: self, configuration: configuration, plan: plan, context: context)
         }
+    }
+
+    /// Stores hand back dictionaries and rows; a payload's deferred element is never one
+    /// (``materialize(_:configuration:plan:context:)`` is given only what a store gave).
+    private static func notStored(_ plan: ObjectPlan) -> MappingError {
+        MappingError(.configuration(type: plan.modelName, message: "a payload's element was given as a stored row"))
     }
 
     /// The object a foreign key refers to: met already, in the store, or later in the payload
@@ -266,7 +278,7 @@ final class ImportSession: @unchecked Sendable {
             configuration.context = nested
             var model: Model?
             for input in inputs {
-                model = try instantiate(input, configuration: configuration, plan: plan, context: nested) as Model
+                model = try instantiate(input, key: key, configuration: configuration, plan: plan, context: nested) as Model
             }
             if let model { return model }
         }

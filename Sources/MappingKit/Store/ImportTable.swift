@@ -271,8 +271,24 @@ struct PendingInputs {
     }
 }
 
-/// One input waiting for its primary key: a dictionary, or a store's row read column by column.
+/// One input waiting for its primary key: a dictionary, a store's row read column by column, or
+/// an element a format keeps to read when it is needed (a JSON payload's object, read from its
+/// bytes).
 enum PendingInput {
     case dictionary([String: Any])
     case stored(StoredRow)
+    case deferred(any DeferredInput)
+}
+
+/// An input a format keeps to map later, when the import needs its model (``PendingInput``).
+protocol DeferredInput {
+    /// The model it gives, made or updated by `session` as an input for `key` is (`nil`: read it).
+    func instantiate<Model: Mappable>(
+        _: Model.Type,
+        key: PrimaryKey?,
+        in session: ImportSession,
+        configuration: MappingConfiguration,
+        plan: ObjectPlan,
+        context: MappingContext
+    ) throws -> Model
 }
