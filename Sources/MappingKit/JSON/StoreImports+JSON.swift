@@ -1,15 +1,14 @@
 /// Importing a JSON array of objects into a store straight from its bytes, without making the
 /// native values of the whole document first.
 ///
-/// Three passes over the array, each cheap where the payload is large:
-/// 1. **Index.** Each element's start is noted and the element skipped (its syntax checked as
-///    reading it would); a document with a syntax error is read the native way, which reports
-///    it with its path, before the store is touched.
-/// 2. **Survey.** For each object only the primary key and the properties that can mention other
-///    models are read as native values (every other member is skipped), and the element itself
-///    is noted as the input for its key: a reference to it from an earlier element reads it from
-///    its bytes when it is met.
-/// 3. **Map.** Each element is read from its bytes straight into its model, as `Model(json:)`
+/// Two passes over the array:
+/// 1. **Index and survey.** Each element's start is noted and, of an object, only the primary key
+///    and the properties that can mention other models are read as native values; every other
+///    member is skipped, its syntax checked as reading it would. A document with a syntax error
+///    is read the native way, which reports it with its path, before the store is touched. The
+///    import then notes each element as the input for its key: a reference to it from an earlier
+///    element reads it from its bytes when it is met.
+/// 2. **Map.** Each element is read from its bytes straight into its model, as `Model(json:)`
 ///    reads it; a model already stored (or met earlier in the payload) is updated in place.
 ///
 /// Only where that gives exactly what the dictionary way gives: a struct whose type is known to
@@ -24,15 +23,24 @@ extension Mappable {
         guard try reader.peek() == UInt8(ascii: "["),
               let plan = try? PlanCache.plan(for: Self.self, configuration: Self.mappingConfiguration),
               plan.importsJSONDirectly else { return nil }
-        // 1. Index. A syntax error sends the document the native way, whose reading reports it
-        // (with the path of the value it is in), before the store is touched.
+        // 1. Index, reading what the survey needs on the way. A syntax error (or a value the
+        // native way refuses) sends the document the native way, whose reading reports it with
+        // the path of the value it is in, before the store is touched.
         let start = reader.mark
+        let table = plan.directKeys.table
+        let wanted = (plan.identity ?? []) + plan.surveyed
         var elements: [JSONReader] = []
+        var surveyed: [[String: Any]?] = []
         do {
             if try !reader.enterArray() {
                 repeat {
                     elements.append(reader)
-                    try reader.skipValue()
+                    if try reader.peek() == UInt8(ascii: "{") {
+                        surveyed.append(try reader.readMembers(table, wanted: wanted))
+                    } else {
+                        surveyed.append(nil)
+                        try reader.skipValue()
+                    }
                 } while try reader.nextElement()
             }
             try reader.expectEnd()
@@ -42,15 +50,16 @@ extension Mappable {
         }
         var keys: [PrimaryKey?] = Array(repeating: nil, count: elements.count)
         return try StoreImports.run(into: store, mapper: nil) { session, context in
-            // 2. Survey.
+            // The survey, from what the index read.
             guard let plan = try? session.plan(for: Self.self, in: context) else { return }
             let muted = context.muted
             session.expectedObjects = min(elements.count, 1024)
             for index in elements.indices {
-                keys[index] = session.survey(json: elements[index], as: Self.self, plan: plan, in: muted)
+                guard let members = surveyed[index] else { continue }
+                keys[index] = session.survey(members, of: elements[index], as: Self.self, plan: plan, in: muted)
             }
         } map: { context in
-            // 3. Map, collecting every element's problems under its index.
+            // 2. Map, collecting every element's problems under its index.
             let session = try session(of: context)
             let configuration = context.declaredConfiguration(for: Self.self)
             let plan = try session.plan(for: Self.self, in: context)
@@ -119,14 +128,11 @@ struct JSONElement: DeferredInput {
 }
 
 extension ImportSession {
-    /// Notes the primary key of the object at `element` (and the element as the input for it)
-    /// and everything its surveyed properties mention; returns the key, or `nil` when the
-    /// element has none to read (it is then mapped the dictionary way, which reports why).
-    func survey<Model: Mappable>(json element: JSONReader, as _: Model.Type, plan: ObjectPlan, in context: MappingContext) -> PrimaryKey? {
-        var reader = element
-        guard let identity = plan.identity, let members = try? reader.readMembers(plan.directKeys.table, wanted: [identity[0]] + plan.surveyed) else {
-            return nil
-        }
+    /// Notes the primary key of an object whose surveyed members are `members` (and the object,
+    /// at `element`, as the input for that key) and everything those members mention; returns the
+    /// key, or `nil` when there is none to read (the element is then mapped the dictionary way,
+    /// which reports why).
+    func survey<Model: Mappable>(_ members: [String: Any], of element: JSONReader, as _: Model.Type, plan: ObjectPlan, in context: MappingContext) -> PrimaryKey? {
         guard let key = try? plan.primaryKey(in: members, context: context) else { return nil }
         let table = table(Model.self)
         table.withPending(at: table.want(key)) { $0.append(.deferred(JSONElement(reader: element))) }
