@@ -240,8 +240,8 @@ final class ImportSession: @unchecked Sendable {
             try instantiate(from: dictionary, configuration: configuration, plan: plan, context: context, changes: changes)
         case .stored(let row):
             try instantiate(stored: row, configuration: configuration, plan: plan, context: context, changes: changes)
-        case .deferred(let element):
-            try element.instantiate(Model.self, key: key, in: self, configuration: configuration, plan: plan, context: context)
+        case .deferred(let box):
+            try box.input.instantiate(Model.self, key: key, in: self, configuration: configuration, plan: plan, context: context)
         }
     }
 

@@ -274,10 +274,27 @@ struct PendingInputs {
 /// One input waiting for its primary key: a dictionary, a store's row read column by column, or
 /// an element a format keeps to read when it is needed (a JSON payload's object, read from its
 /// bytes).
+///
+/// Each case holds one reference, so an input is one word, as a dictionary alone was: the import
+/// copies these on its hot path.
 enum PendingInput {
     case dictionary([String: Any])
     case stored(StoredRow)
-    case deferred(any DeferredInput)
+    case deferred(DeferredBox)
+
+    /// A deferred element, boxed.
+    static func deferred(_ input: any DeferredInput) -> PendingInput {
+        .deferred(DeferredBox(input))
+    }
+}
+
+/// A ``DeferredInput`` held by one reference.
+final class DeferredBox {
+    let input: any DeferredInput
+
+    init(_ input: any DeferredInput) {
+        self.input = input
+    }
 }
 
 /// An input a format keeps to map later, when the import needs its model (``PendingInput``).

@@ -1,11 +1,17 @@
 /// A store's row read back column by column, in the order of the plan's fields (the columns of
 /// ``ObjectPlan/columnKeys``), `nil` for a column that holds nothing: what a store that keeps
 /// one column per property hands an import instead of a dictionary per row. The plan reads it
-/// by position, with no key hashed.
-struct StoredRow: FieldInput {
+/// by position, with no key hashed. A class, so that an input waiting for its key
+/// (``PendingInput``) is one reference.
+final class StoredRow: FieldInput {
     let values: [Any?]
     /// The columns' keys, shared by every row of a fetch.
     let keys: [String]
+
+    init(values: [Any?], keys: [String]) {
+        self.values = values
+        self.keys = keys
+    }
 
     @inline(__always)
     func value(forField index: Int, of plan: ObjectPlan) -> Any? {
