@@ -78,18 +78,6 @@ extension Mappable {
 }
 
 extension ImportSession {
-    /// The models of stored rows read column by column, each kept as the object for its key:
-    /// by position where the plan builds from rows, else from the rows' dictionaries.
-    func materialize<Model: Mappable>(
-        stored rows: [StoredRow],
-        configuration: MappingConfiguration,
-        plan: ObjectPlan,
-        context: MappingContext
-    ) throws -> [Model] {
-        let inputs = plan.buildsFromRows && !context.isReporting ? rows.map(PendingInput.stored) : rows.map { .dictionary($0.dictionary) }
-        return try materialize(inputs, configuration: configuration, plan: plan, context: context)
-    }
-
     /// The model for a stored row: built from it by position where the plan allows, else as
     /// ``instantiate(from:configuration:plan:context:changes:)`` makes it from the row's dictionary.
     func instantiate<Model: Mappable>(

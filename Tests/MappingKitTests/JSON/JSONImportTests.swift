@@ -143,6 +143,29 @@ struct JSONImportTests {
         #expect(try PlanCache.plan(for: League.self, configuration: League.mappingConfiguration).importsJSONDirectly)
     }
 
+    @Test("a chain of 300 elements each referring to the next resolves without counting as nesting; a cycle of structs fails as the native values fail")
+    func chainsAndCycles() throws {
+        _ = try League(dictionary: ["id": 0])
+        let chain = "[" + (1...300).map { #"{"id": \#($0), "feeder_ids": [\#($0 + 1)]}"# }.joined(separator: ", ") + #", {"id": 301}]"#
+        let byJSON = try League.array(json: Data(chain.utf8), in: IdentityMap())
+        let byNative = try League.array(from: try JSONValue.parse(chain) as? [Any] ?? [], in: IdentityMap())
+        #expect(byJSON == byNative)
+        #expect(byJSON.count == 301 && byJSON[299].feeders == [League(id: 301)])
+        let cycle = #"[{"id": 1, "feeder_ids": [2]}, {"id": 2, "feeder_ids": [1]}]"#
+        let jsonError = Result { try League.array(json: Data(cycle.utf8), in: IdentityMap()) }.map { _ in "" }
+        let nativeError = Result { try League.array(from: try JSONValue.parse(cycle) as? [Any] ?? [], in: IdentityMap()) }.map { _ in "" }
+        guard case .failure(let json) = jsonError, case .failure(let native) = nativeError else {
+            Issue.record("a cycle of structs must fail both ways")
+            return
+        }
+        #expect("\(json)" == "\(native)")
+        #expect("\(json)" == """
+            2 problems:
+              [0].feeder_ids[0].feeder_ids[0]: expected a League that does not contain itself (structs cannot form a cycle), found a reference back to League 1
+              [1].feeder_ids[0]: expected the primary key of a League in the store or the import, found Int 1
+            """)
+    }
+
     @Test("which types are imported from the bytes")
     func directTypes() throws {
         try warmUp()
