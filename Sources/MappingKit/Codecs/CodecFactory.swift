@@ -7,7 +7,10 @@ enum CodecFactory {
     /// bound to them.
     static func codec<Value>(for type: Value.Type, mode: CoercionMode = .lossless) -> Codec<Value> {
         let key = CacheKey(type: ObjectIdentifier(type), mode: mode)
-        if let codec = made.withLock({ $0[key] }) as? Codec<Value> { return codec }
+        // The entry under `Value`'s key is the `Codec<Value>` stored below, so it needs no
+        // checked cast (which looks up `Codec<Value>`'s metadata: a tenth of a plan's compile).
+        // Debug builds check it anyway.
+        if let codec = made.withLock({ $0[key] }) { return unsafeDowncast(codec, to: Codec<Value>.self) }
         let codec = supportedBox(for: type, mode: mode) ?? Codec.erasing(UnsupportedCodec<Value>())
         made.withLock { $0[key] = codec }
         return codec

@@ -101,66 +101,6 @@ struct SetCodec<Element: Hashable>: ValueCodec {
     }
 }
 
-/// `[String: Value]` from a dictionary; every value is converted, every bad one reported.
-struct DictionaryCodec<Value>: ValueCodec {
-    let value: Codec<Value>
-    private let dictionaryType = ObjectIdentifier([String: Value].self)
-    let encodesUnchanged: Bool
-
-    init(value: Codec<Value>) {
-        self.value = value
-        encodesUnchanged = value.encodesUnchanged
-    }
-
-    func decode(_ input: Any, in context: MappingContext) throws -> [String: Value] {
-        if ObjectIdentifier(type(of: input)) == dictionaryType, let same = Self.same(input) {
-            return same
-        }
-        guard let dictionary = InputValue.dictionary(input) else {
-            return try mismatch(input, expected: "Dictionary", in: context)
-        }
-        try context.countValues(dictionary.count)
-        var result: [String: Value] = Dictionary(minimumCapacity: dictionary.count)
-        var failure: MappingError?
-        let report = context.report
-        for (key, item) in dictionary {
-            do {
-                if let report {
-                    result[key] = try report.within([.key(key)]) { try value.decode(item, in: context) }
-                } else {
-                    result[key] = try value.decode(item, in: context)
-                }
-            } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)))
-            }
-        }
-        if let failure { throw failure }
-        return result
-    }
-
-    /// Kept apart so that `decode` holds no `[String: Value]?`.
-    @inline(never)
-    private static func same(_ input: Any) -> [String: Value]? {
-        input as? [String: Value]
-    }
-
-    func encode(_ dictionary: [String: Value], in context: MappingContext) throws -> Any? {
-        if encodesUnchanged { return dictionary }
-        try context.countValues(dictionary.count)
-        var result: [String: Any] = Dictionary(minimumCapacity: dictionary.count)
-        var failure: MappingError?
-        for (key, item) in dictionary {
-            do {
-                result[key] = try value.encode(item, in: context) ?? NSNull()
-            } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)))
-            }
-        }
-        if let failure { throw failure }
-        return result
-    }
-}
-
 /// Shared element loops for arrays and sets.
 enum CollectionCoding {
     /// One value where a collection belongs, as its only element (outside `.strict`), or `nil`
@@ -261,11 +201,6 @@ extension SetCodec {
     var codableShape: CodableShape { .array(element.codableShape) }
 }
 
-extension DictionaryCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .dictionary(value.codableShape) }
-}
-
 extension ArrayCodec {
     /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
@@ -286,12 +221,114 @@ extension SetCodec {
     var surveysImports: Bool { element.surveysImports }
 }
 
-extension DictionaryCodec {
-    /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard let dictionary = InputValue.dictionary(input) else { return }
-        for item in dictionary.values { value.survey(item, into: session, in: context) }
+// MARK: - JSON
+
+/// Arrays, sets and dictionaries read element by element from bytes; every bad element is
+/// reported under its index or key, and reading goes on after it.
+extension ArrayCodec {
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [Element] {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        return try element.decodeJSONElements(&reader, in: context)
     }
 
-    var surveysImports: Bool { value.surveysImports }
+    /// A field's array, read in the element codec's own code.
+    func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else {
+            slot.initializeMemory(as: [Element].self, to: try decodeJSON(again: &reader, from: mark, in: context))
+            return
+        }
+        try readElements(&reader, into: slot, in: context)
+    }
+
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
+    func encodeJSON(at value: UnsafePointer<[Element]>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try writeElements(at: value, into: &writer, in: context)
+        return true
+    }
+}
+
+extension SetCodec {
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Set<Element> {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        return Set(try element.decodeJSONElements(&reader, in: context))
+    }
+}
+
+extension ValueCodec {
+    func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Value] {
+        try CollectionCoding.decodeJSONElements(&reader, with: self, in: context)
+    }
+
+    func encodeJSONElements(_ elements: UnsafeBufferPointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws {
+        try CollectionCoding.encodeJSONElements(elements, with: self, into: &writer, in: context)
+    }
+
+    func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        slot.initializeMemory(as: [Value].self, to: try decodeJSONElements(&reader, in: context))
+    }
+}
+
+extension CollectionCoding {
+    /// Reads every element of the array at the reader with `codec`, collecting every element's
+    /// problems under its index; reading goes on after a bad element. Called from each codec's
+    /// ``ValueCodec/decodeJSONElements(_:in:)``, so the loop is specialized for the codec.
+    @inline(__always)
+    static func decodeJSONElements<Element>(
+        _ reader: inout JSONReader,
+        with codec: some ValueCodec<Element>,
+        in context: MappingContext
+    ) throws -> [Element] {
+        var result: [Element] = []
+        if try reader.enterArray() { return result }
+        var failure: MappingError?
+        var index = 0
+        repeat {
+            let mark = reader.mark
+            do {
+                result.append(try codec.decodeJSON(&reader, in: context))
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                reader.reset(to: mark)
+                try reader.skipValue()
+            }
+            index += 1
+        } while try reader.nextElement()
+        try context.countValues(index)
+        if let failure { throw failure }
+        return result
+    }
+
+    /// Writes `elements` as a JSON array with `codec`; called from each codec's
+    /// ``ValueCodec/encodeJSONElements(_:into:in:)``.
+    @inline(__always)
+    static func encodeJSONElements<Element>(
+        _ elements: UnsafeBufferPointer<Element>,
+        with codec: some ValueCodec<Element>,
+        into writer: inout JSONWriter,
+        in context: MappingContext
+    ) throws {
+        try context.countValues(elements.count)
+        try writer.beginArray()
+        var failure: MappingError?
+        if let base = elements.baseAddress {
+            for index in 0..<elements.count {
+                writer.beginElement(first: index == 0)
+                do {
+                    if try !codec.encodeJSON(at: base + index, into: &writer, in: context) { writer.writeNull() }
+                } catch {
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                }
+            }
+        }
+        if let failure { throw failure }
+        writer.endArray(empty: elements.isEmpty)
+    }
 }

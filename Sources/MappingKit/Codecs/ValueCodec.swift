@@ -1,8 +1,12 @@
 import Foundation
 
-/// Converts one property type between its Swift form and the plain values of a dictionary.
+/// Converts one property type between its Swift form and each format: the plain values of a
+/// dictionary, JSON bytes, and what decoders and stores are asked for.
 ///
 /// Codecs are built once per property when a plan is compiled, and are immutable afterwards.
+/// Every piece of a codec sits in its own file. The JSON calls are requirements here, not a
+/// protocol of the JSON folder's: that protocol would be found by a conformance check, which
+/// the first time for each codec type scans every conformance in the process.
 protocol ValueCodec<Value>: Sendable {
     associatedtype Value
 

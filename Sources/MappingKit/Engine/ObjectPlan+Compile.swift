@@ -56,14 +56,17 @@ extension ObjectPlan {
             })
         }
         var offsets: [Int] = []
+        var optionals: [StoredField?] = []
         var fieldRules: [Int?] = []
         var sides = SideSlots(after: stored)
         var unobserved: [String] = []
         let fields: [any FieldSlot] = stored.filter { $0.isMappable && !isStash($0) }.compactMap { field in
-            let rule = ruleAtOffset[field.offset]
+            // Most models have no rules: no lookup, no copy of an empty rule.
+            let rule = ruleAtOffset.isEmpty ? nil : ruleAtOffset[field.offset]
             if rule?.isIgnored == true { return nil }
             offsets.append(field.offset)
-            fieldRules.append(ruleIndexAtOffset[field.offset])
+            optionals.append(field.isOptional ? field : nil)
+            fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[field.offset])
             if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
             return Self.slot(for: field, rule: rule, rules: rules, sides: &sides)
         }
@@ -80,7 +83,7 @@ extension ObjectPlan {
             unobserved: unobserved,
             handedDownKeyStrategy: rules.handedDownKeyStrategy,
             inheritsKeyStrategy: rules.inheritsKeyStrategy,
-            writesNullWhenNil: Self.optionalsWithDefaults(of: type, at: offsets, among: stored)
+            writesNullWhenNil: Self.optionalsWithDefaults(of: type, among: optionals)
         )
     }
 
@@ -134,21 +137,13 @@ extension ObjectPlan {
     /// without one (the common case) takes a path of its own that never copies a rule or
     /// defaults: in unspecialized code each copy goes through the runtime's value witnesses.
     private static func slot(for field: StoredField, rule: PropertyRule?, rules: ConfigurationRules, sides: inout SideSlots) -> any FieldSlot {
-        if let accessor = rule?.accessor, let rule {
-            // Storage of another type than the property (`_score`, a `Published<Int>`, behind
-            // `score`) is a wrapper's: the property is the name without the underscore.
-            let name = ObjectIdentifier(field.valueType) == ObjectIdentifier(accessor.valueType)
-                ? field.name : PropertyConventions.declaredName(of: field.storageName) ?? field.name
-            let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: name))])
-            let side = sides.next(for: accessor.valueType)
-            return accessor.makeField(name: name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
-        }
-        if case .wrapper(let wrapper) = field.storage {
+        func wrapped(_ wrapper: any MappableWrapper.Type, rule: PropertyRule?) -> any FieldSlot {
             let keys = FieldKeys(rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
             let side = sides.next(for: wrapper.wrappedType)
             return wrapper.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
         }
         guard let rule else {
+            if case .wrapper(let wrapper) = field.storage { return wrapped(wrapper, rule: nil) }
             let keys = FieldKeys([ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
             func plain<Value>(_: Value.Type) -> any FieldSlot {
                 TypedField<Value>(
@@ -158,6 +153,16 @@ extension ObjectPlan {
             }
             return plain(field.type)
         }
+        if let accessor = rule.accessor {
+            // Storage of another type than the property (`_score`, a `Published<Int>`, behind
+            // `score`) is a wrapper's: the property is the name without the underscore.
+            let name = ObjectIdentifier(field.valueType) == ObjectIdentifier(accessor.valueType)
+                ? field.name : PropertyConventions.declaredName(of: field.storageName) ?? field.name
+            let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: name))])
+            let side = sides.next(for: accessor.valueType)
+            return accessor.makeField(name: name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
+        }
+        if case .wrapper(let wrapper) = field.storage { return wrapped(wrapper, rule: rule) }
         let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
         func ruled<Value>(_: Value.Type) -> any FieldSlot {
             TypedField<Value>(
@@ -228,17 +233,17 @@ extension StoredField {
 }
 
 extension ObjectPlan {
-    /// For each offset, whether the field there is an optional that a fresh model (`init()`)
-    /// holds a value in; empty when none is (the common case: no model is made to find out).
-    static func optionalsWithDefaults(of model: any Mappable.Type, at offsets: [Int], among stored: [StoredField]) -> [Bool] {
-        let optionals = offsets.map { offset in stored.first { $0.offset == offset }.map { $0.type is any OptionalValue.Type } ?? false }
-        guard optionals.contains(true) else { return [] }
+    /// For each mapped field, whether it is an optional that a fresh model (`init()`) holds a
+    /// value in; empty when none is (the common case: no model is made to find out).
+    /// `optionals` has an entry per mapped field: the field when it is an optional, else `nil`.
+    static func optionalsWithDefaults(of model: any Mappable.Type, among optionals: [StoredField?]) -> [Bool] {
+        guard optionals.contains(where: { $0 != nil }) else { return [] }
         func check<Model: Mappable>(_: Model.Type) -> [Bool] {
             var prototype = Model()
             return Self.withBytes(of: &prototype) { base in
-                zip(offsets, optionals).map { offset, isOptional in
-                    guard isOptional, let field = stored.first(where: { $0.offset == offset }) else { return false }
-                    return !Self.holdsNil(field.type, at: base + offset)
+                optionals.map { field in
+                    guard let field else { return false }
+                    return !Self.holdsNil(field.type, at: base + field.offset)
                 }
             }
         }

@@ -31,24 +31,32 @@ enum PropertyConventions {
 
     /// `fields` with the names the source declares and how each is reached.
     static func apply(to fields: [StoredField]) -> [StoredField] {
-        let observable = isObservable(fields)
-        return fields.map { field in
-            guard let declared = declaredName(of: field.storageName) else { return field }
-            var field = field
-            if let wrapper = field.type as? any MappableWrapper.Type {
-                field.name = declared
-                field.storage = .wrapper(wrapper)
-            } else if observable {
-                field.name = declared
-                field.storage = .tracked
+        // In place: most fields keep their names, and copying each would retain its strings.
+        var fields = fields
+        var observable: Bool?
+        for index in fields.indices {
+            guard let declared = declaredName(of: fields[index].storageName) else { continue }
+            if let wrapper = fields[index].type as? any MappableWrapper.Type {
+                fields[index].name = declared
+                fields[index].storage = .wrapper(wrapper)
+            } else if observable ?? isObservable(fields) {
+                observable = true
+                fields[index].name = declared
+                fields[index].storage = .tracked
+            } else {
+                observable = false
             }
-            return field
         }
+        return fields
     }
 
     /// `level` for `_level`; `nil` for names the conventions do not make (`_$…` is the macro's own).
     static func declaredName(of storageName: String) -> String? {
-        guard storageName.hasPrefix("_"), !storageName.hasPrefix("_$"), storageName.count > 1 else { return nil }
+        // The first two bytes decide for almost every name (an underscore is one byte in UTF-8,
+        // and so is `$`): `hasPrefix` would compare characters.
+        var bytes = storageName.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "_"), let second = bytes.next(), second != UInt8(ascii: "$"),
+              storageName.count > 1 else { return nil }
         return String(storageName.dropFirst())
     }
 

@@ -153,3 +153,12 @@ extension JSONReader {
         return Float(text(of: number)) ?? .nan
     }
 }
+
+extension JSONReader {
+    /// `true` when the next value is a number.
+    @inline(__always)
+    mutating func nextIsNumber() throws -> Bool {
+        let byte = try peek()
+        return byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
+    }
+}

@@ -17,6 +17,11 @@ struct StoredField {
     let type: Any.Type
     /// `var` and strongly held: the only properties MappingKit reads and writes.
     let isMappable: Bool
+    /// The declared type is an `Optional` (the runtime's metadata kind says so: no conformance
+    /// to look up).
+    var isOptional: Bool {
+        FieldDiscovery.isOptional(type)
+    }
 }
 
 /// The one place that asks the runtime about a type's stored properties.
@@ -81,6 +86,11 @@ enum FieldDiscovery {
             + "vs \(expected.map { "\($0.name)@\($0.offset): \($0.type)" })"
     }
 
+    /// `true` when `type` is an `Optional` of any type.
+    static func isOptional(_ type: Any.Type) -> Bool {
+        metadataKind(type) == _MetadataKind.optional.rawValue
+    }
+
     /// Closures and metatypes are code, not data; optionals of them too (`var f: (() -> Void)?`).
     private static func isData(_ type: Any.Type) -> Bool {
         // The commonest types without asking the runtime (the first question about a type's
@@ -102,7 +112,8 @@ enum FieldDiscovery {
 
     /// Compiler-generated storage (`lazy var`) is not part of the model's data.
     private static func isHidden(_ name: String) -> Bool {
-        name.hasPrefix("$")
+        // `$` is one byte in UTF-8: no need to compare characters.
+        name.utf8.first == UInt8(ascii: "$")
     }
 }
 

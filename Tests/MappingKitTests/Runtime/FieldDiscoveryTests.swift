@@ -100,4 +100,21 @@ struct FieldDiscoveryTests {
     func enums() {
         #expect(FieldDiscovery.storedFields(of: NotAModel.self).isEmpty)
     }
+
+    /// `isOptional` reads the runtime's metadata kind instead of asking whether the type
+    /// conforms to a protocol: it must answer as that question does, for every shape of type.
+    @Test("isOptional answers as a conformance check on Optional does")
+    func optionalKind() {
+        let types: [Any.Type] = [
+            Int.self, Int?.self, Int??.self, String?.self, [Int]?.self, [Int?].self, Sample?.self, Sample.self,
+            Child?.self, Child.self, NotAModel?.self, NotAModel.self, (() -> Void)?.self, Any.self, Any?.self,
+            AnyObject?.self, (Int, Int)?.self, Generic<Int?>.self, Generic<Int>?.self, Int.Type?.self,
+        ]
+        #expect(types.map(FieldDiscovery.isOptional) == types.map { $0 is any OptionalValue.Type })
+        #expect(types.map(FieldDiscovery.isOptional) == [
+            false, true, true, true, true, false, true, false, true, false, true, false, true, false, true,
+            true, true, false, true, true,
+        ])
+        #expect(FieldDiscovery.storedFields(of: Sample.self).map(\.isOptional) == [false, false, false, true, false, true, true])
+    }
 }
