@@ -32,7 +32,7 @@ public final class IdentityMap: MappingStore, Sendable {
     /// specialized for it, where a `[PrimaryKey: Model]` in this unspecialized generic code
     /// cost a thousand instructions more per look-up; the buffer is a plain pointer, so that
     /// reading and replacing a model needs no generic metadata.
-    private final class Objects<Model> {
+    final class Objects<Model> {
         private var positions: [PrimaryKey: Int] = [:]
         private var models: UnsafeMutablePointer<Model>
         private(set) var count = 0
@@ -65,6 +65,14 @@ public final class IdentityMap: MappingStore, Sendable {
                     initialized += 1
                 }
             }
+        }
+
+        /// Hands the model kept for `key` to `body`, and says whether there was one (no
+        /// `Model?`, as above).
+        func withModel(for key: PrimaryKey, _ body: (Model) -> Void) -> Bool {
+            guard let position = positions[key] else { return false }
+            body(models[position])
+            return true
         }
 
         /// Every model, in the order they were first kept.
@@ -186,6 +194,27 @@ public final class IdentityMap: MappingStore, Sendable {
     /// ```
     public func beginImport() throws {
         importLock.lock()
+    }
+
+    /// `true` when the map holds no object of any type (read by an import once it has begun,
+    /// when no other import can save into the map).
+    var holdsNothing: Bool {
+        contents.withLock { $0.objects.isEmpty }
+    }
+
+    /// Keeps the object of `Model` with `key`, if the map holds one, in `table` at `position`:
+    /// what an import looks up one key at a time (a lookup in memory gains nothing from being
+    /// asked with other keys, and asking through ``fetch(_:keys:in:)`` makes two arrays).
+    func copy<Model: Mappable>(_ key: PrimaryKey, into table: ImportTable<Model>, at position: Int) -> Bool {
+        contents.withLock { contents in
+            // The type's objects are found once per import (a generic look-up that cost as much
+            // as the key's): the map keeps the same `Objects` for a type until it is released.
+            if !table.lookedUpStored {
+                table.stored = contents.table(Model.self)
+                table.lookedUpStored = true
+            }
+            return table.stored?.withModel(for: key) { table.keep($0, at: position, changes: false) } ?? false
+        }
     }
 
     /// Lets the next import in.

@@ -24,6 +24,18 @@ final class ImportSession: @unchecked Sendable {
     var expectedObjects = 0
     /// The context stores map rows in (the call's settings, at depth 0).
     private(set) var rootContext = MappingContext()
+    /// The store, when it is an `IdentityMap`: its objects are looked up one key at a time
+    /// when first needed, never prefetched.
+    private var memoryStore: IdentityMap?
+    /// The store held no object when the import began (an empty `IdentityMap`): no key is
+    /// looked up in it.
+    private var storeHoldsNothing = false
+    /// Whether the survey can be left out when the payload refers to nothing (see
+    /// ``refersAnywhere(_:as:plan:in:)``): the store is looked up in memory, key by key.
+    var surveyIsForReferencesOnly: Bool { memoryStore != nil }
+    /// The survey only looks for references (``refersAnywhere(_:as:plan:in:)``), noting nothing.
+    private var scansForReferences = false
+    private var foundReference = false
 
     init(store: any MappingStore) {
         self.store = store
@@ -39,6 +51,34 @@ final class ImportSession: @unchecked Sendable {
 
     func start(in context: MappingContext) {
         rootContext = context
+    }
+
+    /// Notes what the store holds, once the import has begun (no other import can save into
+    /// it until this one ends).
+    func lookAtStore() {
+        memoryStore = store as? IdentityMap
+        storeHoldsNothing = memoryStore?.holdsNothing ?? false
+    }
+
+    /// Whether any of `dictionaries`, `Model`s under `plan`, refers to an object by its primary
+    /// key (a foreign key, or a nested model given as its key): what the survey notes for
+    /// resolving such references, and would note here, read without noting anything.
+    ///
+    /// Into an `IdentityMap`, an import whose payload refers to nothing needs no survey: the map
+    /// is looked up key by key when a key is met, and the survey's pending inputs and
+    /// dependencies are read only when a reference is resolved.
+    func refersAnywhere<Model: Mappable>(_ dictionaries: [Any], as _: Model.Type, plan: ObjectPlan, in context: MappingContext) -> Bool {
+        scansForReferences = true
+        defer {
+            scansForReferences = false
+            foundReference = false
+        }
+        for element in dictionaries {
+            guard let dictionary = InputValue.dictionary(element) else { continue }
+            survey(dictionary, as: Model.self, plan: plan, in: context)
+            if foundReference { return true }
+        }
+        return false
     }
 
     /// Lets go of the call's context (whose call holds this session: a cycle until now) and of
@@ -71,6 +111,9 @@ final class ImportSession: @unchecked Sendable {
     /// asked about when `key` is one of them).
     func hasExisting<Model: Mappable>(_ key: PrimaryKey, at position: Int, in table: ImportTable<Model>) throws -> Bool {
         if table[position].hasObject { return true }
+        if let memoryStore {
+            return !storeHoldsNothing && memoryStore.copy(key, into: table, at: position)
+        }
         guard !table[position].asked else { return false }
         if table[position].wanted {
             try fetch(table.takeWanted(), into: table, marked: true)
@@ -107,6 +150,7 @@ final class ImportSession: @unchecked Sendable {
 
     /// Asks the store, once per type, for every key the survey found.
     func prefetch() throws {
+        guard memoryStore == nil else { return }
         for entry in tables { try entry.table.prefetch(in: self) }
     }
 
@@ -260,14 +304,14 @@ final class ImportSession: @unchecked Sendable {
     ) {
         guard let input = plan.hasWillMap ? try? plan.rewritten(dictionary) : dictionary else { return }
         var owns = false
-        if plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
+        if !scansForReferences, plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
             let table = table(Model.self)
             if notesPending { table.withPending(at: table.want(key)) { $0.append(.dictionary(dictionary)) } }
             surveying.append(ObjectID(Model.self, key))
             owns = true
         }
         defer { if owns { surveying.removeLast() } }
-        for index in plan.surveyed {
+        for index in plan.surveyed where !foundReference {
             let field = plan.fields[index]
             let value: Any?
             if let key = plan.singleKeys[index] { value = input[key] } else { value = try? field.keys.value(in: input)?.value }
@@ -291,6 +335,10 @@ final class ImportSession: @unchecked Sendable {
 
     /// Notes a foreign key to a `Model`.
     func survey<Model: Mappable>(reference: Any, to _: Model.Type, in context: MappingContext) {
+        if scansForReferences {
+            foundReference = true
+            return
+        }
         guard let plan = try? plan(for: Model.self, in: context),
               let key = try? plan.primaryKey(reference: reference, context: context) else { return }
         table(Model.self).want(key)

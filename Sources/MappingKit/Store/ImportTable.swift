@@ -160,6 +160,10 @@ class ImportKeys {
 final class ImportTable<Model: Mappable>: ImportKeys, ImportTabling {
     private var objects: UnsafeMutablePointer<Model>
     private var capacity: Int
+    /// The objects of `Model` an `IdentityMap` store holds, once looked up (by the map, under
+    /// its lock: see ``IdentityMap/copy(_:into:at:)``).
+    var stored: IdentityMap.Objects<Model>?
+    var lookedUpStored = false
 
     /// A table with room for `capacity` objects before it grows.
     init(capacity: Int) {

@@ -16,6 +16,7 @@ enum StoreImports {
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
+        session.lookAtStore()
         do {
             survey(session, context)
             try session.prefetch()
@@ -40,6 +41,7 @@ enum StoreImports {
         // The survey reads values the mapping reads again, and reports.
         let context = context.muted
         session.expectedObjects = min(elements.count, 1024)
+        if session.surveyIsForReferencesOnly, !session.refersAnywhere(elements, as: Model.self, plan: plan, in: context) { return }
         for element in elements {
             guard let dictionary = InputValue.dictionary(element) else { continue }
             session.survey(dictionary, as: Model.self, plan: plan, in: context)

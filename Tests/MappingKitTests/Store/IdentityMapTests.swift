@@ -204,6 +204,44 @@ struct IdentityMapTests {
             "\(error)".contains("Unkeyed declares no single-property identity for relationships to refer to")
         }
     }
+
+    /// Into a map that holds nothing, a payload that refers to nothing is not surveyed (nothing
+    /// could be found in the map, and nothing asks for what the survey notes): the models, the
+    /// uniquing and the saved objects must be those of an import that is surveyed.
+    @Test("into an empty map, a payload without references maps as a surveyed import does; one that refers ahead is surveyed")
+    func emptyMapWithoutSurvey() throws {
+        let payload: [[String: Any]] = [
+            ["id": 1, "writer": ["id": "w", "name": "Ann"], "topics": [["id": 5, "label": "a"]]],
+            ["id": 2, "writer": ["id": "w", "name": "Ann B"], "topics": [["id": 5, "label": "b"], ["id": 6, "label": "c"]]],
+            ["id": 1, "title": "again", "writer": ["id": "v", "name": "Vi"]],
+        ]
+        let empty = IdentityMap()
+        let unsurveyed = try Post.array(from: payload, in: empty)
+        // A map holding an object of another type is surveyed (and prefetched from).
+        let holding = IdentityMap()
+        _ = try Company.array(from: [acme], in: holding)
+        let surveyed = try Post.array(from: payload, in: holding)
+        let ann = Writer(id: "w", name: "Ann B"), vi = Writer(id: "v", name: "Vi")
+        let topics = [Topic(id: 5, label: "b"), Topic(id: 6, label: "c")]
+        // Structs: each element is the model as it was mapped; the map keeps the last update.
+        let expected = [
+            Post(id: 1, title: "", writer: Writer(id: "w", name: "Ann"), topics: [Topic(id: 5, label: "a")]),
+            Post(id: 2, title: "", writer: ann, topics: topics),
+            Post(id: 1, title: "again", writer: vi, topics: [Topic(id: 5, label: "a")]),
+        ]
+        #expect(unsurveyed == expected)
+        #expect(surveyed == expected)
+        for store in [empty, holding] {
+            #expect(store.objects(of: Post.self).sorted { $0.id < $1.id } == [expected[2], expected[1]])
+            #expect(store.objects(of: Writer.self).sorted { $0.id < $1.id } == [ann, vi].sorted { $0.id < $1.id })
+            #expect(store.objects(of: Topic.self).sorted { $0.id < $1.id } == topics)
+        }
+
+        // A nested model given as its key, before the object itself: the scan finds the
+        // reference, and the import is surveyed so that the key resolves to what comes later.
+        let ahead = try Post.array(from: [["id": 3, "writer": "x"], ["id": 4, "writer": ["id": "x", "name": "Xu"]]], in: IdentityMap())
+        #expect(ahead.map(\.writer) == [Writer(id: "x", name: "Xu"), Writer(id: "x", name: "Xu")])
+    }
 }
 
 extension Employee {
@@ -329,4 +367,12 @@ private struct LooseLink: Mappable {
         map.identity(\.id)
         map.relationship(\.thing, key: "thing_id")
     }
+}
+
+private struct Post: Mappable, Equatable {
+    var id = 0
+    var title = ""
+    var writer = Writer()
+    var topics: [Topic] = []
+    static let mappingConfiguration = MappingConfiguration(for: Post.self) { $0.identity(\.id) }
 }
