@@ -2,13 +2,33 @@ import Foundation
 
 /// The external keys of one property, in the order they are tried.
 struct FieldKeys: Sendable {
-    let all: [ExternalKey]
+    /// The keys as given; `nil` for the one literal key most properties have, which `single`
+    /// holds alone (no arrays made for it: a plan's first mapping writes mostly fresh memory).
+    private let given: [ExternalKey]?
     /// The only key, when there is one and it is a single step: looked up directly.
     let single: String?
 
+    /// Every key, in order.
+    var all: [ExternalKey] {
+        given ?? single.map { [ExternalKey.literal($0)] } ?? []
+    }
+
+    /// The text of the first key's first step (what a top-level dictionary is looked up by).
+    var firstStepText: String? {
+        guard let given else { return single }
+        return given.first?.steps.first?.text
+    }
+
     init(_ keys: [ExternalKey]) {
-        all = keys
+        given = keys
         single = keys.count == 1 ? keys[0].singleKey : nil
+    }
+
+    /// The one key `key`, taken literally (dots and all): a property's own name, or its name
+    /// under the key strategy.
+    init(literal key: String) {
+        given = nil
+        single = key
     }
 
     /// The value under the first key present in `dictionary`, and which key that was; `nil`

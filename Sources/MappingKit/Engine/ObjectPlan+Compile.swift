@@ -55,20 +55,28 @@ extension ObjectPlan {
                 MappingError.Issue(problem: .configuration(type: ValueDescription.typeName(type), message: $0))
             })
         }
+        // Each array made at its full size and the stored fields read where they are: what a
+        // first mapping writes is mostly fresh memory, and growing or copying an array writes
+        // it twice.
         var offsets: [Int] = []
         var optionals: [StoredField?] = []
         var fieldRules: [Int?] = []
+        var fields: [any FieldSlot] = []
+        offsets.reserveCapacity(stored.count)
+        optionals.reserveCapacity(stored.count)
+        fieldRules.reserveCapacity(stored.count)
+        fields.reserveCapacity(stored.count)
         var sides = SideSlots(after: stored)
         var unobserved: [String] = []
-        let fields: [any FieldSlot] = stored.filter { $0.isMappable && !isStash($0) }.compactMap { field in
+        for index in stored.indices where stored[index].isMappable && !isStash(stored[index]) {
             // Most models have no rules: no lookup, no copy of an empty rule.
-            let rule = ruleAtOffset.isEmpty ? nil : ruleAtOffset[field.offset]
-            if rule?.isIgnored == true { return nil }
-            offsets.append(field.offset)
-            optionals.append(field.isOptional ? field : nil)
-            fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[field.offset])
-            if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
-            return Self.slot(for: field, rule: rule, rules: rules, sides: &sides)
+            let rule = ruleAtOffset.isEmpty ? nil : ruleAtOffset[stored[index].offset]
+            if rule?.isIgnored == true { continue }
+            offsets.append(stored[index].offset)
+            optionals.append(stored[index].isOptional ? stored[index] : nil)
+            fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[stored[index].offset])
+            if case .tracked = stored[index].storage, rule?.accessor == nil { unobserved.append(stored[index].name) }
+            fields.append(Self.slot(for: stored[index], rule: rule, rules: rules, sides: &sides))
         }
         return ObjectPlan(
             fields: fields,
@@ -138,13 +146,13 @@ extension ObjectPlan {
     /// defaults: in unspecialized code each copy goes through the runtime's value witnesses.
     private static func slot(for field: StoredField, rule: PropertyRule?, rules: ConfigurationRules, sides: inout SideSlots) -> any FieldSlot {
         func wrapped(_ wrapper: any MappableWrapper.Type, rule: PropertyRule?) -> any FieldSlot {
-            let keys = FieldKeys(rule?.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
+            let keys = rule?.keys.map(FieldKeys.init) ?? FieldKeys(literal: rules.keyStrategy.key(for: field.name))
             let side = sides.next(for: wrapper.wrappedType)
             return wrapper.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
         }
         guard let rule else {
             if case .wrapper(let wrapper) = field.storage { return wrapped(wrapper, rule: nil) }
-            let keys = FieldKeys([ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
+            let keys = FieldKeys(literal: rules.keyStrategy.key(for: field.name))
             func plain<Value>(_: Value.Type) -> any FieldSlot {
                 TypedField<Value>(
                     name: field.name, keys: keys, offset: field.offset, codec: CodecFactory.codec(for: Value.self, mode: rules.coercion),
@@ -158,12 +166,12 @@ extension ObjectPlan {
             // `score`) is a wrapper's: the property is the name without the underscore.
             let name = ObjectIdentifier(field.valueType) == ObjectIdentifier(accessor.valueType)
                 ? field.name : PropertyConventions.declaredName(of: field.storageName) ?? field.name
-            let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: name))])
+            let keys = rule.keys.map(FieldKeys.init) ?? FieldKeys(literal: rules.keyStrategy.key(for: name))
             let side = sides.next(for: accessor.valueType)
             return accessor.makeField(name: name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
         }
         if case .wrapper(let wrapper) = field.storage { return wrapped(wrapper, rule: rule) }
-        let keys = FieldKeys(rule.keys ?? [ExternalKey.literal(rules.keyStrategy.key(for: field.name))])
+        let keys = rule.keys.map(FieldKeys.init) ?? FieldKeys(literal: rules.keyStrategy.key(for: field.name))
         func ruled<Value>(_: Value.Type) -> any FieldSlot {
             TypedField<Value>(
                 name: field.name, keys: keys, offset: field.offset, rule: rule, coercion: rules.coercion, emptyStringsAsNil: rules.emptyStringsAsNil

@@ -76,7 +76,7 @@ final class PlanShape: Sendable {
                 let keys = field.keys
                 singleKeys.append(keys.single)
                 if let single = keys.single { plainKeys.append(single) }
-                if let step = keys.all.first?.steps.first, !firstSteps.insert(step.text).inserted { sharesKeys = true }
+                if let step = keys.firstStepText, !firstSteps.insert(step).inserted { sharesKeys = true }
             }
             self.singleKeys = singleKeys
             self.plainKeys = plainKeys
