@@ -55,7 +55,7 @@ extension ObjectPlan {
                 MappingError.Issue(problem: .configuration(type: ValueDescription.typeName(type), message: $0))
             })
         }
-        // Each array made at its full size and the stored fields read where they are: what a
+        // Each array made at its full size, and no array of the stored fields copied: what a
         // first mapping writes is mostly fresh memory, and growing or copying an array writes
         // it twice.
         var offsets: [Int] = []
@@ -68,15 +68,15 @@ extension ObjectPlan {
         fields.reserveCapacity(stored.count)
         var sides = SideSlots(after: stored)
         var unobserved: [String] = []
-        for index in stored.indices where stored[index].isMappable && !isStash(stored[index]) {
+        for field in stored where field.isMappable && ObjectIdentifier(field.type) != ObjectIdentifier(UnmappedValues.self) {
             // Most models have no rules: no lookup, no copy of an empty rule.
-            let rule = ruleAtOffset.isEmpty ? nil : ruleAtOffset[stored[index].offset]
+            let rule = ruleAtOffset.isEmpty ? nil : ruleAtOffset[field.offset]
             if rule?.isIgnored == true { continue }
-            offsets.append(stored[index].offset)
-            optionals.append(stored[index].isOptional ? stored[index] : nil)
-            fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[stored[index].offset])
-            if case .tracked = stored[index].storage, rule?.accessor == nil { unobserved.append(stored[index].name) }
-            fields.append(Self.slot(for: stored[index], rule: rule, rules: rules, sides: &sides))
+            offsets.append(field.offset)
+            optionals.append(field.isOptional ? field : nil)
+            fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[field.offset])
+            if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
+            fields.append(Self.slot(for: field, rule: rule, rules: rules, sides: &sides))
         }
         return ObjectPlan(
             fields: fields,

@@ -64,9 +64,13 @@ enum PropertyConventions {
     /// reach through ``MappableWrapper``: mapping them under `_level`, or skipping them, would
     /// silently lose the property, so each is a configuration error unless a rule names it.
     static func unreachableWrappers(in fields: [StoredField], model: Any.Type) -> [(offset: Int, message: String)] {
-        fields.compactMap { field in
-            guard field.isMappable, case .direct = field.storage, let declared = declaredName(of: field.storageName),
-                  !CodecFactory.isBuiltIn(field.type) else { return nil }
+        // By index: the closure would get a copy of every field (its strings retained), and
+        // almost none is a wrapper's storage.
+        fields.indices.compactMap { index in
+            guard fields[index].isMappable, case .direct = fields[index].storage,
+                  let declared = declaredName(of: fields[index].storageName) else { return nil }
+            let field = fields[index]
+            guard !CodecFactory.isBuiltIn(field.type) else { return nil }
             let wrapper = ValueDescription.typeName(field.type)
             let base = wrapper.firstIndex(of: "<").map { String(wrapper[..<$0]) } ?? wrapper
             return (field.offset, """
