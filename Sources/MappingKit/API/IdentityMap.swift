@@ -69,10 +69,15 @@ public final class IdentityMap: MappingStore, Sendable {
 
         /// Hands the model kept for `key` to `body`, and says whether there was one (no
         /// `Model?`, as above).
-        func withModel(for key: PrimaryKey, _ body: (Model) -> Void) -> Bool {
+        func withModel(for key: PrimaryKey, _ body: (Model, _ position: Int) -> Void) -> Bool {
             guard let position = positions[key] else { return false }
-            body(models[position])
+            body(models[position], position)
             return true
+        }
+
+        /// Replaces the model at `position` (one ``withModel(for:_:)`` handed out).
+        func replace(_ model: Model, at position: Int) {
+            models[position] = model
         }
 
         /// Every model, in the order they were first kept.
@@ -213,7 +218,21 @@ public final class IdentityMap: MappingStore, Sendable {
                 table.stored = contents.table(Model.self)
                 table.lookedUpStored = true
             }
-            return table.stored?.withModel(for: key) { table.keep($0, at: position, changes: false) } ?? false
+            return table.stored?.withModel(for: key) { model, storePosition in
+                table.keep(model, at: position, changes: false)
+                table.setStorePosition(storePosition, at: position)
+            } ?? false
+        }
+    }
+
+    /// Puts back, where the map keeps them, the objects of `table` the map gave and the import
+    /// changed (see ``ImportKeys/Entry/storePosition``): a save with no look-up per key.
+    func replace<Model: Mappable>(from table: ImportTable<Model>) {
+        contents.withLock { _ in
+            guard let stored = table.stored else { return }
+            for position in table.changed where table[position].hasObject && table[position].storePosition >= 0 {
+                stored.replace(table.object(at: position), at: table[position].storePosition)
+            }
         }
     }
 

@@ -67,6 +67,17 @@ extension Mappable {
         }
     }
 
+    /// Updates this struct, a copy of a stored one, from `dictionary` with `plan`, straight over
+    /// its values (absent keys keep theirs), when `plan` ``ObjectPlan/updatesInPlace`` and
+    /// nothing is reported or stashed; otherwise through the staging buffer. Either way a
+    /// failure throws and the caller's copy is dropped, so the stored model is unchanged.
+    mutating func updateCopy(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws {
+        guard plan.updatesInPlace, !context.isReporting, (context.undefinedKeys ?? plan.undefinedKeys) == .drop else {
+            return try applyPlan(plan, to: dictionary, in: context)
+        }
+        try decodeInPlace(plan, from: dictionary, in: context.hasStarted ? context : context.started())
+    }
+
     /// Decodes `dictionary` straight into this fresh struct with `plan`, in the call of `context`
     /// (started).
     private mutating func decodeInPlace(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws {

@@ -76,6 +76,9 @@ class FieldCalls: @unchecked Sendable {
     /// The key is absent: puts the default, if there is one, over the property's value in
     /// `model` (a fresh model).
     func decodeMissing(over model: UnsafeMutableRawPointer) throws {}
+    /// Whether an absent key does anything (a default or a requirement applies): when not,
+    /// ``decodeMissing(over:)`` leaves the value as it is, as an update in place does.
+    var actsWhenMissing: Bool { false }
     /// The property's value as a plain value, or `nil` when there is nothing to write.
     func encode(from model: UnsafeRawPointer, in context: MappingContext) throws -> Any? { nil }
     /// Moves the staged value into the model, destroying the model's; the staging slot is left
@@ -212,6 +215,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         guard hasRules else { return }
         try replace(in: model) { try decodeMissingValue(into: $0) }
     }
+
+    override var actsWhenMissing: Bool { hasRules }
 
     /// Stages the default at `slot`, if there is one, and says whether it did.
     private func decodeMissingValue(into slot: UnsafeMutableRawPointer) throws -> Bool {

@@ -78,6 +78,8 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         }
     }
 
+    override var actsWhenMissing: Bool { inner.hasRules }
+
     override func decodeMissing(over model: UnsafeMutableRawPointer) throws {
         guard inner.hasRules else { return }
         try updating(model) { slot in

@@ -25,6 +25,10 @@ final class ObjectPlan: Sendable {
     /// A fresh model may be decoded straight into (``decodeInPlace(_:into:in:)``): a struct,
     /// with no hooks that must see it before or after.
     let decodesInPlace: Bool
+    /// An existing model may be decoded straight over, as an update in place: it
+    /// ``decodesInPlace`` and no field acts on an absent key (``FieldCalls/actsWhenMissing``),
+    /// so what a fresh model's decoding does for one, an update does too (nothing).
+    let updatesInPlace: Bool
     /// Every field reads one top-level key of its own and no hook reads keys: a dictionary's
     /// entries can be matched to fields by walking them (``decodeWalkingKeys(_:into:in:)``).
     let walksKeys: Bool
@@ -73,6 +77,7 @@ final class ObjectPlan: Sendable {
         hasWillMap = !hooks.willMap.isEmpty
         hasFactory = hooks.factory != nil
         decodesInPlace = !model.isObject && !hasHooks
+        updatesInPlace = decodesInPlace && !fields.contains { $0.calls.actsWhenMissing }
         walksKeys = keys.walkable && hooks.keyHandlers.isEmpty
         self.rulesID = rulesID
         layouts = PlanLayouts()
@@ -88,6 +93,7 @@ final class ObjectPlan: Sendable {
         hasWillMap = !hooks.willMap.isEmpty
         hasFactory = hooks.factory != nil
         decodesInPlace = !shape.model.isObject && !hasHooks
+        updatesInPlace = decodesInPlace && !fields.contains { $0.calls.actsWhenMissing }
         walksKeys = shape.keys.walkable && hooks.keyHandlers.isEmpty
         self.rulesID = rulesID
         layouts = PlanLayouts(template: template.layouts)

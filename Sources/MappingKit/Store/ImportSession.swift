@@ -181,8 +181,13 @@ final class ImportSession: @unchecked Sendable {
             var configuration = configuration
             configuration.context.updatesInPlace = true
             if plan.defaults.updatesByDefault, ObjectIdentifier(type(of: model)) == ObjectIdentifier(Model.self) {
-                // MappingKit's own update, with the plan at hand (a subclass instance has its own).
-                try model.applyPlan(plan, to: dictionary, in: configuration.context)
+                // MappingKit's own update, with the plan at hand (a subclass instance has its own);
+                // a struct is a copy here, updated straight over its values when the plan allows.
+                if plan.isObject {
+                    try model.applyPlan(plan, to: dictionary, in: configuration.context)
+                } else {
+                    try model.updateCopy(plan, from: dictionary, in: configuration.context)
+                }
             } else {
                 try model.update(from: dictionary, configuration: configuration)
             }

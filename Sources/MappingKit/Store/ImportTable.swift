@@ -21,6 +21,9 @@ class ImportKeys {
         var hasObject = false
         /// The payload's dictionaries for the key, for references met before their objects.
         var pending = PendingInputs()
+        /// Where the store keeps the object, when the store is an `IdentityMap` that gave it
+        /// (-1 otherwise): saving replaces it there, with no look-up.
+        var storePosition = -1
     }
 
     private struct State {
@@ -74,6 +77,11 @@ class ImportKeys {
     static func claim(_ slot: inout Int, next: Int) -> Int {
         if slot < 0 { slot = next }
         return slot
+    }
+
+    /// Notes where the store keeps the object at `position` (see ``Entry/storePosition``).
+    final func setStorePosition(_ storePosition: Int, at position: Int) {
+        state.pointee.entries[position].storePosition = storePosition
     }
 
     final func key(at position: Int) -> PrimaryKey {
@@ -224,11 +232,18 @@ final class ImportTable<Model: Mappable>: ImportKeys, ImportTabling {
         var saved: [PrimaryKey] = []
         models.reserveCapacity(changed.count)
         saved.reserveCapacity(changed.count)
+        var replaces = false
         for position in changed where self[position].hasObject {
+            // An object an `IdentityMap` gave is put back where the map keeps it, below.
+            if stored != nil, self[position].storePosition >= 0 {
+                replaces = true
+                continue
+            }
             models.append(object(at: position))
             saved.append(key(at: position))
         }
-        try session.store.save(models, in: session.face(saving: saved))
+        if !models.isEmpty { try session.store.save(models, in: session.face(saving: saved)) }
+        if replaces, let map = session.store as? IdentityMap { map.replace(from: self) }
     }
 }
 

@@ -242,6 +242,35 @@ struct IdentityMapTests {
         let ahead = try Post.array(from: [["id": 3, "writer": "x"], ["id": 4, "writer": ["id": "x", "name": "Xu"]]], in: IdentityMap())
         #expect(ahead.map(\.writer) == [Writer(id: "x", name: "Xu"), Writer(id: "x", name: "Xu")])
     }
+
+    /// A stored struct is updated as a copy, straight over its values when no property acts on
+    /// an absent key, else through the staging buffer: absent keys keep the stored values either
+    /// way (a default applies only to a new model), and a failure leaves the map as it was.
+    @Test("a re-import updates a stored struct's copy: absent keys keep their values, defaults do not apply, a failure changes nothing")
+    func structUpdates() throws {
+        let store = IdentityMap()
+        _ = try Post.array(from: [["id": 1, "title": "one", "writer": ["id": "w", "name": "Ann"]]], in: store)
+        _ = try Draft.array(from: [["id": 1, "title": "one", "words": 7]], in: store)
+
+        let posts = try Post.array(from: [["id": 1, "topics": [["id": 5, "label": "a"]]]], in: store)
+        let post = Post(id: 1, title: "one", writer: Writer(id: "w", name: "Ann"), topics: [Topic(id: 5, label: "a")])
+        #expect(posts == [post])
+        let drafts = try Draft.array(from: [["id": 1, "title": "two"]], in: store)
+        #expect(drafts == [Draft(id: 1, title: "two", words: 7)])
+
+        #expect {
+            try Post.array(from: [["id": 1, "title": "three", "topics": [["id": 5, "label": true]]]], in: store)
+        } throws: { error in
+            "\(error)" == "[0].topics[0].label: expected String, found Bool true"
+        }
+        #expect {
+            try Draft.array(from: [["id": 1, "title": "three", "words": "many"]], in: store)
+        } throws: { error in
+            "\(error)" == "[0].words: expected Int, found String \"many\""
+        }
+        #expect(store.objects(of: Post.self) == [post])
+        #expect(store.objects(of: Draft.self) == [Draft(id: 1, title: "two", words: 7)])
+    }
 }
 
 extension Employee {
@@ -375,4 +404,15 @@ private struct Post: Mappable, Equatable {
     var writer = Writer()
     var topics: [Topic] = []
     static let mappingConfiguration = MappingConfiguration(for: Post.self) { $0.identity(\.id) }
+}
+
+/// A struct with a default for an absent key: a stored one is updated through the staging buffer.
+private struct Draft: Mappable, Equatable {
+    var id = 0
+    var title = ""
+    var words = 0
+    static let mappingConfiguration = MappingConfiguration(for: Draft.self) { map in
+        map.identity(\.id)
+        map.defaultValue(\.words, whenMissing: 100)
+    }
 }
