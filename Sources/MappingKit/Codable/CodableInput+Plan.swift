@@ -39,52 +39,8 @@ extension CodableInput {
         let input = CodableInput(context: context.handingDown(plan.handedDownKeyStrategy))
         let context = input.context
         try context.countModel()
-        let shapes = plan.codable.fieldShapes
-        let directCodings = plan.codable.directCodings
-        try plan.stage(into: model, in: context, finish: { _ in }) { staging, _ in
-            for index in plan.fieldRefs.indices {
-                let ref = plan.fieldRefs[index]
-                let key = keys[index]
-                let slot = staging.buffer + ref.offset
-                if Self.readLeaf(ref.leaf, forKey: key, from: container, into: slot) {
-                    staging.staged[index] = true
-                    continue
-                }
-                switch directCodings[index] {
-                case .models(let planning, let isArray)?:
-                    if try planning.readCoder(forKey: key, from: container, into: slot, isArray: isArray, input: input, depth: depth) {
-                        staging.staged[index] = true
-                        continue
-                    }
-                case .leafArray(let leaf)?:
-                    if try input.readLeafArray(leaf, forKey: key, from: container, into: slot) {
-                        staging.staged[index] = true
-                        continue
-                    }
-                case nil:
-                    break
-                }
-                let value: Any?
-                if let hinted = try input.hinted(forKey: key, in: container, shape: shapes[index], depth: depth) {
-                    value = hinted
-                } else if container.contains(key) {
-                    value = try input.probed(forKey: key, in: container, depth: depth)
-                } else {
-                    value = nil
-                }
-                try ref.calls._withUnsafeGuaranteedRef { field in
-                    if let value {
-                        if !ref.leaf.decode(value, at: slot, initializing: true) {
-                            try field.decode(value, into: staging.buffer, in: context)
-                        }
-                        staging.staged[index] = true
-                    } else {
-                        staging.staged[index] = try field.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace)
-                    }
-                }
-            }
-            return [:]
-        }
+        var object = DecoderObjectReader(input: input, keys: keys, container: container, depth: depth)
+        try plan.read(&object, into: model, in: context, finish: { _ in })
     }
 
     /// The commonest property types read with the decoder's own typed call straight into `slot`
@@ -92,7 +48,7 @@ extension CodableInput {
     /// An optional's `null` is `nil`, as from a dictionary's `NSNull`; a key that is missing,
     /// or holds something else, is left to the general way, which tells them apart. (`decode`
     /// for a value that is not optional, as synthesized `Codable` asks for it.)
-    private static func readLeaf(_ leaf: LeafKind, forKey key: AnyCodingKey, from container: Keyed, into slot: UnsafeMutableRawPointer) -> Bool {
+    fileprivate static func readLeaf(_ leaf: LeafKind, forKey key: AnyCodingKey, from container: Keyed, into slot: UnsafeMutableRawPointer) -> Bool {
         switch leaf {
         case .none:
             return false
@@ -205,5 +161,71 @@ extension MappableCodec {
             try input.readModel(into: bytes, plan: plan, keys: keys, from: container, depth: depth)
         }
         return model
+    }
+}
+
+/// A decoder's keyed container as a ``PlanReader``: each field asked for with the decoder's typed
+/// call straight into the staging buffer (the commonest types, nested models through their
+/// plans, arrays of leaves), anything else as `CodableInput` reads any value and staged through
+/// the field's own calls. The first problem of any kind ends the read (it throws), and the
+/// caller reads the input again the dictionary way, which reports every problem with its path.
+struct DecoderObjectReader: PlanReader {
+    let input: CodableInput
+    /// Each field's coding key (the plan's ``ObjectPlan/decoderKeys(in:)``).
+    let keys: [AnyCodingKey]
+    let container: CodableInput.Keyed
+    /// The object's nesting depth.
+    let depth: Int
+
+    mutating func stageFields(
+        of plan: ObjectPlan,
+        into staging: ObjectPlan.Staging,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws -> [String: Any] {
+        let shapes = plan.codable.fieldShapes
+        let directCodings = plan.codable.directCodings
+        for index in plan.fieldRefs.indices {
+            let ref = plan.fieldRefs[index]
+            let key = keys[index]
+            let slot = staging.buffer + ref.offset
+            if CodableInput.readLeaf(ref.leaf, forKey: key, from: container, into: slot) {
+                staging.staged[index] = true
+                continue
+            }
+            switch directCodings[index] {
+            case .models(let planning, let isArray)?:
+                if try planning.readCoder(forKey: key, from: container, into: slot, isArray: isArray, input: input, depth: depth) {
+                    staging.staged[index] = true
+                    continue
+                }
+            case .leafArray(let leaf)?:
+                if try input.readLeafArray(leaf, forKey: key, from: container, into: slot) {
+                    staging.staged[index] = true
+                    continue
+                }
+            case nil:
+                break
+            }
+            let value: Any?
+            if let hinted = try input.hinted(forKey: key, in: container, shape: shapes[index], depth: depth) {
+                value = hinted
+            } else if container.contains(key) {
+                value = try input.probed(forKey: key, in: container, depth: depth)
+            } else {
+                value = nil
+            }
+            try ref.calls._withUnsafeGuaranteedRef { field in
+                if let value {
+                    if !ref.leaf.decode(value, at: slot, initializing: true) {
+                        try field.decode(value, into: staging.buffer, in: context)
+                    }
+                    staging.staged[index] = true
+                } else {
+                    staging.staged[index] = try field.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace)
+                }
+            }
+        }
+        return [:]
     }
 }

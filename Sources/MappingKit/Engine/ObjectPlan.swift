@@ -180,15 +180,8 @@ final class ObjectPlan: Sendable {
         in context: MappingContext,
         finish: ([String: Any]) throws -> Void
     ) throws {
-        let context = context.handingDown(handedDownKeyStrategy)
-        try stage(into: model, in: context, finish: finish) { staging, failure in
-            for index in fields.indices {
-                guard let problem = stageField(index, from: dictionary, into: staging, in: context) else { continue }
-                failure.merge(problem)
-                if problem.isFatal { break }
-            }
-            return dictionary
-        }
+        var reader = dictionary
+        try read(&reader, into: model, in: context.handingDown(handedDownKeyStrategy), finish: finish)
     }
 
     /// Stages field `index` from `input`: its value, or its default when it has none. Returns

@@ -13,16 +13,27 @@ extension ObjectPlan {
         isDocument: Bool,
         finish: ([String: Any]) throws -> Void
     ) throws {
-        let context = context.handingDown(handedDownKeyStrategy)
-        let layout = json
-        try stage(into: model, in: context, finish: finish) { staging, failure in
-            var problems = FieldProblems()
-            let kept = try readMembers(&reader, layout: layout, into: staging, in: context, problems: &problems)
-            if isDocument { try reader.expectEnd() }
-            resolveKept(kept, direct: layout.direct.direct, into: staging, in: context, problems: &problems)
-            failure = problems.collected()
-            return kept
+        try withUnsafeMutablePointer(to: &reader) { bytes in
+            var object = JSONObjectReader(bytes: bytes, isDocument: isDocument)
+            try read(&object, into: model, in: context.handingDown(handedDownKeyStrategy), finish: finish)
         }
+    }
+
+    /// The object at `reader`, staged: what ``JSONObjectReader`` does for the plan's driver.
+    fileprivate func stageJSON(
+        _ reader: inout JSONReader,
+        isDocument: Bool,
+        into staging: Staging,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws -> [String: Any] {
+        let layout = json
+        var problems = FieldProblems()
+        let kept = try readMembers(&reader, layout: layout, into: staging, in: context, problems: &problems)
+        if isDocument { try reader.expectEnd() }
+        resolveKept(kept, direct: layout.direct.direct, into: staging, in: context, problems: &problems)
+        failure = problems.collected()
+        return kept
     }
 
     /// Reads every member: direct fields into `staging`, the other keys the plan reads (and, under
@@ -98,5 +109,26 @@ extension ObjectPlan {
             problems.merge(problem, for: index)
             if problems.isFatal { return }
         }
+    }
+}
+
+/// A JSON object as a ``PlanReader``: its members read in document order, in one pass, direct
+/// fields straight from the bytes into the staging buffer; every other key the plan needs (and,
+/// under `.raise` or `.stash`, undefined ones) kept as a native value and resolved as from a
+/// dictionary. `isDocument`: the object is the whole input, which must end before anything is
+/// committed.
+struct JSONObjectReader: PlanReader {
+    /// The caller's reader, advanced past the object (a pointer: a reader is a value, and the
+    /// caller goes on from where the object ends).
+    let bytes: UnsafeMutablePointer<JSONReader>
+    let isDocument: Bool
+
+    mutating func stageFields(
+        of plan: ObjectPlan,
+        into staging: ObjectPlan.Staging,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws -> [String: Any] {
+        try plan.stageJSON(&bytes.pointee, isDocument: isDocument, into: staging, failure: &failure, in: context)
     }
 }

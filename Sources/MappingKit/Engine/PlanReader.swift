@@ -1,0 +1,62 @@
+/// The input side of the seam between the plans and the formats: one object of a format, read
+/// into a plan's staging buffer.
+///
+/// The plan's driver, ``ObjectPlan/read(_:into:in:finish:)``, does what every format shares: the
+/// staging buffer on the stack, the undefined-key policy, the commit (every staged value swapped
+/// in at once, the hooks run, nothing changed on a failure). A reader only stages the object's
+/// values, in its format's own order:
+/// - `[String: Any]` (here, through ``FieldInput``): each field's value looked up by its key, in
+///   declaration order;
+/// - `JSONObjectReader` (`JSON/`): the object's members in document order, in one pass over the
+///   bytes;
+/// - `DecoderObjectReader` (`Codable/`): a decoder's keyed container, asked for each field with
+///   the decoder's typed calls.
+///
+/// A fresh struct skips the staging buffer (``ObjectPlan/decodeInPlace(_:into:in:)``, and
+/// `decodeInPlace(row:into:in:)` for a store's ``StoredRow``): there is nothing to keep as it
+/// was, so a ``FieldInput`` is decoded straight into the model.
+protocol PlanReader {
+    /// Stages the object's values into `staging`: each field's value, or its default when the
+    /// object has none; every problem goes into `failure` (a fatal one ends the read). Returns the
+    /// input as the undefined-key policy and the hooks read it.
+    mutating func stageFields(
+        of plan: ObjectPlan,
+        into staging: ObjectPlan.Staging,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws -> [String: Any]
+}
+
+extension ObjectPlan {
+    /// Reads one object from `reader` into `model` and commits it, then runs `finish` (the hooks)
+    /// with the input as the reader returns it; when anything throws, every problem found is
+    /// reported and `model` is left as it was.
+    @inline(__always)
+    func read<Reader: PlanReader>(
+        _ reader: inout Reader,
+        into model: UnsafeMutableRawPointer,
+        in context: MappingContext,
+        finish: ([String: Any]) throws -> Void
+    ) throws {
+        try stage(into: model, in: context, finish: finish) { staging, failure in
+            try reader.stageFields(of: self, into: staging, failure: &failure, in: context)
+        }
+    }
+}
+
+extension Dictionary: PlanReader where Key == String, Value == Any {
+    /// Each field's value, looked up by its key in declaration order.
+    mutating func stageFields(
+        of plan: ObjectPlan,
+        into staging: ObjectPlan.Staging,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws -> [String: Any] {
+        for index in plan.fields.indices {
+            guard let problem = plan.stageField(index, from: self, into: staging, in: context) else { continue }
+            failure.merge(problem)
+            if problem.isFatal { break }
+        }
+        return self
+    }
+}
