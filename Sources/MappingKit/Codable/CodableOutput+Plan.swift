@@ -28,7 +28,23 @@ extension CodableOutput {
     func writeModel(at model: UnsafeRawPointer, plan: ObjectPlan, keys: [String], into container: inout Keyed, depth: Int) throws {
         try check(depth, at: container.codingPath)
         try context.countModel()
-        let output = within(context.handingDown(plan.handedDownKeyStrategy))
+        try withUnsafeMutablePointer(to: &container) { container in
+            var object = EncoderObjectWriter(output: self, keys: keys, container: container, depth: depth)
+            try plan.write(model, into: &object, in: context)
+        }
+    }
+
+    /// The model's fields into `container`: what ``EncoderObjectWriter`` does for the plan's
+    /// driver (`context`: the key strategy the model hands down).
+    fileprivate func writeFields(
+        of plan: ObjectPlan,
+        at model: UnsafeRawPointer,
+        keys: [String],
+        into container: inout Keyed,
+        depth: Int,
+        in context: MappingContext
+    ) throws {
+        let output = within(context)
         let shapes = plan.codable.fieldShapes
         let directCodings = plan.codable.directCodings
         let writesNull = plan.shape.output.policies.nilRepresentation == .null
@@ -192,5 +208,28 @@ extension MappableCodec {
             }
         }
         return true
+    }
+}
+
+/// An encoder's keyed container as a ``PlanWriter``: each field written with the container's
+/// typed call (the commonest types, nested models through their plans, arrays of leaves), any
+/// other value as its representation. The first problem ends the write (it throws), and the
+/// caller makes the representation to report every problem with its path.
+struct EncoderObjectWriter: PlanWriter {
+    let output: CodableOutput
+    /// Each field's key (the plan's ``ObjectPlan/coderKeys``).
+    let keys: [String]
+    /// The caller's container.
+    let container: UnsafeMutablePointer<CodableOutput.Keyed>
+    /// The model's nesting depth.
+    let depth: Int
+
+    mutating func writeFields(
+        of plan: ObjectPlan,
+        from model: UnsafeRawPointer,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws {
+        try output.writeFields(of: plan, at: model, keys: keys, into: &container.pointee, depth: depth, in: context)
     }
 }

@@ -3,20 +3,28 @@ import Foundation
 extension ObjectPlan {
     /// The dictionary representation of `model`; `nil` optionals are left out.
     func encode(_ model: UnsafeRawPointer, in context: MappingContext) throws -> [String: Any] {
-        let context = context.handingDown(handedDownKeyStrategy)
-        var result = emptyOutput
-        var failure: MappingError?
+        var writer = DictionaryWriter(result: emptyOutput)
+        try write(model, into: &writer, in: context)
+        return writer.result
+    }
+
+    /// The fields' values into `result`, then (when every field wrote) the stashed keys.
+    fileprivate func encodeFields(
+        _ model: UnsafeRawPointer,
+        into result: inout [String: Any],
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws {
         if let plainKeys {
             try encodePlainly(model, keys: plainKeys, into: &result, failure: &failure, in: context)
         } else {
             try encodeField(model, into: &result, failure: &failure, in: context)
         }
-        if let failure { throw failure }
+        guard failure == nil else { return }
         if let stash, shape.output.policies.represented == nil {
             let kept = UnsafeRawPointer(model + stash.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
             ConsumedKeys.merge(kept.dictionary, into: &result)
         }
-        return result
     }
 
     /// Every field writes one key of its own (``plainKeys``): no checks per field but for `nil`.
@@ -77,5 +85,21 @@ extension ObjectPlan {
                 try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)))
             }
         }
+    }
+}
+
+/// The dictionary representation as a ``PlanWriter``: each field's plain value under its key (or
+/// key path), `nil` optionals left out unless the nil policy writes `NSNull`, the stashed keys
+/// after the fields.
+struct DictionaryWriter: PlanWriter {
+    var result: [String: Any]
+
+    mutating func writeFields(
+        of plan: ObjectPlan,
+        from model: UnsafeRawPointer,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws {
+        try plan.encodeFields(model, into: &result, failure: &failure, in: context)
     }
 }

@@ -60,3 +60,35 @@ extension Dictionary: PlanReader where Key == String, Value == Any {
         return self
     }
 }
+
+/// The output side of the seam: one model written by a format, field by field, in its format's
+/// own way.
+///
+/// The plan's driver, ``ObjectPlan/write(_:into:in:)``, hands the writer the key strategy the
+/// model hands down and throws what it collected; a writer walks the fields (their represented
+/// subset, the nil policy, each field's codec or its common type written as itself):
+/// - `DictionaryWriter` (here): the dictionary representation;
+/// - `JSONObjectWriter` (`JSON/`): a JSON object, streamed member by member;
+/// - `EncoderObjectWriter` (`Codable/`): an encoder's keyed container, with its typed calls;
+/// - `RowWriter` (`Store/`): a store's row, column by column, through a ``StoreRowWriter``.
+protocol PlanWriter {
+    /// Writes the model at `model` with `plan`; a field's problem goes into `failure` (every
+    /// field is tried), or is thrown where the format stops at the first.
+    mutating func writeFields(
+        of plan: ObjectPlan,
+        from model: UnsafeRawPointer,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws
+}
+
+extension ObjectPlan {
+    /// Writes the model at `model` with `writer`, in the key strategy this plan hands down, and
+    /// throws every problem it collected.
+    @inline(__always)
+    func write<Writer: PlanWriter>(_ model: UnsafeRawPointer, into writer: inout Writer, in context: MappingContext) throws {
+        var failure: MappingError?
+        try writer.writeFields(of: self, from: model, failure: &failure, in: context.handingDown(handedDownKeyStrategy))
+        if let failure { throw failure }
+    }
+}

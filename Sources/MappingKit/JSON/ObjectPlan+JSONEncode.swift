@@ -4,7 +4,19 @@ extension ObjectPlan {
     /// value (or interleave with sorted keys), builds its dictionary representation and writes
     /// that instead: the same JSON value either way.
     func encodeJSON(_ model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws {
-        let context = context.handingDown(handedDownKeyStrategy)
+        try withUnsafeMutablePointer(to: &writer) { bytes in
+            var object = JSONObjectWriter(bytes: bytes)
+            try write(model, into: &object, in: context)
+        }
+    }
+
+    /// The model as a JSON object: what ``JSONObjectWriter`` does for the plan's driver.
+    fileprivate func writeJSON(
+        _ model: UnsafeRawPointer,
+        into writer: inout JSONWriter,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws {
         let kept = stash.flatMap { slot -> [String: Any]? in
             guard shape.output.policies.represented == nil else { return nil }
             let values = (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee.dictionary
@@ -23,7 +35,6 @@ extension ObjectPlan {
         }
         try writer.beginObject()
         var first = true
-        var failure: MappingError?
         for index in writer.sortsKeys ? json.sortedOrder : json.order where represented[index] {
             let mark = writer.count
             writer.writeKey(json.quotedKeys[index], first: first)
@@ -51,13 +62,31 @@ extension ObjectPlan {
                 try failure.collect(MappingError.wrapping(error, at: .key(key)))
             }
         }
-        if let failure { throw failure }
-        writer.endObject(empty: first)
+        if failure == nil { writer.endObject(empty: first) }
     }
 
     /// Whether the stash keeps a `null` under field `index`'s key.
     private func keptNull(under index: Int, in kept: [String: Any]) -> Bool {
         guard let key = singleKeys[index], let value = kept[key] else { return false }
         return InputValue.isNull(value)
+    }
+}
+
+/// A JSON object as a ``PlanWriter``: each represented field's key and value streamed into the
+/// bytes (its codec writing nested models and arrays where they stand), stashed keys after the
+/// fields. A plan whose fields share keys or write key paths, or whose stash would merge into a
+/// field's value (or interleave with sorted keys), writes its dictionary representation instead:
+/// the same JSON value either way.
+struct JSONObjectWriter: PlanWriter {
+    /// The caller's writer (a pointer: a writer is a value, and the caller goes on after the object).
+    let bytes: UnsafeMutablePointer<JSONWriter>
+
+    mutating func writeFields(
+        of plan: ObjectPlan,
+        from model: UnsafeRawPointer,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws {
+        try plan.writeJSON(model, into: &bytes.pointee, failure: &failure, in: context)
     }
 }

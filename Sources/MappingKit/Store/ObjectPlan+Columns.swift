@@ -35,8 +35,19 @@ extension ObjectPlan {
         into writer: inout Writer,
         in context: MappingContext
     ) throws {
-        let context = context.handingDown(handedDownKeyStrategy)
-        var failure: MappingError?
+        var row = RowWriter(row: writer, keys: keys)
+        defer { writer = row.row }
+        try write(model, into: &row, in: context)
+    }
+
+    /// The model's columns into `writer`: what ``RowWriter`` does for the plan's driver.
+    fileprivate func writeColumns<Writer: StoreRowWriter>(
+        _ model: UnsafeRawPointer,
+        keys: [String],
+        into writer: inout Writer,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws {
         for index in fieldRefs.indices {
             let ref = fieldRefs[index]
             // The writer's own errors (a value its store cannot hold) are the store's, as they are.
@@ -50,7 +61,6 @@ extension ObjectPlan {
             }
             if let value { try writer.write(value) } else { try writer.writeNothing() }
         }
-        if let failure { throw failure }
     }
 
     /// Writes the value at `slot` when the field is of a ``LeafKind`` (its built-in codec writes
@@ -118,5 +128,23 @@ extension StoreImport {
     private func plan<Model: Mappable>(for type: Model.Type, style: RepresentationStyle) throws -> ObjectPlan {
         let context = MappingContext(mapper: context.mapper, style: style, session: session)
         return try PlanCache.plan(for: type, configuration: context.configuration(for: type))
+    }
+}
+
+/// A store's row as a ``PlanWriter``: each property's value handed to a ``StoreRowWriter`` in
+/// field order, the common types as themselves, anything else as the row's dictionary would hold
+/// it; a column in error gets nothing, and every problem is reported at its column's key.
+struct RowWriter<Row: StoreRowWriter>: PlanWriter {
+    var row: Row
+    /// Each field's column key (the plan's ``ObjectPlan/columnKeys``).
+    let keys: [String]
+
+    mutating func writeFields(
+        of plan: ObjectPlan,
+        from model: UnsafeRawPointer,
+        failure: inout MappingError?,
+        in context: MappingContext
+    ) throws {
+        try plan.writeColumns(model, keys: keys, into: &row, failure: &failure, in: context)
     }
 }
