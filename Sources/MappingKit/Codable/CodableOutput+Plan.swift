@@ -28,9 +28,13 @@ extension CodableOutput {
     func writeModel(at model: UnsafeRawPointer, plan: ObjectPlan, keys: [String], into container: inout Keyed, depth: Int) throws {
         try check(depth, at: container.codingPath)
         try context.countModel()
-        try withUnsafeMutablePointer(to: &container) { container in
-            var object = EncoderObjectWriter(output: self, keys: keys, container: container, depth: depth)
-            try plan.write(model, into: &object, in: context)
+        // Pointers to this output and the container: copying an output retains its encoder and
+        // its context, once per nested model.
+        try withUnsafePointer(to: self) { output in
+            try withUnsafeMutablePointer(to: &container) { container in
+                var object = EncoderObjectWriter(output: output, keys: keys, container: container, depth: depth)
+                try plan.write(model, into: &object, in: context)
+            }
         }
     }
 
@@ -216,7 +220,8 @@ extension MappableCodec {
 /// other value as its representation. The first problem ends the write (it throws), and the
 /// caller makes the representation to report every problem with its path.
 struct EncoderObjectWriter: PlanWriter {
-    let output: CodableOutput
+    /// The caller's output (its encoder and context).
+    let output: UnsafePointer<CodableOutput>
     /// Each field's key (the plan's ``ObjectPlan/coderKeys``).
     let keys: [String]
     /// The caller's container.
@@ -230,6 +235,6 @@ struct EncoderObjectWriter: PlanWriter {
         failure: inout MappingError?,
         in context: MappingContext
     ) throws {
-        try output.writeFields(of: plan, at: model, keys: keys, into: &container.pointee, depth: depth, in: context)
+        try output.pointee.writeFields(of: plan, at: model, keys: keys, into: &container.pointee, depth: depth, in: context)
     }
 }
