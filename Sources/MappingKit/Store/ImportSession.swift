@@ -11,9 +11,9 @@ final class ImportSession: @unchecked Sendable {
     private var backups: [ObjectIdentifier: ObjectBackup] = [:]
     /// The references each object's dictionary makes, noted by the survey: the objects it
     /// needs before it can be mapped.
-    private var dependencies: [ObjectID: [Dependency]] = [:]
+    var dependencies: [ObjectID: [Dependency]] = [:]
     /// The objects whose dictionaries the survey is inside, innermost last.
-    private var surveying: [ObjectID] = []
+    var surveying: [ObjectID] = []
     /// Objects that failed to map when a reference asked for them early.
     private var failed: Set<ObjectID> = []
     /// Puts each class instance the import made back to a new instance's state, should the
@@ -34,8 +34,8 @@ final class ImportSession: @unchecked Sendable {
     /// ``refersAnywhere(_:as:plan:in:)``): the store is looked up in memory, key by key.
     var surveyIsForReferencesOnly: Bool { memoryStore != nil }
     /// The survey only looks for references (``refersAnywhere(_:as:plan:in:)``), noting nothing.
-    private var scansForReferences = false
-    private var foundReference = false
+    var scansForReferences = false
+    var foundReference = false
 
     init(store: any MappingStore) {
         self.store = store
@@ -58,27 +58,6 @@ final class ImportSession: @unchecked Sendable {
     func lookAtStore() {
         memoryStore = store as? IdentityMap
         storeHoldsNothing = memoryStore?.holdsNothing ?? false
-    }
-
-    /// Whether any of `dictionaries`, `Model`s under `plan`, refers to an object by its primary
-    /// key (a foreign key, or a nested model given as its key): what the survey notes for
-    /// resolving such references, and would note here, read without noting anything.
-    ///
-    /// Into an `IdentityMap`, an import whose payload refers to nothing needs no survey: the map
-    /// is looked up key by key when a key is met, and the survey's pending inputs and
-    /// dependencies are read only when a reference is resolved.
-    func refersAnywhere<Model: Mappable>(_ dictionaries: [Any], as _: Model.Type, plan: ObjectPlan, in context: MappingContext) -> Bool {
-        scansForReferences = true
-        defer {
-            scansForReferences = false
-            foundReference = false
-        }
-        for element in dictionaries {
-            guard let dictionary = InputValue.dictionary(element) else { continue }
-            survey(dictionary, as: Model.self, plan: plan, in: context)
-            if foundReference { return true }
-        }
-        return false
     }
 
     /// Lets go of the call's context (whose call holds this session: a cycle until now) and of
@@ -294,64 +273,6 @@ final class ImportSession: @unchecked Sendable {
         }
         guard let plan = plan(type) else { return }
         backups[id] = ObjectBackup(of: object, plan: plan)
-    }
-
-    // MARK: Surveying
-
-    /// Notes the primary key of `dictionary`, a `Model` under `plan` (and, with `notesPending`,
-    /// the dictionary as the one for that key), and everything its properties mention.
-    func survey<Model: Mappable>(
-        _ dictionary: [String: Any],
-        as _: Model.Type,
-        plan: ObjectPlan,
-        in context: MappingContext,
-        notesPending: Bool = true
-    ) {
-        guard let input = plan.hasWillMap ? try? plan.rewritten(dictionary) : dictionary else { return }
-        var owns = false
-        if !scansForReferences, plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
-            let table = table(Model.self)
-            if notesPending { table.withPending(at: table.want(key)) { $0.append(.dictionary(dictionary)) } }
-            surveying.append(ObjectID(Model.self, key))
-            owns = true
-        }
-        defer { if owns { surveying.removeLast() } }
-        for index in plan.surveyed where !foundReference {
-            let field = plan.fields[index]
-            let value: Any?
-            if let key = plan.singleKeys[index] { value = input[key] } else { value = try? field.keys.value(in: input)?.value }
-            if let value { field.survey(value, into: self, in: context) }
-        }
-    }
-
-    /// Notes the primary key of `row`, a stored `Model` row under `plan`, and everything its
-    /// properties mention (a stored row is never pending on its own: see ``materialize``).
-    func survey<Model: Mappable>(_ row: StoredRow, as _: Model.Type, plan: ObjectPlan, in context: MappingContext) {
-        var owns = false
-        if plan.identity != nil, let key = try? plan.primaryKey(in: row, context: context) {
-            surveying.append(ObjectID(Model.self, key))
-            owns = true
-        }
-        defer { if owns { surveying.removeLast() } }
-        for index in plan.surveyed {
-            if let value = row.values[index] { plan.fields[index].survey(value, into: self, in: context) }
-        }
-    }
-
-    /// Notes a foreign key to a `Model`.
-    func survey<Model: Mappable>(reference: Any, to _: Model.Type, in context: MappingContext) {
-        if scansForReferences {
-            foundReference = true
-            return
-        }
-        guard let plan = try? plan(for: Model.self, in: context),
-              let key = try? plan.primaryKey(reference: reference, context: context) else { return }
-        table(Model.self).want(key)
-        if let owner = surveying.last {
-            dependencies[owner, default: []].append(Dependency(target: ObjectID(Model.self, key), isObject: plan.isObject) { [unowned self] in
-                _ = try resolve(Model.self, reference: reference, policy: .null, in: $0)
-            })
-        }
     }
 
     // MARK: Resolving in order
