@@ -20,6 +20,9 @@
 // to-one and to-many references in any order): every failure is a `MappingError`, and what an
 // import makes writes back a payload that imports again to the same representation; and as
 // structs (`Link`) from the bytes, giving what importing their native values gives.
+// A JSON array is also read as a stream (`JSONElementReader`), in pieces of a size the input
+// picks, through a buffer of 8 bytes that must grow: with elements skipped and reported, the
+// stream gives the models `array(json:)` gives, or the same problems, at the same places.
 import Foundation
 import Observation
 
@@ -506,6 +509,67 @@ func checkJSONImport(_ bytes: [UInt8]) {
     }
 }
 
+/// Collects the errors a skipping stream reports.
+final class StreamReports: @unchecked Sendable {
+    var errors: [JSONStreamError] = []
+}
+
+/// The stream's oracle (see the top of the file).
+func checkStream(_ bytes: [UInt8]) {
+    guard bytes.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[") else { return }
+    let limits = MappingLimits(maximumModels: 10_000, maximumValues: 100_000, maximumNesting: 64)
+    let pieceSize = Int(bytes.count % 13) + 1
+    var offset = 0
+    let reports = StreamReports()
+    let reader = JSONElementReader<Zoo>(
+        format: .array, onError: .skip { reports.errors.append($0) }, undefinedKeys: .stash, limits: limits, initialCapacity: 8
+    ) { space in
+        let count = min(pieceSize, space.count, bytes.count - offset)
+        for index in 0..<count { space[index] = bytes[offset + index] }
+        offset += count
+        return count
+    }
+    var streamed: [Zoo] = []
+    var thrown: JSONStreamError?
+    do {
+        while let model = try reader.next() { streamed.append(model) }
+    } catch let error as JSONStreamError {
+        thrown = error
+    } catch {
+        fatalError("a stream threw what is not a JSONStreamError: \(error)")
+    }
+    let streamIssues = (reports.errors + (thrown.map { [$0] } ?? [])).flatMap { $0.error.issues.map(\.description) }
+    do {
+        let models = try Zoo.array(json: bytes, undefinedKeys: .stash, limits: limits)
+        guard thrown == nil, reports.errors.isEmpty, streamed.count == models.count else {
+            fatalError("array(json:) mapped \(models.count) models, the stream \(streamed.count), with \(streamIssues)")
+        }
+        for (model, again) in zip(models, streamed) where (try? model.jsonData(options: .sortedKeys)) != (try? again.jsonData(options: .sortedKeys)) {
+            fatalError("a streamed model differs from array(json:)'s")
+        }
+    } catch let error as MappingError {
+        // A syntax error ends both at the same place, with the same message (array(json:) then
+        // drops the problems of the elements before it, which the stream has reported, and
+        // gives no path to one found while skipping a bad element, where the stream names the
+        // element). Without one, both report every problem, in order, at the same paths.
+        if let syntax = error.issues.first(where: { $0.location != nil }) {
+            let streamed = thrown?.error.issues.first { $0.location != nil }
+            guard let thrown, thrown.location == syntax.location, streamed?.expected == syntax.expected, streamed?.found == syntax.found else {
+                fatalError("array(json:) said \(syntax), the stream \(streamIssues), ending with \(String(describing: thrown))")
+            }
+        } else {
+            // array(json:) stops after the array when an element failed; the stream goes on to
+            // the end of the input, and may find it is not the end.
+            let trailing = thrown?.error.issues.count == 1 && thrown?.error.issues.first?.expected == "the end of the input after the top-level value"
+            guard streamIssues.dropLast(trailing ? 1 : 0) == error.issues.map(\.description)[...], thrown == nil || trailing else {
+                fatalError("array(json:) said \(error.issues.map(\.description)), the stream \(streamIssues)")
+            }
+        }
+    } catch {
+        fatalError("not a MappingError: \(error)")
+    }
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
@@ -514,6 +578,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         checkCodable(bytes)
         checkImport(bytes)
         checkJSONImport(bytes)
+        checkStream(bytes)
         return 0
     }
     var source = ByteSource(bytes: bytes)

@@ -2,7 +2,8 @@ import Foundation
 import MappingKit
 
 // MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
-// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|store|first|dates|computed|generic]`.
+// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|stream|store|first|dates|computed|generic]
+// [--stream-statuses N]`.
 // Prints median nanoseconds per object for each way of mapping the same models, and the ratios
 // the README reports.
 
@@ -35,6 +36,9 @@ case "first-mapping-decoder-first":
     exit(0)
 case "peak-memory":
     try Scale.measurePeakMemory(option("peak-memory") ?? "", native: nativeStatuses())
+    exit(0)
+case "stream-memory":
+    try Streams.measurePeakMemory(path: option("stream-memory") ?? "")
     exit(0)
 default:
     break
@@ -134,7 +138,12 @@ func printThroughput(_ harness: Harness, bytes: Int, objects: Int) {
     }
 }
 
-print("MappingKit benchmark: \(rounds) rounds per measurement, median ns per object")
+/// The machine's load averages (1, 5 and 15 minutes), printed at the start and the end.
+func loadAverages() -> String {
+    ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "unknown").split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+print("MappingKit benchmark: \(rounds) rounds per measurement, median ns per object; load at start \(loadAverages())")
 
 /// Whether the data set `name` runs (`--set`, for profiling one).
 func runs(_ name: String) -> Bool {
@@ -326,6 +335,12 @@ if runs("memory") {
     try Scale.reportPeakMemory()
 }
 
+// Streams from files of 10^5 statuses (about 630 MB; 10^4 in a short run), or --stream-statuses N.
+if runs("stream") {
+    let statuses = option("--stream-statuses").flatMap(Int.init) ?? (rounds < 10 ? 10_000 : 100_000)
+    try Streams.report(twitter: load("twitter.json"), count: max(100, statuses / 100 * 100), rounds: max(1, min(rounds / 10, 5)))
+}
+
 // The first mapping of a type, in fresh processes.
 // Imports into an identity map and SQLite.
 if runs("store") {
@@ -434,3 +449,5 @@ if runs("computed") {
     let calls = (rounds >= 100 ? 1_000 : 100) * input.count
     print("\nresident memory after \(calls) more calls with a computed configuration: \(residentKilobytes() - before) KB more")
 }
+
+print("\nload at end \(loadAverages())")

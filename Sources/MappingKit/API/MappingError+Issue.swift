@@ -10,7 +10,7 @@ extension MappingError {
     public struct Issue: Sendable, Equatable, CustomStringConvertible {
         /// Path components from the innermost value outwards; appending is how errors climb.
         var reversedPath: [PathComponent] = []
-        let problem: Problem
+        var problem: Problem
 
         init(problem: Problem) {
             self.problem = problem

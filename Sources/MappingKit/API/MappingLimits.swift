@@ -42,6 +42,14 @@ public struct MappingLimits: Sendable, Hashable {
     /// try Tree(json: data, limits: MappingLimits(maximumNesting: 32))
     /// ```
     public var maximumNesting: Int
+    /// The bytes one element of a JSON stream may take (``Mappable/jsonElements(contentsOf:format:onError:undefinedKeys:limits:)``):
+    /// a stream holds one element's bytes at a time, so this bounds its memory, whatever the
+    /// length of the stream. Default: 64 MiB.
+    ///
+    /// ```swift
+    /// let reader = try Event.jsonElements(contentsOf: log, limits: MappingLimits(maximumStreamElementBytes: 1 << 20))
+    /// ```
+    public var maximumStreamElementBytes: Int
     /// Limits with the given values; those left out take their defaults.
     ///
     /// ```swift
@@ -51,9 +59,11 @@ public struct MappingLimits: Sendable, Hashable {
         maximumDepth: Int = 64,
         maximumModels: Int = 10_000_000,
         maximumValues: Int = 100_000_000,
-        maximumNesting: Int = 512
+        maximumNesting: Int = 512,
+        maximumStreamElementBytes: Int = 64 << 20
     ) {
         self.maximumNesting = maximumNesting
+        self.maximumStreamElementBytes = maximumStreamElementBytes
         self.maximumDepth = maximumDepth
         self.maximumModels = maximumModels
         self.maximumValues = maximumValues
@@ -67,13 +77,15 @@ public struct MappingLimits: Sendable, Hashable {
     public static let `default` = MappingLimits()
 
     /// Limits for input from outside your control: 32 levels of models, 100,000 models and
-    /// 1,000,000 collection elements per call, 128 levels of nesting. A graph that reaches one
+    /// 1,000,000 collection elements per call, 128 levels of nesting, 4 MiB per stream element. A graph that reaches one
     /// sub-graph a billion times (a property list's shared references) stops after 100,000 models.
     ///
     /// ```swift
     /// let profile = try Profile(json: body, limits: .untrusted)
     /// ```
-    public static let untrusted = MappingLimits(maximumDepth: 32, maximumModels: 100_000, maximumValues: 1_000_000, maximumNesting: 128)
+    public static let untrusted = MappingLimits(
+        maximumDepth: 32, maximumModels: 100_000, maximumValues: 1_000_000, maximumNesting: 128, maximumStreamElementBytes: 4 << 20
+    )
 
     /// The limits a property list of `byteCount` bytes is mapped under: a binary property list
     /// refers to objects by number, so a few hundred bytes can reach one sub-graph 2^30 times.

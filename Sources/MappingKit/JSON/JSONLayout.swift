@@ -19,6 +19,15 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
     /// Field indexes in declaration order, and in the order of their keys' bytes.
     let order: [Int]
     let sortedOrder: [Int]
+    /// Each direct field's key as the reader expects to meet it, quoted (``quotedKeys``, one
+    /// buffer: field `i`'s bytes are `expectedKeys[expectedStarts[i]..<expectedStarts[i + 1]]`),
+    /// empty for other fields. Objects mostly list their keys in the model's order, so after
+    /// field `i` the reader first compares the next member's bytes with field `i + 1`'s key: a
+    /// match is that key, with no scan and no hash (``JSONReader/readExpectedKey(_:)``).
+    let expectedKeys: [UInt8]
+    let expectedStarts: [Int]
+    /// Field `i`'s expected key holds an escape (its text is not its bytes).
+    let expectedKeyIsEscaped: [Bool]
 
     init(plan: ObjectPlan) {
         let fields = plan.fields
@@ -29,6 +38,21 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
         quotedKeys = fields.map { JSONWriter.quoted($0.keys.single ?? "") }
         order = Array(fields.indices)
         sortedOrder = fields.indices.sorted { JSONWriter.precedes(fields[$0].keys.single ?? "", fields[$1].keys.single ?? "") }
+        (expectedKeys, expectedStarts, expectedKeyIsEscaped) = Self.expected(quotedKeys: quotedKeys, direct: direct.direct)
+    }
+
+    /// The expected keys of ``expectedKeys``: the direct fields' quoted keys, one after another.
+    private static func expected(quotedKeys: [[UInt8]], direct: [Bool]) -> ([UInt8], [Int], [Bool]) {
+        var bytes: [UInt8] = []
+        var starts: [Int] = []
+        var escaped: [Bool] = []
+        for (index, quoted) in quotedKeys.enumerated() {
+            starts.append(bytes.count)
+            if direct[index] { bytes += quoted }
+            escaped.append(quoted.contains(UInt8(ascii: "\\")))
+        }
+        starts.append(bytes.count)
+        return (bytes, starts, escaped)
     }
 
     /// The layout for a plan bound from `template`'s: its keys, and its calls for the fields the
@@ -45,6 +69,9 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
         quotedKeys = template.quotedKeys
         order = template.order
         sortedOrder = template.sortedOrder
+        expectedKeys = template.expectedKeys
+        expectedStarts = template.expectedStarts
+        expectedKeyIsEscaped = template.expectedKeyIsEscaped
     }
 
     override func carried(to plan: ObjectPlan) -> PlanLayout? {

@@ -51,6 +51,27 @@ struct JSONReader {
         }
     }
 
+    /// Reads the bytes of a stream's buffer from `position`, inside `nesting` containers already
+    /// open (a top-level array's), with the nesting limit of `limits`; `pending` (made with
+    /// `locatesErrors: false`) must outlive the call. Errors carry offsets into the buffer, not
+    /// lines and columns.
+    static func read<Result>(
+        streamBuffer bytes: UnsafeBufferPointer<UInt8>,
+        at position: Int,
+        nesting: Int,
+        limits: MappingLimits,
+        pending: PendingMembers,
+        _ body: (inout JSONReader) throws -> Result
+    ) throws -> Result {
+        guard let base = bytes.baseAddress else {
+            throw MappingError(.syntax(expected: "a JSON value", found: "end of input", location: JSONLocation(line: 0, column: 0, offset: 0)))
+        }
+        var reader = JSONReader(base: base, count: bytes.count, maximumNesting: limits.maximumNesting, pending: Unmanaged.passUnretained(pending))
+        reader.position = position
+        reader.nesting = nesting
+        return try withExtendedLifetime(pending) { try body(&reader) }
+    }
+
     private init(base: UnsafePointer<UInt8>, count: Int, maximumNesting: Int, pending: Unmanaged<PendingMembers>) {
         self.base = base
         self.count = count
@@ -185,6 +206,34 @@ struct JSONReader {
         return key
     }
 
+    /// Consumes the key of an object member and the `:` after it when the key's bytes, quotes
+    /// included, are exactly `quoted` (an expected key, ``JSONLayout/expectedKeys``); else
+    /// consumes nothing but whitespace and returns `nil`. Equal bytes spell the same text, so
+    /// the key needs no scan: `quoted` was written by ``JSONWriter``, valid JSON.
+    @inline(__always)
+    mutating func readExpectedKey(_ quoted: UnsafeBufferPointer<UInt8>, isEscaped: Bool) throws -> JSONString? {
+        skipWhitespace()
+        let length = quoted.count
+        guard length >= 2, count - position >= length, let expected = quoted.baseAddress else { return nil }
+        let input = UnsafeRawPointer(base + position)
+        let wanted = UnsafeRawPointer(expected)
+        var offset = 0
+        while length - offset >= 8 {
+            guard input.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == wanted.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
+                return nil
+            }
+            offset += 8
+        }
+        while offset < length {
+            guard base[position + offset] == expected[offset] else { return nil }
+            offset += 1
+        }
+        let key = JSONString(start: position + 1, end: position + length - 1, isEscaped: isEscaped)
+        position += length
+        try expect(UInt8(ascii: ":"), "':' after an object key")
+        return key
+    }
+
     // MARK: Skipping
 
     /// Consumes one value of any kind, checking its syntax as thoroughly as reading it would.
@@ -238,13 +287,23 @@ struct JSONReader {
     }
 }
 
-/// The sizes of the untyped objects last read at each depth: a new object is made that size,
-/// since arrays of objects repeat their shapes.
+/// What the readers of one call share: the sizes of the untyped objects last read at each
+/// depth (a new object is made that size, since arrays of objects repeat their shapes), and
+/// whether errors are located.
 ///
 /// One reader uses it, on one thread, and never while another access to it is under way: the
 /// runtime's exclusivity checks (a thread-local lookup per access) are left out.
 final class PendingMembers {
     @exclusivity(unchecked) private var sizes: [Int] = []
+    /// Whether syntax errors carry their line and column. A stream's reader sees only its
+    /// buffer: its errors carry the offset alone, and the stream, which knows what came before
+    /// the buffer, puts the line and column in (``JSONElementStream``), for the errors it reports.
+    /// Kept here, not in the reader: a reader one field larger runs its number loops slower.
+    let locatesErrors: Bool
+
+    init(locatesErrors: Bool = true) {
+        self.locatesErrors = locatesErrors
+    }
 
     func size(at depth: Int) -> Int {
         depth < sizes.count ? sizes[depth] : 0

@@ -52,41 +52,58 @@ extension ObjectPlan {
         let stashesNulls = policy == .stash
         let table = layout.direct.table
         let fields = layout.fields
-        repeat {
-            let key = try reader.readKey()
-            let mark = reader.mark
-            let entry = table.value(for: key, in: reader)
-            if let index = entry, index >= 0 {
-                // A repeated key: the last one counts, as in a dictionary.
-                if staging.seen[index] {
-                    if staging.staged[index] { fieldRefs[index].calls._withUnsafeGuaranteedRef { $0.discard(staging.buffer) } }
-                    staging.staged[index] = false
-                    problems.remove(index)
+        let expectedStarts = layout.expectedStarts
+        let expectedEscaped = layout.expectedKeyIsEscaped
+        // The field whose key is expected next: the one after the last field met.
+        var expected = 0
+        try layout.expectedKeys.withUnsafeBufferPointer { expectedKeys in
+            repeat {
+                let key: JSONString
+                let entry: Int?
+                if expected < fields.count, let found = try reader.readExpectedKey(
+                    UnsafeBufferPointer(rebasing: expectedKeys[expectedStarts[expected]..<expectedStarts[expected + 1]]),
+                    isEscaped: expectedEscaped[expected]
+                ) {
+                    key = found
+                    entry = expected
+                } else {
+                    key = try reader.readKey()
+                    entry = table.value(for: key, in: reader)
                 }
-                staging.seen[index] = true
-                // Under `.stash` a `null` is kept too, to be written back as `null` (see ConsumedKeys).
-                if stashesNulls, try reader.peek() == UInt8(ascii: "n") { kept[reader.text(of: key)] = NSNull() }
-                do {
-                    try fields[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, into: staging.buffer, in: context) }
-                    staging.staged[index] = true
-                } catch {
-                    try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index)
-                    reader.reset(to: mark)
+                let mark = reader.mark
+                if let index = entry, index >= 0 {
+                    expected = index + 1
+                    // A repeated key: the last one counts, as in a dictionary.
+                    if staging.seen[index] {
+                        if staging.staged[index] { fieldRefs[index].calls._withUnsafeGuaranteedRef { $0.discard(staging.buffer) } }
+                        staging.staged[index] = false
+                        problems.remove(index)
+                    }
+                    staging.seen[index] = true
+                    // Under `.stash` a `null` is kept too, to be written back as `null` (see ConsumedKeys).
+                    if stashesNulls, try reader.peek() == UInt8(ascii: "n") { kept[reader.text(of: key)] = NSNull() }
+                    do {
+                        try fields[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, into: staging.buffer, in: context) }
+                        staging.staged[index] = true
+                    } catch {
+                        try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index)
+                        reader.reset(to: mark)
+                        try reader.skipValue()
+                    }
+                } else if entry != nil || keepsUndefined {
+                    let name = reader.text(of: key)
+                    do {
+                        kept[name] = try reader.readAny()
+                    } catch {
+                        try problems.add(MappingError.wrapping(error, at: [.key(name)]), for: Int.max)
+                        reader.reset(to: mark)
+                        try reader.skipValue()
+                    }
+                } else {
                     try reader.skipValue()
                 }
-            } else if entry != nil || keepsUndefined {
-                let name = reader.text(of: key)
-                do {
-                    kept[name] = try reader.readAny()
-                } catch {
-                    try problems.add(MappingError.wrapping(error, at: [.key(name)]), for: Int.max)
-                    reader.reset(to: mark)
-                    try reader.skipValue()
-                }
-            } else {
-                try reader.skipValue()
-            }
-        } while try reader.nextMember()
+            } while try reader.nextMember()
+        }
         return kept
     }
 

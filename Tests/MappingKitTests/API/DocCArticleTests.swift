@@ -12,6 +12,11 @@ private enum WorkingWithJSON {
         var x = 0.0
         var y = 0.0
     }
+
+    struct Event: Mappable {
+        var id = 0
+        var kind = ""
+    }
 }
 
 private enum GettingStarted {
@@ -145,6 +150,21 @@ struct DocCArticleTests {
         let value = try JSONValue.parse(#"{"a": [1, 2.5, null]}"#)
         #expect(UnmappedValues(value as? [String: Any] ?? [:]) == UnmappedValues(["a": [1, 2.5, NSNull()]]))
         #expect(String(decoding: try JSONValue.data(value, options: .sortedKeys), as: UTF8.self) == #"{"a":[1,2.5,null]}"#)
+    }
+
+    @Test("Working with JSON: a JSON Lines stream read from a synchronous source, one event at a time")
+    func workingWithJSONStreams() throws {
+        var remaining = Data("{\"id\": 1, \"kind\": \"open\"}\n{\"id\": 2, \"kind\": \"close\"}\n".utf8)[...]
+        let reader = WorkingWithJSON.Event.jsonElements(reading: { buffer in
+            let count = remaining.copyBytes(to: buffer)
+            remaining = remaining.dropFirst(count)
+            return count
+        }, format: .lines)
+        var printed: [String] = []
+        while let event = try reader.next() {
+            printed.append("\(event.id) \(event.kind)")
+        }
+        #expect(printed == ["1 open", "2 close"])
     }
 
     @Test("Getting Started: a model from JSON, written back, and an error with its path")

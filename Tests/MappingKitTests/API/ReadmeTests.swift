@@ -252,3 +252,43 @@ struct ReadmeModernModelsTests {
             """)
     }
 }
+
+private struct StreamedStatus: Mappable, Equatable {
+    var id = 0
+    var text = ""
+}
+
+@Suite("README: streams")
+struct ReadmeStreamTests {
+    // `for try await` calls `next(isolation:)` where the OS has it (it calls `next()` before).
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+    @Test("the streams section reads a file, JSON Lines from bytes, and names a bad element as shown")
+    func streams() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("readme-statuses-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(#"[{"id": 1, "text": "Hi"}, {"id": 2, "text": "Bye"}]"#.utf8).write(to: url)
+        var indexed: [StreamedStatus] = []
+        let reader = try StreamedStatus.jsonElements(contentsOf: URL(fileURLWithPath: url.path))
+        while let status = try reader.next() {
+            indexed.append(status)
+        }
+        #expect(indexed == [StreamedStatus(id: 1, text: "Hi"), StreamedStatus(id: 2, text: "Bye")])
+
+        let bytes = AsyncStream(UInt8.self) { continuation in
+            for byte in "{\"id\": 1}\n{\"id\": \"x\"}\n".utf8 { continuation.yield(byte) }
+            continuation.finish()
+        }
+        var handled: [StreamedStatus] = []
+        do {
+            for try await event in StreamedStatus.jsonElements(from: bytes, format: .lines) {
+                handled.append(event)
+            }
+            Issue.record("the second line is not a StreamedStatus")
+        } catch let error as JSONStreamError {
+            #expect(error.description == #"element 1 (line 2, column 1, byte 10): [1].id: expected Int, found String "x""#)
+            #expect(error.index == 1 && error.location.line == 2 && error.error.path == "[1].id")
+            #expect(error.location.description == "line 2, column 1 (byte 10)")
+        }
+        #expect(handled == [StreamedStatus(id: 1)])
+    }
+}

@@ -1,0 +1,467 @@
+// Reading a stream of any length in bounded memory
+// ================================================
+//
+// A stream is a top-level JSON array, or JSON Lines (one value per line), whose elements are
+// mapped one at a time, as they arrive, from any source of bytes. What is held at any moment is
+// one buffer and the model being made: never the document, a tree or the models already handed
+// out. The buffer holds the bytes not yet consumed; it starts at 1 MiB and grows only while one
+// element is larger than it, up to `MappingLimits.maximumStreamElementBytes`. A stream of 10⁶
+// elements therefore needs exactly the memory of a stream of 10³ with the same largest element.
+//
+// Each element is read by the same `JSONReader` and plans as `Model(json:)`, straight from the
+// buffer. The reader is never told where the bytes stop being complete: it reads the element
+// as if the buffer were the whole document. When that fails and the source has more, the
+// element may simply be cut by the buffer's end; a scan of its brackets and strings
+// (`elementEnd(from:)`) tells which. If the element is not complete, more bytes are read and the
+// element is read again from its start; only the element that straddles a refill is read twice,
+// so about one element per megabyte. If it is complete, or the source has ended, the failure is
+// the element's own. A successful read always consumed a closing `}`, so it never mistakes a cut
+// element for a whole one.
+//
+// Errors: the reader sees only the buffer, so its syntax errors carry a buffer offset and no line
+// (`PendingMembers.locatesErrors`, which also saves counting lines at every refill). The stream
+// counts the lines and the column of the bytes it discards, and puts stream-wide lines, columns
+// and offsets into the errors it reports. A mapping error is the element's own: the element is
+// skipped by a checked `skipValue()`, and the stream can go on. A syntax error in an array ends
+// the stream, since where the next element starts can no longer be known; in JSON Lines, the
+// line feed frames the next value, so the rest of the line is skipped and the stream can go on.
+
+/// The bytes a stream has read and not yet consumed, in one buffer that grows only while one
+/// element is larger than it.
+final class StreamBuffer {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// Doubles the capacity (up to `limit`), keeping the first `count` bytes.
+    func grow(keeping count: Int, limit: Int) {
+        let newCapacity = max(min(capacity * 2, limit), capacity + 1)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}
+
+/// One stream's reading state: the buffer, where the next element starts, and where the buffer
+/// starts in the stream. The driver (``JSONElementReader``, ``AsyncJSONElements``) asks for the
+/// next element and, when told ``Outcome/needsBytes``, fills ``spaceToFill()`` from its source.
+final class JSONElementStream {
+    enum Layout {
+        case array, lines
+    }
+
+    enum Outcome<Model> {
+        /// The next element's model.
+        case model(Model)
+        /// An element, or the bytes between two, could not be read; `ends` when nothing more
+        /// can be read from the stream after it.
+        case failed(JSONStreamError, ends: Bool)
+        /// The buffer holds too little to go on: fill ``spaceToFill()``, then ask again.
+        case needsBytes
+        /// The stream is over.
+        case finished
+    }
+
+    private enum Phase {
+        /// Before the first value: tells an array from JSON Lines.
+        case document
+        /// After an array's `[`.
+        case firstElement
+        /// Before the next element: after a `,` is due in an array, at a new line in JSON Lines.
+        case nextElement
+        /// At an element, or the whitespace before it: read again from there after a refill.
+        case element
+        /// After a JSON Lines value: only spaces until the line feed.
+        case lineEnd
+        /// After a syntax error in JSON Lines: the rest of the line is dropped.
+        case skippingLine
+        /// After an array's `]`: only whitespace until the end.
+        case trailing
+        case finished
+    }
+
+    let format: JSONStreamFormat
+    let undefinedKeys: UndefinedKeyPolicy?
+    let requestedLimits: MappingLimits?
+    let limits: MappingLimits
+    private let buffer: StreamBuffer
+    private let pending = PendingMembers(locatesErrors: false)
+    /// Where the next unread byte is, and how many bytes the buffer holds.
+    private var start = 0
+    private var end = 0
+    /// The source has no more bytes.
+    private var sourceEnded = false
+    private var layout: Layout?
+    private var phase = Phase.document
+    /// The index of the next element.
+    private(set) var index = 0
+    /// The bytes, line feeds and (on the last line) characters discarded before the buffer.
+    private var offsetBefore = 0
+    private var linesBefore = 0
+    private var columnsBefore = 0
+
+    /// The buffer's first size; tests start smaller, so that small elements straddle refills.
+    static let initialCapacity = 1 << 20
+
+    init(format: JSONStreamFormat, undefinedKeys: UndefinedKeyPolicy?, limits: MappingLimits?, initialCapacity: Int = initialCapacity) {
+        self.format = format
+        self.undefinedKeys = undefinedKeys
+        requestedLimits = limits
+        self.limits = limits ?? .default
+        buffer = StreamBuffer(capacity: max(min(initialCapacity, self.limits.maximumStreamElementBytes), 1))
+    }
+
+    /// Whether a source should stop filling at a line feed, so that JSON Lines arriving slowly
+    /// (a live log) are handed out line by line rather than a buffer at a time.
+    var deliversByLine: Bool { layout != .array }
+
+    // MARK: Filling
+
+    /// Room after the bytes held: consumed bytes are discarded first, and the buffer grows when
+    /// one element fills it. Throws when that element would pass the limit.
+    func spaceToFill() throws -> UnsafeMutableBufferPointer<UInt8> {
+        if start > 0 { discardConsumed() }
+        if end == buffer.capacity {
+            guard end < limits.maximumStreamElementBytes else {
+                throw JSONStreamError(
+                    index: index,
+                    location: location(of: 0),
+                    error: MappingError(.syntax(
+                        expected: "an element of at most \(limits.maximumStreamElementBytes) bytes (MappingLimits.maximumStreamElementBytes)",
+                        found: "more", location: location(of: 0)
+                    ))
+                )
+            }
+            buffer.grow(keeping: end, limit: limits.maximumStreamElementBytes)
+        }
+        return UnsafeMutableBufferPointer(start: buffer.base + end, count: buffer.capacity - end)
+    }
+
+    /// Records `count` bytes put into ``spaceToFill()``; `0` says the source has ended.
+    func filled(_ count: Int) {
+        if count == 0 { sourceEnded = true }
+        end += count
+    }
+
+    /// Moves the unconsumed bytes to the buffer's start, counting the lines and the last line's
+    /// characters of those dropped.
+    private func discardConsumed() {
+        let dropped = UnsafeBufferPointer(start: buffer.base, count: start)
+        let lineFeeds = TextCounts.lineFeeds(in: dropped)
+        if lineFeeds > 0 {
+            linesBefore += lineFeeds
+            var lastLineStart = start
+            while buffer.base[lastLineStart - 1] != 0x0A { lastLineStart -= 1 }
+            columnsBefore = TextCounts.scalars(in: UnsafeBufferPointer(rebasing: dropped[lastLineStart...]))
+        } else {
+            columnsBefore += TextCounts.scalars(in: dropped)
+        }
+        offsetBefore += start
+        (buffer.base).update(from: buffer.base + start, count: end - start)
+        end -= start
+        start = 0
+    }
+
+    // MARK: Elements
+
+    /// What a driver does next: hand out a model, fill the buffer, or end.
+    enum Step<Model> {
+        case model(Model)
+        case needsBytes
+        case finished
+    }
+
+    /// The next model, or that bytes are needed, or the end, with `onError` applied: a skipped
+    /// element is reported and passed over; an error that stops the stream is thrown.
+    func step<Model: Mappable>(_: Model.Type, configuration: MappingConfiguration, onError: JSONStreamErrorPolicy) throws -> Step<Model> {
+        while true {
+            switch next(Model.self, configuration: configuration) {
+            case .model(let model): return .model(model)
+            case .needsBytes: return .needsBytes
+            case .finished: return .finished
+            case .failed(let error, let ends):
+                guard !ends, case .skip(let report) = onError else { throw error }
+                report(error)
+            }
+        }
+    }
+
+    /// The next element, mapped as `Model`, or what stops it.
+    func next<Model: Mappable>(_: Model.Type, configuration: MappingConfiguration) -> Outcome<Model> {
+        while true {
+            switch phase {
+            case .document:
+                guard let byte = nextByte(skipping: .all) else { return endOfBytes(emptyIsAnError: format == .array) }
+                switch (format, byte) {
+                case (.array, UInt8(ascii: "[")), (.automatic, UInt8(ascii: "[")):
+                    layout = .array
+                    start += 1
+                    phase = .firstElement
+                case (.array, _):
+                    return fail(syntax: "a JSON array of \(ValueDescription.typeName(Model.self))", at: start)
+                default:
+                    layout = .lines
+                    phase = .nextElement
+                }
+            case .firstElement:
+                guard let byte = nextByte(skipping: .all) else { return endOfBytes(emptyIsAnError: true, expected: "a value or ']'") }
+                if byte == UInt8(ascii: "]") {
+                    start += 1
+                    phase = .trailing
+                } else {
+                    phase = .element
+                }
+            case .nextElement where layout == .array:
+                guard let byte = nextByte(skipping: .all) else { return endOfBytes(emptyIsAnError: true, expected: "',' or ']' after an array element") }
+                switch byte {
+                case UInt8(ascii: ","):
+                    start += 1
+                    phase = .element
+                case UInt8(ascii: "]"):
+                    start += 1
+                    phase = .trailing
+                default:
+                    return fail(syntax: "',' or ']' after an array element", at: start)
+                }
+            case .nextElement:
+                guard nextByte(skipping: .all) != nil else { return endOfBytes(emptyIsAnError: false) }
+                phase = .element
+            case .element:
+                guard nextByte(skipping: .all) != nil else { return endOfBytes(emptyIsAnError: true) }
+                return element(Model.self, configuration: configuration)
+            case .lineEnd:
+                guard let byte = nextByte(skipping: .spacesInLine) else { return endOfBytes(emptyIsAnError: false) }
+                guard byte == 0x0A else { return fail(syntax: "a line feed after a JSON Lines value", at: start) }
+                start += 1
+                phase = .nextElement
+            case .skippingLine:
+                if let lineFeed = UnsafeBufferPointer(start: buffer.base + start, count: end - start).firstIndex(of: 0x0A) {
+                    start += lineFeed + 1
+                    phase = .nextElement
+                } else {
+                    start = end
+                    if sourceEnded { return .finished }
+                    return .needsBytes
+                }
+            case .trailing:
+                guard nextByte(skipping: .all) == nil else {
+                    return fail(syntax: "the end of the input after the top-level value", at: start)
+                }
+                if sourceEnded {
+                    phase = .finished
+                    return .finished
+                }
+                return .needsBytes
+            case .finished:
+                return .finished
+            }
+        }
+    }
+
+    /// Reads one element from `start`: its model, or its error, or `needsBytes` when the buffer
+    /// ends inside it.
+    private func element<Model: Mappable>(_: Model.Type, configuration: MappingConfiguration) -> Outcome<Model> {
+        let elementStart = start
+        let nesting = layout == .array ? 1 : 0
+        let bytes = UnsafeBufferPointer(start: UnsafePointer(buffer.base), count: end)
+        do {
+            let context = MappingContext(undefinedKeys: undefinedKeys, limits: requestedLimits).started()
+            let (model, after) = try JSONReader.read(streamBuffer: bytes, at: start, nesting: nesting, limits: limits, pending: pending) { reader in
+                guard try reader.peek() == UInt8(ascii: "{") else { throw Model.notAnObject(&reader) }
+                let model = try Model.instantiate(fromJSON: &reader, configuration: configuration, context: context)
+                return (model, reader.position)
+            }
+            start = after
+            index += 1
+            phase = layout == .lines ? .lineEnd : .nextElement
+            return .model(model)
+        } catch {
+            guard sourceEnded || elementEnd(from: elementStart) != nil else { return .needsBytes }
+            var failure = MappingError.wrapping(error, at: .index(index))
+            if !failure.isFatal {
+                // The element's own values were wrong: step over it, checking its syntax.
+                do {
+                    start = try JSONReader.read(streamBuffer: bytes, at: elementStart, nesting: nesting, limits: limits, pending: pending) { reader in
+                        try reader.skipValue()
+                        return reader.position
+                    }
+                    let reported = reported(failure, elementStart: elementStart)
+                    index += 1
+                    phase = layout == .lines ? .lineEnd : .nextElement
+                    return .failed(reported, ends: false)
+                } catch {
+                    failure = MappingError.wrapping(error, at: .index(index))
+                }
+            }
+            // A syntax error: the end of an array; in JSON Lines, the rest of the line is skipped.
+            let reported = reported(failure, elementStart: elementStart)
+            index += 1
+            return fail(reported)
+        }
+    }
+
+    /// The failure for a syntax error between elements at `offset`.
+    private func fail<Model>(syntax expected: String, at offset: Int) -> Outcome<Model> {
+        let error = JSONReader.syntaxError(in: UnsafeBufferPointer(start: buffer.base, count: end), expected: expected, at: offset)
+        return fail(reported(error, elementStart: offset))
+    }
+
+    /// The failure for `error`, after which an array ends and JSON Lines go on at the next line.
+    private func fail<Model>(_ error: JSONStreamError) -> Outcome<Model> {
+        let ends = layout != .lines
+        phase = ends ? .finished : .skippingLine
+        return .failed(error, ends: ends)
+    }
+
+    /// At the buffer's end: more bytes, or the stream's end, which is an error where a value
+    /// is due (`expected`).
+    private func endOfBytes<Model>(emptyIsAnError: Bool, expected: String = "a JSON value") -> Outcome<Model> {
+        guard sourceEnded else { return .needsBytes }
+        guard emptyIsAnError else {
+            phase = .finished
+            return .finished
+        }
+        return fail(syntax: expected, at: end)
+    }
+
+    private enum Whitespace {
+        case all, spacesInLine
+    }
+
+    /// The next byte that is not whitespace (`start` moved to it), or `nil` at the buffer's end.
+    private func nextByte(skipping whitespace: Whitespace) -> UInt8? {
+        while start < end {
+            switch buffer.base[start] {
+            case 0x20, 0x09, 0x0D: start += 1
+            case 0x0A where whitespace == .all: start += 1
+            case let byte: return byte
+            }
+        }
+        return nil
+    }
+
+    /// Where the value at `offset` ends in the buffer, or `nil` when the buffer ends first:
+    /// brackets counted outside strings, escapes stepped over. Only asked after a read failed.
+    private func elementEnd(from offset: Int) -> Int? {
+        let bytes = buffer.base
+        var depth = 0
+        var inString = false
+        var position = offset
+        while position < end {
+            let byte = bytes[position]
+            position += 1
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    position += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                    if depth == 0 { return position }
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return position }
+            case 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","):
+                if depth == 0 { return position - 1 }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    // MARK: Errors
+
+    /// `error` as the stream reports it: stream-wide locations in its syntax problems, and the
+    /// place of the element (or, for a syntax error, of the error).
+    private func reported(_ error: MappingError, elementStart: Int) -> JSONStreamError {
+        var error = error
+        var firstSyntax: JSONLocation?
+        for position in error.issues.indices {
+            guard case .syntax(let expected, let found, let bufferLocation) = error.issues[position].problem else { continue }
+            let location = location(of: bufferLocation.offset)
+            firstSyntax = firstSyntax ?? location
+            error.issues[position].problem = .syntax(expected: expected, found: found, location: location)
+        }
+        return JSONStreamError(index: index, location: firstSyntax ?? location(of: elementStart), error: error)
+    }
+
+    /// The stream-wide line, column and offset of the buffer's byte at `offset`.
+    private func location(of offset: Int) -> JSONLocation {
+        let offset = min(offset, end)
+        let bytes = UnsafeBufferPointer(start: UnsafePointer(buffer.base), count: offset)
+        guard let lastLineFeed = bytes.lastIndex(of: 0x0A) else {
+            return JSONLocation(line: linesBefore + 1, column: columnsBefore + TextCounts.scalars(in: bytes) + 1, offset: offsetBefore + offset)
+        }
+        let line = linesBefore + TextCounts.lineFeeds(in: bytes) + 1
+        let column = TextCounts.scalars(in: UnsafeBufferPointer(rebasing: bytes[(lastLineFeed + 1)...])) + 1
+        return JSONLocation(line: line, column: column, offset: offsetBefore + offset)
+    }
+}
+
+/// Counts over UTF-8 text, 16 bytes at a time: every byte a stream discards is counted once,
+/// so this runs over the whole stream.
+enum TextCounts {
+    /// The line feeds in `bytes`.
+    static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var total = 0
+        var offset = 0
+        let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
+        while bytes.count - offset >= 16 {
+            // Each lane adds 0xFF (-1) per match; up to 255 blocks before the lanes are summed.
+            var lanes = SIMD16<UInt8>()
+            let end = offset + min((bytes.count - offset) / 16, 255) * 16
+            while offset < end {
+                let block = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+                lanes &-= unsafeBitCast(block .== lineFeed, to: SIMD16<UInt8>.self)
+                offset += 16
+            }
+            total += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+        }
+        while offset < bytes.count {
+            if base[offset] == 0x0A { total += 1 }
+            offset += 1
+        }
+        return total
+    }
+
+    /// The Unicode scalars in `bytes` (valid UTF-8): the bytes that are not continuation bytes
+    /// (`0b10xxxxxx`, below -64 as signed bytes).
+    static func scalars(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var continuations = 0
+        var offset = 0
+        let bound = SIMD16<Int8>(repeating: -64)
+        while bytes.count - offset >= 16 {
+            var lanes = SIMD16<UInt8>()
+            let end = offset + min((bytes.count - offset) / 16, 255) * 16
+            while offset < end {
+                let block = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self)
+                lanes &-= unsafeBitCast(block .< bound, to: SIMD16<UInt8>.self)
+                offset += 16
+            }
+            continuations += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
+        }
+        while offset < bytes.count {
+            if base[offset] & 0xC0 == 0x80 { continuations += 1 }
+            offset += 1
+        }
+        return bytes.count - continuations
+    }
+}
