@@ -26,32 +26,6 @@
 // the stream, since where the next element starts can no longer be known; in JSON Lines, the
 // line feed frames the next value, so the rest of the line is skipped and the stream can go on.
 
-/// The bytes a stream has read and not yet consumed, in one buffer that grows only while one
-/// element is larger than it.
-final class StreamBuffer {
-    private(set) var base: UnsafeMutablePointer<UInt8>
-    private(set) var capacity: Int
-
-    init(capacity: Int) {
-        base = .allocate(capacity: capacity)
-        self.capacity = capacity
-    }
-
-    deinit {
-        base.deallocate()
-    }
-
-    /// Doubles the capacity (up to `limit`), keeping the first `count` bytes.
-    func grow(keeping count: Int, limit: Int) {
-        let newCapacity = max(min(capacity * 2, limit), capacity + 1)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
-    }
-}
-
 /// One stream's reading state: the buffer, where the next element starts, and where the buffer
 /// starts in the stream. The driver (``JSONElementReader``, ``AsyncJSONElements``) asks for the
 /// next element and, when told ``Outcome/needsBytes``, fills ``spaceToFill()`` from its source.
@@ -409,59 +383,5 @@ final class JSONElementStream {
         let line = linesBefore + TextCounts.lineFeeds(in: bytes) + 1
         let column = TextCounts.scalars(in: UnsafeBufferPointer(rebasing: bytes[(lastLineFeed + 1)...])) + 1
         return JSONLocation(line: line, column: column, offset: offsetBefore + offset)
-    }
-}
-
-/// Counts over UTF-8 text, 16 bytes at a time: every byte a stream discards is counted once,
-/// so this runs over the whole stream.
-enum TextCounts {
-    /// The line feeds in `bytes`.
-    static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var total = 0
-        var offset = 0
-        let lineFeed = SIMD16<UInt8>(repeating: 0x0A)
-        while bytes.count - offset >= 16 {
-            // Each lane adds 0xFF (-1) per match; up to 255 blocks before the lanes are summed.
-            var lanes = SIMD16<UInt8>()
-            let end = offset + min((bytes.count - offset) / 16, 255) * 16
-            while offset < end {
-                let block = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
-                lanes &-= unsafeBitCast(block .== lineFeed, to: SIMD16<UInt8>.self)
-                offset += 16
-            }
-            total += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
-        }
-        while offset < bytes.count {
-            if base[offset] == 0x0A { total += 1 }
-            offset += 1
-        }
-        return total
-    }
-
-    /// The Unicode scalars in `bytes` (valid UTF-8): the bytes that are not continuation bytes
-    /// (`0b10xxxxxx`, below -64 as signed bytes).
-    static func scalars(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
-        var continuations = 0
-        var offset = 0
-        let bound = SIMD16<Int8>(repeating: -64)
-        while bytes.count - offset >= 16 {
-            var lanes = SIMD16<UInt8>()
-            let end = offset + min((bytes.count - offset) / 16, 255) * 16
-            while offset < end {
-                let block = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<Int8>.self)
-                lanes &-= unsafeBitCast(block .< bound, to: SIMD16<UInt8>.self)
-                offset += 16
-            }
-            continuations += Int(SIMD16<UInt16>(truncatingIfNeeded: lanes).wrappedSum())
-        }
-        while offset < bytes.count {
-            if base[offset] & 0xC0 == 0x80 { continuations += 1 }
-            offset += 1
-        }
-        return bytes.count - continuations
     }
 }
