@@ -152,7 +152,7 @@ public final class JSONElementReader<Model: Mappable> {
             while !ended {
                 switch try stream.step(Model.self, configuration: configuration, onError: onError) {
                 case .model(let model): return model
-                case .needsBytes: stream.filled(try read(try stream.spaceToFill()))
+                case .needsBytes: try fill()
                 case .finished: ended = true
                 }
             }
@@ -161,6 +161,21 @@ public final class JSONElementReader<Model: Mappable> {
             throw error
         }
         return nil
+    }
+
+    /// Reads from the source into the stream's buffer; a count the buffer cannot hold is the
+    /// source's error, never bytes past the buffer.
+    private func fill() throws {
+        let space = try stream.spaceToFill()
+        let count = try read(space)
+        guard count >= 0, count <= space.count else {
+            throw JSONStreamError(
+                index: stream.index,
+                location: stream.endLocation,
+                error: MappingError(.mismatch(expected: "a count of bytes read from 0 to \(space.count)", found: "\(count)"))
+            )
+        }
+        stream.filled(count)
     }
 
     /// Calls `body` with every model, in order.

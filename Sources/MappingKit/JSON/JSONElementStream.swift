@@ -373,6 +373,9 @@ final class JSONElementStream {
         return JSONStreamError(index: index, location: firstSyntax ?? location(of: elementStart), error: error)
     }
 
+    /// Where the bytes read so far end, in the stream.
+    var endLocation: JSONLocation { location(of: end) }
+
     /// The stream-wide line, column and offset of the buffer's byte at `offset`.
     private func location(of offset: Int) -> JSONLocation {
         let offset = min(offset, end)

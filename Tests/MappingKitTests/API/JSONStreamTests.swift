@@ -267,6 +267,27 @@ struct JSONStreamTests {
         }
     }
 
+    @Test("A source that says it read more than the buffer holds is an error, not bytes past the buffer")
+    func sourceOverreads() {
+        let reader = Entry.jsonElements(reading: { buffer in buffer.count + 1 })
+        #expect(throws: JSONStreamError.self) { _ = try reader.next() }
+        let pieces = Pieces("{\"id\": 1}\n", sizes: [4])
+        var turn = 0
+        let lying = Entry.jsonElements(reading: { buffer in
+            turn += 1
+            return turn < 3 ? pieces.read(into: buffer) : -1
+        })
+        var thrown: JSONStreamError?
+        do {
+            _ = try lying.next()
+        } catch let error as JSONStreamError {
+            thrown = error
+        } catch {
+            Issue.record("not a JSONStreamError: \(error)")
+        }
+        #expect(thrown?.description == "element 0 (line 1, column 9, byte 8): expected a count of bytes read from 0 to 1048568, found -1")
+    }
+
     @Test("A file is read through its handle, in bounded pieces")
     func file() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("mappingkit-stream-\(UUID().uuidString).json")
