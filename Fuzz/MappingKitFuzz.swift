@@ -557,6 +557,12 @@ func checkStream(_ bytes: [UInt8]) {
             guard let thrown, thrown.location == syntax.location, streamed?.expected == syntax.expected, streamed?.found == syntax.found else {
                 fatalError("array(json:) said \(syntax), the stream \(streamIssues), ending with \(String(describing: thrown))")
             }
+        } else if error.isFatal {
+            // A limit ends array(json:), one call; each element of a stream is a call of its
+            // own, so the stream reports the same problems first, and may go on.
+            guard Array(streamIssues.prefix(error.issues.count)) == error.issues.map(\.description) else {
+                fatalError("array(json:) stopped at \(error.issues.map(\.description)), the stream said \(streamIssues)")
+            }
         } else {
             // array(json:) stops after the array when an element failed; the stream goes on to
             // the end of the input, and may find it is not the end.

@@ -42,9 +42,11 @@ public enum JSONStreamErrorPolicy: Sendable {
     /// let reader = try Event.jsonElements(contentsOf: log, onError: .stop)
     /// ```
     case stop
-    /// The element is skipped, `report` is called with its error, and the stream goes on.
-    /// Errors after which the stream cannot be read on are still thrown: a syntax error in an
-    /// array (where the next element starts is unknown), an element larger than
+    /// The element is skipped, `report` is called with its error, and the stream goes on; an
+    /// element that passes a limit of ``MappingLimits`` other than nesting is skipped too (each
+    /// element is a call of its own). Errors after which the stream cannot be read on are still
+    /// thrown: a syntax error in an array (where the next element starts is unknown; passing
+    /// `maximumNesting` is one), an element larger than
     /// ``MappingLimits/maximumStreamElementBytes``, and the source's own errors. In JSON Lines, a
     /// syntax error skips the rest of its line.
     ///

@@ -262,8 +262,9 @@ final class JSONElementStream {
         } catch {
             guard sourceEnded || elementEnd(from: elementStart) != nil else { return .needsBytes }
             var failure = MappingError.wrapping(error, at: .index(index))
-            if !failure.isFatal {
-                // The element's own values were wrong: step over it, checking its syntax.
+            if failure.issues.allSatisfy({ $0.location == nil }) {
+                // The element's own values were wrong, or it passed a limit of its call: step
+                // over it, checking its syntax.
                 do {
                     start = try JSONReader.read(streamBuffer: bytes, at: elementStart, nesting: nesting, limits: limits, pending: pending) { reader in
                         try reader.skipValue()

@@ -227,6 +227,15 @@ struct JSONStreamTests {
         #expect(result.error.map { "\($0)" } == """
             element 0 (line 1, column 2, byte 1): [0].child: expected at most 1 models in one call (MappingLimits.maximumModels), found more
             """)
+        // A limit is the element's own problem: skipping goes on to the next element.
+        let reports = Reports()
+        let mixed = "[{\"id\": 1}, {\"id\": 2, \"child\": {\"label\": \"a\"}}, {\"id\": 3}]"
+        let skipped = readAll(mixed, onError: reports.policy, limits: MappingLimits(maximumModels: 1))
+        #expect(skipped.error == nil)
+        #expect(skipped.models == [Entry(id: 1), Entry(id: 3)])
+        #expect(reports.all == [
+            "element 1 (line 1, column 13, byte 12): [1].child: expected at most 1 models in one call (MappingLimits.maximumModels), found more",
+        ])
     }
 
     @Test("Nesting counts the stream's array, as in array(json:)")
