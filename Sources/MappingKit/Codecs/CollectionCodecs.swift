@@ -288,6 +288,8 @@ extension CollectionCoding {
     ) throws -> [Element] {
         var result: [Element] = []
         if try reader.enterArray() { return result }
+        let depth = reader.nesting
+        result.reserveCapacity(reader.arrayCapacityHint())
         var failure: MappingError?
         var index = 0
         repeat {
@@ -301,6 +303,7 @@ extension CollectionCoding {
             }
             index += 1
         } while try reader.nextElement()
+        reader.recordArrayLength(index, at: depth)
         try context.countValues(index)
         if let failure { throw failure }
         return result

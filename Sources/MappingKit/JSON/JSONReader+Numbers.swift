@@ -45,6 +45,11 @@ extension JSONReader {
         } else {
             significand = UInt64(first)
             digits = 1
+            while digits <= 11, let eight = eightDigits() {
+                significand = significand &* 100_000_000 &+ eight
+                digits += 8
+                position += 8
+            }
             while let next = digit() {
                 position += 1
                 if digits < 19 {
@@ -61,6 +66,13 @@ extension JSONReader {
             integer = false
             position += 1
             guard digit() != nil else { throw syntaxError(expected: "a digit after '.'") }
+            // Eight at a time once a significant digit is met: zeros before it only scale.
+            while significand != 0, digits <= 11, let eight = eightDigits() {
+                significand = significand &* 100_000_000 &+ eight
+                digits += 8
+                exponent -= 8
+                position += 8
+            }
             while let next = digit() {
                 position += 1
                 if significand == 0, next == 0 {
@@ -95,6 +107,24 @@ extension JSONReader {
             start: start, end: position, isNegative: negative, significand: significand,
             exponent: exponent, isInteger: integer, isTruncated: truncated
         )
+    }
+
+    /// The value of the eight bytes at the cursor when all are digits (the first is the most
+    /// significant): every byte is checked to lie in `0x30...0x39`, then pairs, quads and the
+    /// two halves are combined with three multiplications instead of eight steps.
+    @inline(__always)
+    private func eightDigits() -> UInt64? {
+        guard count - position >= 8 else { return nil }
+        let word = self.word(at: position)
+        let highNibbles: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        // High nibble 3, and still 3 with 6 added: `0`...`9`, not `:`...`?`.
+        guard word & highNibbles == zeros, (word &+ 0x0606_0606_0606_0606) & highNibbles == zeros else { return nil }
+        var value = word &- zeros
+        value = value &* 10 &+ value >> 8
+        let low = (value & 0x0000_00FF_0000_00FF) &* (100 &+ 1_000_000 << 32)
+        let high = (value >> 16 & 0x0000_00FF_0000_00FF) &* (1 &+ 10_000 << 32)
+        return (low &+ high) >> 32
     }
 
     @inline(__always)

@@ -104,11 +104,26 @@ struct JSONReader {
     }
 
     /// Moves past spaces, tabs, line feeds and carriage returns.
+    ///
+    /// Compact JSON has none, so one compare decides the common case: every whitespace byte
+    /// is at most `0x20`, and any other byte that small is an error its caller reports.
     @inline(__always)
     mutating func skipWhitespace() {
+        guard position < count, base[position] <= 0x20 else { return }
+        skipWhitespaceRun()
+    }
+
+    /// The whitespace at the cursor. Pretty-printed documents indent each line with spaces
+    /// (most of citm_catalog.json's bytes), so after a line feed spaces are skipped eight at a
+    /// time.
+    private mutating func skipWhitespaceRun() {
+        let spaces: UInt64 = 0x2020_2020_2020_2020
         while position < count {
             switch base[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            case 0x0A:
+                position += 1
+                while count - position >= 8, word(at: position) == spaces { position += 8 }
+            case 0x20, 0x0D, 0x09: position += 1
             default: return
             }
         }
@@ -234,6 +249,23 @@ struct JSONReader {
         return key
     }
 
+    // MARK: Array lengths
+
+    /// The capacity to reserve for a typed array just entered (not empty): the length of the
+    /// last one read at its depth, up to 16. A coordinate pair or a hashtag's indices then take
+    /// one allocation, not one per doubling; the cap bounds what a shorter array after a long
+    /// one keeps unused.
+    @inline(__always)
+    func arrayCapacityHint() -> Int {
+        min(pending._withUnsafeGuaranteedRef { $0.arrayLength(at: nesting) }, 16)
+    }
+
+    /// Records the length of a typed array read at `depth` (the nesting inside it), for the next.
+    @inline(__always)
+    func recordArrayLength(_ length: Int, at depth: Int) {
+        pending._withUnsafeGuaranteedRef { $0.recordArrayLength(length, at: depth) }
+    }
+
     // MARK: Skipping
 
     /// Consumes one value of any kind, checking its syntax as thoroughly as reading it would.
@@ -287,9 +319,9 @@ struct JSONReader {
     }
 }
 
-/// What the readers of one call share: the sizes of the untyped objects last read at each
-/// depth (a new object is made that size, since arrays of objects repeat their shapes), and
-/// whether errors are located.
+/// What the readers of one call share: the sizes of the untyped objects and the lengths of the
+/// typed arrays last read at each depth (a new one is made that size, since documents repeat
+/// their shapes), and whether errors are located.
 ///
 /// One reader uses it, on one thread, and never while another access to it is under way: the
 /// runtime's exclusivity checks (a thread-local lookup per access) are left out.
@@ -312,5 +344,17 @@ final class PendingMembers {
     func record(_ size: Int, at depth: Int) {
         while sizes.count <= depth { sizes.append(0) }
         sizes[depth] = size
+    }
+
+    @exclusivity(unchecked) private var lengths: [Int] = []
+
+    /// The length of the typed array last read at `depth` (0 before the first).
+    func arrayLength(at depth: Int) -> Int {
+        depth < lengths.count ? lengths[depth] : 0
+    }
+
+    func recordArrayLength(_ length: Int, at depth: Int) {
+        while lengths.count <= depth { lengths.append(0) }
+        lengths[depth] = length
     }
 }
