@@ -1,12 +1,24 @@
 /// State that travels with one mapping call through every nested model.
 struct MappingContext: Sendable {
+    /// The depth and the two flags below in one word. A context is copied for every nested
+    /// model, and the compiler (Swift 6.3) copies a struct of more than four stored values
+    /// through an outlined copy that reaches each optional reference's value witnesses: five
+    /// fields cost about a hundred instructions per copy, three cost two retains.
+    private var bits = 0
+
     /// How many models deep the current value is; the root model is at depth 0.
-    var depth = 0
+    var depth: Int {
+        get { bits >> 2 }
+        set { bits = newValue << 2 | bits & 0b11 }
+    }
     /// The model mapped at this level existed before the call (`update(from:)`, an import's
     /// stored object), rather than being made for it: absent keys keep their values (no default,
     /// no requirement about absence applies), and an `@Observable` class must tell its observers.
     /// Nested models are always made fresh, so ``nested()`` leaves it `false`.
-    var updatesInPlace = false
+    var updatesInPlace: Bool {
+        get { bits & 0b01 != 0 }
+        set { bits = newValue ? bits | 0b01 : bits & ~0b01 }
+    }
     /// The key strategy the model at this level hands down to the types nested in it that set
     /// none (``ConfigurationRules/inheriting(_:)``); `nil` in the common case. Kept in the marks,
     /// as the strategy's own shared marks when nothing else is marked: a context is copied for
@@ -64,7 +76,10 @@ struct MappingContext: Sendable {
 
     /// Values read again for another purpose than mapping (an import's survey of primary keys)
     /// are not reported: the mapping that follows reports them once, at their paths.
-    var mutesReport = false
+    var mutesReport: Bool {
+        get { bits & 0b10 != 0 }
+        set { bits = newValue ? bits | 0b10 : bits & ~0b10 }
+    }
 
     /// This context with the report muted.
     var muted: MappingContext {

@@ -114,15 +114,22 @@ struct JSONReader {
     }
 
     /// The whitespace at the cursor. Pretty-printed documents indent each line with spaces
-    /// (most of citm_catalog.json's bytes), so after a line feed spaces are skipped eight at a
-    /// time.
+    /// (most of citm_catalog.json's bytes), so after a line feed the spaces are skipped eight at
+    /// a time, and the last word's are counted, not stepped through.
     private mutating func skipWhitespaceRun() {
         let spaces: UInt64 = 0x2020_2020_2020_2020
         while position < count {
             switch base[position] {
             case 0x0A:
                 position += 1
-                while count - position >= 8, word(at: position) == spaces { position += 8 }
+                while count - position >= 8 {
+                    let others = word(at: position) ^ spaces
+                    guard others == 0 else {
+                        position += others.trailingZeroBitCount >> 3
+                        break
+                    }
+                    position += 8
+                }
             case 0x20, 0x0D, 0x09: position += 1
             default: return
             }
