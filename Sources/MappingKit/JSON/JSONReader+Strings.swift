@@ -27,7 +27,11 @@ extension JSONReader {
                 escaped = true
                 try skipEscape()
             } else if byte >= 0x80 {
-                try skipUTF8Sequence()
+                // A run of multi-byte characters (Japanese text, say) is checked character
+                // after character, without a word of the ASCII scan in between.
+                repeat {
+                    try skipUTF8Sequence()
+                } while position < count && self.byte(at: position) >= 0x80
             } else if byte < 0x20 {
                 throw syntaxError(
                     expected: "a string character (control characters must be escaped)",
@@ -61,8 +65,31 @@ extension JSONReader {
 
     /// Checks the UTF-8 sequence at the cursor and consumes it: overlong forms, surrogates and
     /// values past U+10FFFF are not well-formed (Unicode, table 3-7).
+    ///
+    /// With four bytes at hand, one load and one masked compare check a sequence's shape (its
+    /// lead's length bits and every continuation's `10`), and the lead and second byte its range.
     @inline(__always)
     private mutating func skipUTF8Sequence() throws {
+        guard count - position >= 4 else { return try skipUTF8SequenceNearEnd() }
+        let word = quad(at: position)
+        let lead = word & 0xFF
+        let second = word >> 8 & 0xFF
+        if word & 0x00C0_C0F0 == 0x0080_80E0 {
+            guard lead != 0xE0 || second >= 0xA0, lead != 0xED || second <= 0x9F else { throw invalidUTF8() }
+            position += 3
+        } else if word & 0xC0E0 == 0x80C0 {
+            guard lead >= 0xC2 else { throw invalidUTF8() }
+            position += 2
+        } else if word & 0xC0C0_C0F8 == 0x8080_80F0 {
+            guard lead <= 0xF4, lead != 0xF0 || second >= 0x90, lead != 0xF4 || second <= 0x8F else { throw invalidUTF8() }
+            position += 4
+        } else {
+            throw invalidUTF8()
+        }
+    }
+
+    /// ``skipUTF8Sequence()`` within four bytes of the input's end, a byte at a time.
+    private mutating func skipUTF8SequenceNearEnd() throws {
         let lead = byte(at: position)
         let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
         guard lead >= 0xC2, lead <= 0xF4, count - position >= length else { throw invalidUTF8() }

@@ -98,6 +98,12 @@ struct JSONReader {
         UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
     }
 
+    /// The four bytes at `offset` as one little-endian value; `offset + 4` must be inside the input.
+    @inline(__always)
+    func quad(at offset: Int) -> UInt32 {
+        UInt32(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self))
+    }
+
     /// The bytes from `start` up to `end`.
     func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + start, count: end - start)
