@@ -122,6 +122,7 @@ struct JSONReader {
     /// The whitespace at the cursor. Pretty-printed documents indent each line with spaces
     /// (most of citm_catalog.json's bytes), so after a line feed the spaces are skipped eight at
     /// a time, and the last word's are counted, not stepped through.
+    @inline(__always)
     private mutating func skipWhitespaceRun() {
         let spaces: UInt64 = 0x2020_2020_2020_2020
         while position < count {
