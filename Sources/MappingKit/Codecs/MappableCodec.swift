@@ -226,20 +226,20 @@ extension MappableCodec {
         let mark = reader.mark
         guard try reader.peek() == UInt8(ascii: "{") else { return try decodeJSON(again: &reader, from: mark, in: context) }
         let nested = try context.nested()
-        let configuration = nested.configuration(for: Model.self)
         // The common case, without the detours of `instantiate(fromJSON:)`: a type known to
-        // read JSON directly, with no factory.
+        // read JSON directly, with no factory. The plan depends on the rules alone, and the read
+        // on the context alone: no configuration holds a copy of the context.
         do {
-            let plan = try plans.plan(for: Model.self, configuration: configuration)
+            let plan = try plans.plan(for: Model.self, configuration: nested.declaredConfiguration(for: Model.self))
             if plan.readsJSONDirectly, !plan.hasFactory, plan.identity == nil, !nested.isReporting {
                 var model = Model()
-                try model.applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: false)
+                try model.applyPlan(json: &reader, plan: plan, in: nested, isDocument: false)
                 return model
             }
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
-        return try Model.instantiate(fromJSON: &reader, configuration: configuration, context: nested)
+        return try Model.instantiate(fromJSON: &reader, configuration: nested.configuration(for: Model.self), context: nested)
     }
 
     func encodeJSON(at value: UnsafePointer<Model>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {

@@ -41,7 +41,18 @@ extension Mappable {
         in context: MappingContext,
         _ decode: (_ model: UnsafeMutableRawPointer, _ context: MappingContext, _ finish: ([String: Any]) throws -> Void) throws -> Void
     ) throws {
-        let context = context.started()
+        // A nested model's context has its call already: passed on as it is, not copied (a
+        // copy retains and releases the context's references, for every model).
+        guard context.hasStarted else { return try commitStarted(plan, in: context.started(), decode) }
+        try commitStarted(plan, in: context, decode)
+    }
+
+    /// ``commit(_:in:_:)`` once the call has started.
+    private mutating func commitStarted(
+        _ plan: ObjectPlan,
+        in context: MappingContext,
+        _ decode: (_ model: UnsafeMutableRawPointer, _ context: MappingContext, _ finish: ([String: Any]) throws -> Void) throws -> Void
+    ) throws {
         try context.countModel()
         if plan.isObject {
             let object = self as AnyObject

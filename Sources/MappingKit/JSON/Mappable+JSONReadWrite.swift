@@ -67,7 +67,13 @@ extension Mappable {
     /// Reads the object at the reader with `plan` and commits it, running the hooks, or throws
     /// and changes nothing.
     mutating func applyPlan(json reader: inout JSONReader, plan: ObjectPlan, configuration: MappingConfiguration, isDocument: Bool) throws {
-        try commit(plan, in: configuration.context) { model, context, finish in
+        try applyPlan(json: &reader, plan: plan, in: configuration.context, isDocument: isDocument)
+    }
+
+    /// ``applyPlan(json:plan:configuration:isDocument:)`` with the context alone, all a plan's
+    /// read needs: a nested model's read builds no configuration around its context.
+    mutating func applyPlan(json reader: inout JSONReader, plan: ObjectPlan, in context: MappingContext, isDocument: Bool) throws {
+        try commit(plan, in: context) { model, context, finish in
             try plan.decodeJSON(&reader, into: model, in: context, isDocument: isDocument, finish: finish)
         }
     }

@@ -15,7 +15,12 @@ extension ObjectPlan {
     ) throws {
         try withUnsafeMutablePointer(to: &reader) { bytes in
             var object = JSONObjectReader(bytes: bytes, isDocument: isDocument)
-            try read(&object, into: model, in: context.handingDown(handedDownKeyStrategy), finish: finish)
+            // The context as it is, unless the plan hands a key strategy down (a copy costs a
+            // retain and a release per reference, per model).
+            guard let strategy = handedDownKeyStrategy, strategy !== context.inheritedKeyStrategy else {
+                return try read(&object, into: model, in: context, finish: finish)
+            }
+            try read(&object, into: model, in: context.handingDown(strategy), finish: finish)
         }
     }
 
