@@ -84,12 +84,14 @@ extension ObjectPlan {
     var json: JSONLayout { layout(JSONLayout.self) }
 }
 
-extension KeyTable {
-    /// The value for a key read from `reader` (escaped keys are compared by their text).
+extension JSONReader {
+    /// The value `table` holds for a key read by this reader (escaped keys are compared by their
+    /// text). A method of the reader, not of the table: a reader passed as an argument is
+    /// copied, all nine words of it, for every key.
     @inline(__always)
-    func value(for key: JSONString, in reader: JSONReader) -> Int? {
-        guard key.isEscaped else { return value(for: reader.bytes(key.start, key.end)) }
-        var text = reader.text(of: key)
-        return text.withUTF8 { value(for: $0) }
+    func value(for key: JSONString, in table: KeyTable) -> Int? {
+        guard key.isEscaped else { return table.value(for: bytes(key.start, key.end)) }
+        var text = text(of: key)
+        return text.withUTF8 { table.value(for: $0) }
     }
 }

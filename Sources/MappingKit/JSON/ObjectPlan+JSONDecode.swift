@@ -73,7 +73,7 @@ extension ObjectPlan {
                     entry = expected
                 } else {
                     key = try reader.readKey()
-                    entry = table.value(for: key, in: reader)
+                    entry = reader.value(for: key, in: table)
                 }
                 let mark = reader.mark
                 if let index = entry, index >= 0 {

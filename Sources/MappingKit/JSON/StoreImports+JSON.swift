@@ -198,7 +198,7 @@ extension JSONReader {
         if try enterObject() { return members }
         repeat {
             let key = try readKey()
-            if let index = table.value(for: key, in: self), index >= 0, wanted.contains(index) {
+            if let index = value(for: key, in: table), index >= 0, wanted.contains(index) {
                 members[text(of: key)] = try readAny()
             } else {
                 try skipValue()
