@@ -7,7 +7,14 @@ import Foundation
 /// each member, ``endObject(empty:)``. A value that turns out to write nothing (a `nil`
 /// optional) is taken back with ``truncate(to:)``.
 struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+    /// The bytes written, `base[0..<count]`, in a buffer of `capacity` bytes that doubles when
+    /// full. Kept in the writer itself rather than in an `[UInt8]`, whose every append checks
+    /// that its storage is not shared; `storage` owns the buffer and frees it. A writer is
+    /// passed `inout` and never copied while in use.
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+    private let storage: WriterStorage
     let sortsKeys: Bool
     let isPretty: Bool
     private let maximumNesting: Int
@@ -19,22 +26,56 @@ struct JSONWriter {
         sortsKeys = options.contains(.sortedKeys)
         isPretty = options.contains(.prettyPrinted)
         maximumNesting = limits.maximumNesting
-        bytes.reserveCapacity(1024)
+        capacity = 1024
+        base = .allocate(capacity: capacity)
+        storage = WriterStorage(base)
     }
 
-    var data: Data { Data(bytes) }
-    var count: Int { bytes.count }
+    var data: Data { Data(bytes: base, count: count) }
 
     /// Takes back everything written after the first `count` bytes.
     mutating func truncate(to count: Int) {
-        bytes.removeSubrange(count...)
+        self.count = min(count, self.count)
+    }
+
+    // MARK: The buffer
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        if capacity - count < bytes.count { grow(toHold: bytes.count) }
+        (base + count).initialize(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    private mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append($0) }
+    }
+
+    /// Room for `extra` more bytes: the buffer at least doubled.
+    @inline(never)
+    private mutating func grow(toHold extra: Int) {
+        capacity = max(capacity * 2, count + extra)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        grown.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = grown
+        storage.base = grown
     }
 
     // MARK: Containers
 
     mutating func beginObject() throws {
         try open()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
     }
 
     mutating func endObject(empty: Bool) {
@@ -43,7 +84,7 @@ struct JSONWriter {
 
     mutating func beginArray() throws {
         try open()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
     }
 
     mutating func endArray(empty: Bool) {
@@ -61,13 +102,13 @@ struct JSONWriter {
     private mutating func close(_ byte: UInt8, empty: Bool) {
         nesting -= 1
         if isPretty, !empty { newline() }
-        bytes.append(byte)
+        append(byte)
     }
 
     /// The separator before an array element.
     @inline(__always)
     mutating func beginElement(first: Bool) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        if !first { append(UInt8(ascii: ",")) }
         if isPretty { newline() }
     }
 
@@ -75,48 +116,51 @@ struct JSONWriter {
     @inline(__always)
     mutating func writeKey(_ quotedKey: [UInt8], first: Bool) {
         beginElement(first: first)
-        bytes.append(contentsOf: quotedKey)
-        bytes.append(UInt8(ascii: ":"))
-        if isPretty { bytes.append(UInt8(ascii: " ")) }
+        append(contentsOf: quotedKey)
+        append(UInt8(ascii: ":"))
+        if isPretty { append(UInt8(ascii: " ")) }
     }
 
     /// A member's key from a string.
     mutating func writeKey(_ key: String, first: Bool) {
         beginElement(first: first)
         writeString(key)
-        bytes.append(UInt8(ascii: ":"))
-        if isPretty { bytes.append(UInt8(ascii: " ")) }
+        append(UInt8(ascii: ":"))
+        if isPretty { append(UInt8(ascii: " ")) }
     }
 
     private mutating func newline() {
-        bytes.append(0x0A)
-        for _ in 0..<nesting { bytes.append(contentsOf: [0x20, 0x20]) }
+        append(0x0A)
+        for _ in 0..<nesting {
+            append(0x20)
+            append(0x20)
+        }
     }
 
     /// `key` as a JSON string, quotes included: what ``writeKey(_:first:)`` takes.
     static func quoted(_ key: String) -> [UInt8] {
         var writer = JSONWriter(options: [])
         writer.writeString(key)
-        return writer.bytes
+        return Array(UnsafeBufferPointer(start: writer.base, count: writer.count))
     }
 
     // MARK: Scalars
 
     mutating func writeNull() {
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
     }
 
     mutating func writeBool(_ value: Bool) {
         if value {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])
+            append(contentsOf: [0x74, 0x72, 0x75, 0x65])
         } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
+            append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])
         }
     }
 
     mutating func writeInt(_ value: Int) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            append(UInt8(ascii: "-"))
             writeUnsigned(value.magnitude)
         } else {
             writeUnsigned(UInt(value))
@@ -125,7 +169,7 @@ struct JSONWriter {
 
     mutating func writeUnsigned(_ value: UInt) {
         if value < 10 {
-            bytes.append(UInt8(truncatingIfNeeded: value) + UInt8(ascii: "0"))
+            append(UInt8(truncatingIfNeeded: value) + UInt8(ascii: "0"))
             return
         }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -137,7 +181,7 @@ struct JSONWriter {
                 digits[index] = UInt8(truncatingIfNeeded: remainder) + UInt8(ascii: "0")
                 rest = quotient
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[index...]))
+            append(UnsafeBufferPointer(rebasing: digits[index...]))
         }
     }
 
@@ -148,15 +192,20 @@ struct JSONWriter {
         }
         if let integer = Int(exactly: value), integer.magnitude < 1 << 53 {
             writeInt(integer)
-            if value.sign == .minus, integer == 0 { bytes.insert(UInt8(ascii: "-"), at: bytes.count - 1) }
-            bytes.append(contentsOf: [0x2E, 0x30])
+            if value.sign == .minus, integer == 0 {
+                // `-0.0`: the sign goes before the `0` just written.
+                base[count - 1] = UInt8(ascii: "-")
+                append(UInt8(ascii: "0"))
+            }
+            append(contentsOf: [0x2E, 0x30])
             return
         }
-        bytes.append(contentsOf: value.description.utf8)
+        writeText(value.description)
     }
 
     mutating func writeText(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { append($0) }
     }
 
     /// The string at `string`, written without copying it when its storage is contiguous.
@@ -175,27 +224,70 @@ struct JSONWriter {
     }
 
     mutating func writeString(utf8 text: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         var runStart = 0
-        for index in text.indices {
+        var index = 0
+        while index < text.count {
+            index = Self.plainRun(in: text, from: index)
+            guard index < text.count else { break }
             let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
-            runStart = index + 1
-            bytes.append(UInt8(ascii: "\\"))
+            append(UnsafeBufferPointer(rebasing: text[runStart..<index]))
+            index += 1
+            runStart = index
+            append(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-            case 0x0A: bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(byte)
+            case 0x0A: append(UInt8(ascii: "n"))
+            case 0x0D: append(UInt8(ascii: "r"))
+            case 0x09: append(UInt8(ascii: "t"))
+            case 0x08: append(UInt8(ascii: "b"))
+            case 0x0C: append(UInt8(ascii: "f"))
             default:
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
-        bytes.append(UInt8(ascii: "\""))
+        append(UnsafeBufferPointer(rebasing: text[runStart...]))
+        append(UInt8(ascii: "\""))
+    }
+
+    /// The index of the first byte from `start` that needs an escape (`"`, `\` or a control
+    /// character), or the end: eight bytes at a time, then one at a time. Bytes of multi-byte
+    /// characters need none.
+    @inline(__always)
+    private static func plainRun(in text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = text.baseAddress else { return start }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var index = start
+        while text.count - index >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            // A byte's high bit is flagged when it is zero after the XOR, or below 0x20; a byte
+            // with its own high bit set is not, so multi-byte characters pass.
+            let special = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highBits
+            if special != 0 { return index + special.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < text.count {
+            let byte = text[index]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return index
+    }
+}
+
+/// Owns a ``JSONWriter``'s buffer: frees it when the writer is gone.
+private final class WriterStorage {
+    var base: UnsafeMutablePointer<UInt8>
+
+    init(_ base: UnsafeMutablePointer<UInt8>) {
+        self.base = base
+    }
+
+    deinit {
+        base.deallocate()
     }
 }

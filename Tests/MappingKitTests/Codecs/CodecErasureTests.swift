@@ -100,6 +100,6 @@ struct CodecErasureTests {
         #expect(try codec.encodeJSON(at: &value, into: &writer, in: context))
         #expect(try withUnsafePointer(to: &value) { try codec.encodeJSON(atSlot: $0, into: &writer, in: context) })
         try [[3]].withUnsafeBufferPointer { try codec.encodeJSONElements($0, into: &writer, in: context) }
-        #expect(String(decoding: writer.bytes, as: UTF8.self) == "[1,2][1,2][[3]]")
+        #expect(String(decoding: writer.data, as: UTF8.self) == "[1,2][1,2][[3]]")
     }
 }
