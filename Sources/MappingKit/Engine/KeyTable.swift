@@ -70,7 +70,7 @@ final class KeyTable: @unchecked Sendable {
 
     /// Mixes the length and up to the first and last eight bytes: enough to spread a model's keys.
     @inline(__always)
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let count = bytes.count
         var head: UInt64 = 0
         var tail: UInt64 = 0

@@ -15,7 +15,8 @@ extension JSONReader {
             let depth = nesting
             var object = [String: Any](minimumCapacity: pending._withUnsafeGuaranteedRef { $0.size(at: depth) })
             repeat {
-                let key = text(of: try readKey())
+                let scanned = try readKey()
+                let key = scanned.isEscaped ? text(of: scanned) : pending._withUnsafeGuaranteedRef { $0.key(bytes(scanned.start, scanned.end)) }
                 do {
                     object[key] = try readAny()
                 } catch {

@@ -351,6 +351,50 @@ final class PendingMembers {
         self.locatesErrors = locatesErrors
     }
 
+    deinit {
+        guard let keys else { return }
+        keys.deinitialize(count: Self.keySlots)
+        keys.deallocate()
+        keyBytes?.deallocate()
+    }
+
+    // MARK: Keys of untyped objects
+
+    /// Untyped objects repeat their keys (an array of objects, one shape): a key met again is
+    /// the same `String`, a retain, where making it anew checks its UTF-8 again and allocates
+    /// past 15 bytes. A slot per hash of the key's bytes keeps the last key of up to
+    /// ``keySlotBytes`` bytes that fell in it, made the first time one is needed.
+    private static let keySlots = 256
+    private static let keySlotBytes = 32
+    @exclusivity(unchecked) private var keys: UnsafeMutablePointer<String>?
+    @exclusivity(unchecked) private var keyBytes: UnsafeMutablePointer<UInt8>?
+    @exclusivity(unchecked) private var keyLengths: [Int] = []
+
+    /// The key spelled by `bytes` (valid UTF-8, no escapes).
+    func key(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= Self.keySlotBytes, let source = bytes.baseAddress else {
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        if keys == nil { makeKeySlots() }
+        guard let keys, let keyBytes else { return String(decoding: bytes, as: UTF8.self) }
+        let slot = KeyTable.hash(bytes) & (Self.keySlots - 1)
+        let stored = keyBytes + slot * Self.keySlotBytes
+        if keyLengths[slot] == bytes.count, memcmp(stored, source, bytes.count) == 0 { return keys[slot] }
+        let key = String(decoding: bytes, as: UTF8.self)
+        keys[slot] = key
+        stored.update(from: source, count: bytes.count)
+        keyLengths[slot] = bytes.count
+        return key
+    }
+
+    private func makeKeySlots() {
+        let keys = UnsafeMutablePointer<String>.allocate(capacity: Self.keySlots)
+        keys.initialize(repeating: "", count: Self.keySlots)
+        keyBytes = .allocate(capacity: Self.keySlots * Self.keySlotBytes)
+        keyLengths = [Int](repeating: -1, count: Self.keySlots)
+        self.keys = keys
+    }
+
     func size(at depth: Int) -> Int {
         depth < sizes.count ? sizes[depth] : 0
     }
