@@ -28,6 +28,8 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
     let expectedStarts: [Int]
     /// Field `i`'s expected key holds an escape (its text is not its bytes).
     let expectedKeyIsEscaped: [Bool]
+    /// The above as the member loop reads them, for every object.
+    let memberLoop: JSONMemberLoop
 
     init(plan: ObjectPlan) {
         let fields = plan.fields
@@ -39,6 +41,11 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
         order = Array(fields.indices)
         sortedOrder = fields.indices.sorted { JSONWriter.precedes(fields[$0].keys.single ?? "", fields[$1].keys.single ?? "") }
         (expectedKeys, expectedStarts, expectedKeyIsEscaped) = Self.expected(quotedKeys: quotedKeys, direct: direct.direct)
+        memberLoop = JSONMemberLoop(fields: self.fields, direct: direct, keys: expectedKeys, starts: expectedStarts, escaped: expectedKeyIsEscaped)
+    }
+
+    deinit {
+        memberLoop.deallocate()
     }
 
     /// The expected keys of ``expectedKeys``: the direct fields' quoted keys, one after another.
@@ -72,10 +79,61 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
         expectedKeys = template.expectedKeys
         expectedStarts = template.expectedStarts
         expectedKeyIsEscaped = template.expectedKeyIsEscaped
+        memberLoop = JSONMemberLoop(fields: self.fields, direct: direct, keys: expectedKeys, starts: expectedStarts, escaped: expectedKeyIsEscaped)
     }
 
     override func carried(to plan: ObjectPlan) -> PlanLayout? {
         JSONLayout(carrying: self, to: plan)
+    }
+}
+
+/// What the member loop of ``ObjectPlan/readMembers`` reads for every object, as copies its
+/// ``JSONLayout`` owns (and frees): plain pointers, which a loop reads without retaining. Read
+/// from the layout's arrays, each object's loop would retain and release every one of them, and
+/// each retain is an atomic operation.
+struct JSONMemberLoop {
+    let fieldCount: Int
+    /// Field `i`'s JSON calls.
+    let fields: UnsafeMutablePointer<Unmanaged<JSONFieldCalls>>
+    /// Field `i` decodes straight from its member (``DirectKeys/direct``).
+    let direct: UnsafeMutablePointer<Bool>
+    /// Field `i`'s expected key is `keys[starts[i]..<starts[i + 1]]`, escaped when `escaped[i]`
+    /// (``JSONLayout/expectedKeys``).
+    let keys: UnsafeMutablePointer<UInt8>
+    let starts: UnsafeMutablePointer<Int>
+    let escaped: UnsafeMutablePointer<Bool>
+    /// The key table, held by the layout's ``DirectKeys``.
+    let table: Unmanaged<KeyTable>
+
+    init(fields: [Unmanaged<JSONFieldCalls>], direct: DirectKeys, keys: [UInt8], starts: [Int], escaped: [Bool]) {
+        fieldCount = fields.count
+        self.fields = Self.copy(fields)
+        self.direct = Self.copy(direct.direct)
+        self.keys = Self.copy(keys)
+        self.starts = Self.copy(starts)
+        self.escaped = Self.copy(escaped)
+        table = Unmanaged.passUnretained(direct.table)
+    }
+
+    private static func copy<Element>(_ array: [Element]) -> UnsafeMutablePointer<Element> {
+        let copy = UnsafeMutablePointer<Element>.allocate(capacity: max(array.count, 1))
+        _ = UnsafeMutableBufferPointer(start: copy, count: array.count).initialize(from: array)
+        return copy
+    }
+
+    /// Frees the copies (their elements are trivial).
+    func deallocate() {
+        fields.deallocate()
+        direct.deallocate()
+        keys.deallocate()
+        starts.deallocate()
+        escaped.deallocate()
+    }
+
+    /// Field `index`'s expected key, quoted.
+    @inline(__always)
+    func expectedKey(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: keys + starts[index], count: starts[index + 1] - starts[index])
     }
 }
 

@@ -32,11 +32,11 @@ extension ObjectPlan {
         failure: inout MappingError?,
         in context: MappingContext
     ) throws -> [String: Any] {
-        let layout = json
+        let loop = json.memberLoop
         var problems = FieldProblems()
-        let kept = try readMembers(&reader, layout: layout, into: staging, in: context, problems: &problems)
+        let kept = try readMembers(&reader, loop: loop, into: staging, in: context, problems: &problems)
         if isDocument { try reader.expectEnd() }
-        resolveKept(kept, direct: layout.direct.direct, into: staging, in: context, problems: &problems)
+        resolveKept(kept, direct: loop.direct, into: staging, in: context, problems: &problems)
         failure = problems.collected()
         return kept
     }
@@ -45,7 +45,7 @@ extension ObjectPlan {
     /// `.raise` or `.stash`, undefined ones) into the dictionary returned.
     private func readMembers(
         _ reader: inout JSONReader,
-        layout: JSONLayout,
+        loop: JSONMemberLoop,
         into staging: Staging,
         in context: MappingContext,
         problems: inout FieldProblems
@@ -55,65 +55,56 @@ extension ObjectPlan {
         let policy = context.undefinedKeys ?? undefinedKeys
         let keepsUndefined = policy != .drop
         let stashesNulls = policy == .stash
-        let table = layout.direct.table
-        let fields = layout.fields
-        let expectedStarts = layout.expectedStarts
-        let expectedEscaped = layout.expectedKeyIsEscaped
         // The field whose key is expected next: the one after the last field met.
         var expected = 0
-        try layout.expectedKeys.withUnsafeBufferPointer { expectedKeys in
-            repeat {
-                let key: JSONString
-                let entry: Int?
-                if expected < fields.count, let found = try reader.readExpectedKey(
-                    UnsafeBufferPointer(rebasing: expectedKeys[expectedStarts[expected]..<expectedStarts[expected + 1]]),
-                    isEscaped: expectedEscaped[expected]
-                ) {
-                    key = found
-                    entry = expected
-                } else {
-                    key = try reader.readKey()
-                    entry = reader.value(for: key, in: table)
+        repeat {
+            let key: JSONString
+            let entry: Int?
+            if expected < loop.fieldCount, let found = try reader.readExpectedKey(loop.expectedKey(expected), isEscaped: loop.escaped[expected]) {
+                key = found
+                entry = expected
+            } else {
+                key = try reader.readKey()
+                entry = loop.table._withUnsafeGuaranteedRef { reader.value(for: key, in: $0) }
+            }
+            let mark = reader.mark
+            if let index = entry, index >= 0 {
+                expected = index + 1
+                // A repeated key: the last one counts, as in a dictionary.
+                if staging.seen[index] {
+                    if staging.staged[index] { fieldRefs[index].calls._withUnsafeGuaranteedRef { $0.discard(staging.buffer) } }
+                    staging.staged[index] = false
+                    problems.remove(index)
                 }
-                let mark = reader.mark
-                if let index = entry, index >= 0 {
-                    expected = index + 1
-                    // A repeated key: the last one counts, as in a dictionary.
-                    if staging.seen[index] {
-                        if staging.staged[index] { fieldRefs[index].calls._withUnsafeGuaranteedRef { $0.discard(staging.buffer) } }
-                        staging.staged[index] = false
-                        problems.remove(index)
-                    }
-                    staging.seen[index] = true
-                    // Under `.stash` a `null` is kept too, to be written back as `null` (see ConsumedKeys).
-                    if stashesNulls, try reader.peek() == UInt8(ascii: "n") { kept[reader.text(of: key)] = NSNull() }
-                    do {
-                        try fields[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, into: staging.buffer, in: context) }
-                        staging.staged[index] = true
-                    } catch {
-                        try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index)
-                        reader.reset(to: mark)
-                        try reader.skipValue()
-                    }
-                } else if entry != nil || keepsUndefined {
-                    let name = reader.text(of: key)
-                    do {
-                        kept[name] = try reader.readAny()
-                    } catch {
-                        try problems.add(MappingError.wrapping(error, at: [.key(name)]), for: Int.max)
-                        reader.reset(to: mark)
-                        try reader.skipValue()
-                    }
-                } else {
+                staging.seen[index] = true
+                // Under `.stash` a `null` is kept too, to be written back as `null` (see ConsumedKeys).
+                if stashesNulls, try reader.peek() == UInt8(ascii: "n") { kept[reader.text(of: key)] = NSNull() }
+                do {
+                    try loop.fields[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, into: staging.buffer, in: context) }
+                    staging.staged[index] = true
+                } catch {
+                    try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index)
+                    reader.reset(to: mark)
                     try reader.skipValue()
                 }
-            } while try reader.nextMember()
-        }
+            } else if entry != nil || keepsUndefined {
+                let name = reader.text(of: key)
+                do {
+                    kept[name] = try reader.readAny()
+                } catch {
+                    try problems.add(MappingError.wrapping(error, at: [.key(name)]), for: Int.max)
+                    reader.reset(to: mark)
+                    try reader.skipValue()
+                }
+            } else {
+                try reader.skipValue()
+            }
+        } while try reader.nextMember()
         return kept
     }
 
     /// Direct fields whose key was absent, and every other field, from the kept values.
-    private func resolveKept(_ kept: [String: Any], direct: [Bool], into staging: Staging, in context: MappingContext, problems: inout FieldProblems) {
+    private func resolveKept(_ kept: [String: Any], direct: UnsafeMutablePointer<Bool>, into staging: Staging, in context: MappingContext, problems: inout FieldProblems) {
         for index in fields.indices {
             let problem: MappingError?
             if direct[index] {
