@@ -36,6 +36,9 @@ extension Adapter where Value: Codable {
 
 /// `Codable` leaves through Foundation's coders.
 struct CodableCodec<Value: Codable>: ValueCodec {
+    /// A value of the type is taken as it is (the first thing `decode` checks).
+    var decodesUnchanged: Bool { true }
+
     /// Values JSONSerialization cannot write (it raises an exception on Apple platforms) are
     /// refused before they reach it.
     func decode(_ input: Any, in context: MappingContext) throws -> Value {

@@ -42,6 +42,21 @@ extension MappingConfiguration.Builder {
         editRule(at: index) { $0.emptyStringAsNil = true }
     }
 
+    /// Replaces `property`'s value whole in an update in place, instead of merging an object
+    /// into it. By default an update follows JSON Merge Patch (RFC 7396) at every depth: an
+    /// object merges into a nested model or a dictionary (absent keys keep their values,
+    /// `null` removes a dictionary's entry); arrays and scalars always replace.
+    ///
+    /// ```swift
+    /// map.replacesOnUpdate(\.address)
+    /// try person.update(from: ["address": ["city": "LA"]])   // Address(street: "", city: "LA")
+    /// ```
+    public mutating func replacesOnUpdate<Value>(_ property: WritableKeyPath<Model, Value>) {
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "replaced on update")
+        editRule(at: index) { $0.replacesOnUpdate = true }
+    }
+
     /// Requirements `property`'s value must meet; a mapping that fails one throws, reporting
     /// every failure with its path.
     ///

@@ -49,6 +49,8 @@ struct BoolCodec: ValueCodec {
 
     var encodesUnchanged: Bool { true }
 
+    var decodesUnchanged: Bool { true }
+
     func encode(_ value: Bool, in context: MappingContext) throws -> Any? {
         value
     }

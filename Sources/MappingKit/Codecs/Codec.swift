@@ -40,6 +40,9 @@ class Codec<Value>: ValueCodec, @unchecked Sendable {
     func decode(_ input: Any, in context: MappingContext) throws -> Value { abstract() }
     func encode(_ value: Value, in context: MappingContext) throws -> Any? { abstract() }
     var encodesUnchanged: Bool { abstract() }
+    var decodesUnchanged: Bool { abstract() }
+    var mergesUpdates: Bool { abstract() }
+    func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value { abstract() }
     var codableShape: CodableShape { abstract() }
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) { abstract() }
     var surveysImports: Bool { abstract() }
@@ -93,6 +96,12 @@ final class ErasedCodec<Base: ValueCodec>: Codec<Base.Value>, @unchecked Sendabl
     }
 
     override var encodesUnchanged: Bool { wrapped.encodesUnchanged }
+    override var decodesUnchanged: Bool { wrapped.decodesUnchanged }
+    override var mergesUpdates: Bool { wrapped.mergesUpdates }
+
+    override func merge(_ input: Any, into current: Base.Value, in context: MappingContext) throws -> Base.Value {
+        try wrapped.merge(input, into: current, in: context)
+    }
     override var codableShape: CodableShape { wrapped.codableShape }
 
     override func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {

@@ -9,16 +9,20 @@ struct ArrayCodec<Element>: ValueCodec {
     /// `[Element].self`, looked up once: generic code would ask the runtime on every call.
     private let arrayType = ObjectIdentifier([Element].self)
     let encodesUnchanged: Bool
+    let decodesUnchanged: Bool
 
     init(element: Codec<Element>, mode: CoercionMode = .lossless) {
         self.element = element
         elementSlots = element.slotCoding
         self.mode = mode
         encodesUnchanged = element.encodesUnchanged
+        decodesUnchanged = element.decodesUnchanged
     }
 
     func decode(_ input: Any, in context: MappingContext) throws -> [Element] {
-        if ObjectIdentifier(type(of: input)) == arrayType, let same = Self.same(input) {
+        // An array already of the property's type is taken whole only when its element codec
+        // would give every element back unchanged (never past an adapter).
+        if decodesUnchanged, ObjectIdentifier(type(of: input)) == arrayType, let same = Self.same(input) {
             return same
         }
         guard let array = InputValue.array(input) else {
@@ -85,6 +89,8 @@ struct ArrayCodec<Element>: ValueCodec {
 struct SetCodec<Element: Hashable>: ValueCodec {
     let element: Codec<Element>
     var mode = CoercionMode.lossless
+
+    var decodesUnchanged: Bool { element.decodesUnchanged }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Set<Element> {
         guard let array = InputValue.array(input) else {

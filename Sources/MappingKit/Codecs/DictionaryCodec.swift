@@ -5,14 +5,17 @@ struct DictionaryCodec<Value>: ValueCodec {
     let value: Codec<Value>
     private let dictionaryType = ObjectIdentifier([String: Value].self)
     let encodesUnchanged: Bool
+    let decodesUnchanged: Bool
 
     init(value: Codec<Value>) {
         self.value = value
         encodesUnchanged = value.encodesUnchanged
+        decodesUnchanged = value.decodesUnchanged
     }
 
     func decode(_ input: Any, in context: MappingContext) throws -> [String: Value] {
-        if ObjectIdentifier(type(of: input)) == dictionaryType, let same = Self.same(input) {
+        // Taken whole only when every value would come back unchanged (see ``ValueCodec/decodesUnchanged``).
+        if decodesUnchanged, ObjectIdentifier(type(of: input)) == dictionaryType, let same = Self.same(input) {
             return same
         }
         guard let dictionary = InputValue.dictionary(input) else {
@@ -28,6 +31,34 @@ struct DictionaryCodec<Value>: ValueCodec {
                     result[key] = try report.within([.key(key)]) { try value.decode(item, in: context) }
                 } else {
                     result[key] = try value.decode(item, in: context)
+                }
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+            }
+        }
+        if let failure { throw failure }
+        return result
+    }
+
+    /// An update merges entry by entry (RFC 7396): a key given replaces its entry, or merges
+    /// into it when the values merge (nested models); `null` removes the entry; absent keys
+    /// keep theirs.
+    var mergesUpdates: Bool { true }
+
+    func merge(_ input: Any, into current: [String: Value], in context: MappingContext) throws -> [String: Value] {
+        guard let patch = InputValue.dictionary(input) else { return try decode(input, in: context) }
+        try context.countValues(patch.count)
+        var result = current
+        var failure: MappingError?
+        let merges = value.mergesUpdates
+        for (key, item) in patch {
+            do {
+                if InputValue.isNull(item) {
+                    result[key] = nil
+                } else if merges, let existing = result[key] {
+                    result[key] = try context.reporting(at: [.key(key)]) { try value.merge(item, into: existing, in: context) }
+                } else {
+                    result[key] = try context.reporting(at: [.key(key)]) { try value.decode(item, in: context) }
                 }
             } catch {
                 try failure.collect(MappingError.wrapping(error, at: .key(key)))

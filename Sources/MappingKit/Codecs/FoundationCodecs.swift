@@ -21,6 +21,9 @@ struct StringFormCodec<Value>: ValueCodec {
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
         format(value)
     }
+
+    /// A `URL` or `UUID` is taken as it is.
+    var decodesUnchanged: Bool { true }
 }
 
 extension StringFormCodec where Value == URL {

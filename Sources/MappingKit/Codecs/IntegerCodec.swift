@@ -74,6 +74,8 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
 
     var encodesUnchanged: Bool { Integer.self == Int.self }
 
+    var decodesUnchanged: Bool { true }
+
     @_specialize(where Integer == Int)
     @_specialize(where Integer == Int64)
     func encode(_ value: Integer, in context: MappingContext) throws -> Any? {
@@ -89,6 +91,8 @@ struct IntCodec: ValueCodec {
     let general: IntegerCodec<Int>
 
     var encodesUnchanged: Bool { true }
+
+    var decodesUnchanged: Bool { true }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Int {
         if let value = ExistentialPayload.value(Int.self, in: input) {

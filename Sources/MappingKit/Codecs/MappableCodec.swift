@@ -6,6 +6,9 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     /// The plan of the last model this codec read (codecs are made once per type).
     let plans = PlanMemo()
 
+    /// A collection of models already made (`[Model]`) is taken as it is.
+    var decodesUnchanged: Bool { true }
+
     func decode(_ input: Any, in context: MappingContext) throws -> Model {
         let nested = try context.nested()
         let configuration = nested.declaredConfiguration(for: Model.self)
@@ -57,6 +60,38 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
             }
         }
         return try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
+    }
+
+    /// An update merges an object into the model there is (RFC 7396): a struct's value is
+    /// updated as `update(from:)` updates it, a class instance keeps its identity (its
+    /// properties as they were are put back if the update that reached it fails). In an import,
+    /// a model with an identity is the one its key names, never merged into another.
+    var mergesUpdates: Bool { true }
+
+    func merge(_ input: Any, into current: Model, in context: MappingContext) throws -> Model {
+        guard let dictionary = InputValue.dictionary(input) else { return try decode(input, in: context) }
+        var nested = try context.nested()
+        let declared = nested.declaredConfiguration(for: Model.self)
+        if declared.rules.isPositional || (context.session != nil && declared.rules.hasIdentity) {
+            return try decode(input, in: context)
+        }
+        nested.updatesInPlace = true
+        var configuration = declared
+        configuration.context = nested
+        var model = current
+        do {
+            guard Model.self is AnyClass else {
+                try model.update(from: dictionary, configuration: configuration)
+                return model
+            }
+            let object = model as AnyObject
+            let backup = ObjectBackup(of: object, plan: try PlanCache.plan(for: Model.self, configuration: declared))
+            try model.update(from: dictionary, configuration: configuration)
+            context.keepMerged(backup)
+            return model
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
     }
 
     /// Every element in one loop: the nested context, the configuration and the plan are found

@@ -17,6 +17,9 @@ struct NativeValueCodec<Value>: ValueCodec {
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
         value
     }
+
+    /// A `Date` or `Data` is taken as it is.
+    var decodesUnchanged: Bool { true }
 }
 
 extension NativeValueCodec where Value == Date {

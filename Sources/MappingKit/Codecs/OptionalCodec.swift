@@ -26,6 +26,17 @@ extension OptionalCoding {
         guard let value else { return nil }
         return try wrapped.encode(value, in: context)
     }
+
+    var decodesUnchanged: Bool { wrapped.decodesUnchanged }
+
+    var mergesUpdates: Bool { wrapped.mergesUpdates }
+
+    /// An object merges into the value there is; `null` clears it; into `nil`, a value is read
+    /// afresh.
+    func merge(_ input: Any, into current: Inner.Value?, in context: MappingContext) throws -> Inner.Value? {
+        guard let current, !InputValue.isNull(input) else { return try decode(input, in: context) }
+        return try wrapped.merge(input, into: current, in: context)
+    }
 }
 
 /// The optional of any other type, around its type-erased codec.

@@ -26,6 +26,14 @@ struct AnyValueCodec: PassThroughCodec {
     static func cast(_ input: Any) -> Any? {
         InputValue.isUnsafeToBridge(input) ? nil : input
     }
+
+    /// An update merges an object into the value there is, as RFC 7396 patches a document.
+    var mergesUpdates: Bool { true }
+
+    func merge(_ input: Any, into current: Any, in context: MappingContext) throws -> Any {
+        guard let patch = Self.cast(input).flatMap(InputValue.dictionary) else { return try decode(input, in: context) }
+        return try MergePatch.apply(patch, to: InputValue.dictionary(current) ?? [:], in: context)
+    }
 }
 
 struct UntypedDictionaryCodec: PassThroughCodec {
@@ -34,6 +42,43 @@ struct UntypedDictionaryCodec: PassThroughCodec {
 
     static func cast(_ input: Any) -> [String: Any]? {
         InputValue.dictionary(input)
+    }
+
+    /// An update merges into the dictionary there is, as RFC 7396 patches a document.
+    var mergesUpdates: Bool { true }
+
+    func merge(_ input: Any, into current: [String: Any], in context: MappingContext) throws -> [String: Any] {
+        guard let patch = Self.cast(input) else { return try decode(input, in: context) }
+        return try MergePatch.apply(patch, to: current, in: context)
+    }
+}
+
+/// JSON Merge Patch (RFC 7396, section 2) over untyped values: each member of the patch
+/// replaces the target's, `null` removes it, and an object merges into the target's member
+/// (an empty object when that is not one). Arrays and scalars replace whole.
+enum MergePatch {
+    static func apply(_ patch: [String: Any], to target: [String: Any], in context: MappingContext) throws -> [String: Any] {
+        try apply(patch, to: target, depth: context.depth, limit: context.effectiveLimits.maximumDepth)
+    }
+
+    private static func apply(_ patch: [String: Any], to target: [String: Any], depth: Int, limit: Int) throws -> [String: Any] {
+        // A native patch can nest without end (a Foundation container refused above cannot).
+        guard depth < limit else { throw MappingError(.tooDeep(limit: limit)) }
+        var result = target
+        for (key, value) in patch {
+            if InputValue.isNull(value) {
+                result[key] = nil
+            } else if let object = InputValue.dictionary(value) {
+                do {
+                    result[key] = try apply(object, to: result[key].flatMap(InputValue.dictionary) ?? [:], depth: depth + 1, limit: limit)
+                } catch {
+                    throw MappingError.wrapping(error, at: .key(key))
+                }
+            } else {
+                result[key] = value
+            }
+        }
+        return result
     }
 }
 

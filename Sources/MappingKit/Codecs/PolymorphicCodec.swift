@@ -3,6 +3,9 @@
 struct PolymorphicCodec<Value>: ValueCodec {
     let choice: TypeChoice
 
+    /// A collection of values already made (`[Animal]`) is taken as it is.
+    var decodesUnchanged: Bool { true }
+
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         guard let dictionary = InputValue.dictionary(input) else {
             return try mismatch(input, expected: "\(ValueDescription.typeName(Value.self)) (a dictionary)", in: context)

@@ -19,6 +19,9 @@ struct RawRepresentableCodec<Represented: RawRepresentable>: ValueCodec {
         try raw.encode(value.rawValue, in: context)
     }
 
+    /// A collection of the enum's own cases is taken as it is.
+    var decodesUnchanged: Bool { true }
+
     private func knownRawValues() -> [String] {
         guard let cases = Represented.self as? any CaseIterable.Type else { return [] }
         func describe<All: CaseIterable>(_: All.Type) -> [String] {

@@ -27,6 +27,8 @@ struct StringCodec: ValueCodec {
 
     var encodesUnchanged: Bool { true }
 
+    var decodesUnchanged: Bool { true }
+
     func encode(_ value: String, in context: MappingContext) throws -> Any? {
         value
     }

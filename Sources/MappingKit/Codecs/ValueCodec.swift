@@ -21,6 +21,24 @@ protocol ValueCodec<Value>: Sendable {
     /// collections of them), so collections of it are written without converting each element.
     var encodesUnchanged: Bool { get }
 
+    /// `true` when a value that already is a `Value` decodes to itself, unchanged and unchecked,
+    /// in every coercion mode: only then is a collection already typed `[Value]` or
+    /// `[String: Value]` taken whole. `false` (the default) for adapters, which convert every
+    /// element whatever its type, and for codecs that check their own values (a `Double` must
+    /// be finite): a native typed array then goes element by element, as an `[Any]` does, so
+    /// every representation of the same data gives the same model.
+    var decodesUnchanged: Bool { get }
+
+    /// `true` when an update in place merges an object into the value a property has (JSON
+    /// Merge Patch, RFC 7396) instead of replacing it: nested models, their optionals,
+    /// dictionaries. `false` (the default): every value replaces the one before.
+    var mergesUpdates: Bool { get }
+
+    /// `input` as an update of `current`: an object merges into it (absent keys keep their
+    /// values, `null` removes a dictionary's entry); anything else is read as ``decode(_:in:)``
+    /// reads it. The default replaces.
+    func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value
+
     /// What this codec reads, for the Codable bridge to ask a `Decoder` for first
     /// (``CodableShape/untyped`` unless a codec says more).
     var codableShape: CodableShape { get }
@@ -101,6 +119,14 @@ protocol ValueCodec<Value>: Sendable {
 
 extension ValueCodec {
     var encodesUnchanged: Bool { false }
+
+    var decodesUnchanged: Bool { false }
+
+    var mergesUpdates: Bool { false }
+
+    func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value {
+        try decode(input, in: context)
+    }
 
     var codableShape: CodableShape { .untyped }
 

@@ -176,6 +176,9 @@ struct PropertyRule: Sendable {
     var depth = 0
     /// Empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:)``).
     var emptyStringAsNil = false
+    /// An update in place replaces the value whole instead of merging an object into it
+    /// (``MappingConfiguration/Builder/replacesOnUpdate(_:)``).
+    var replacesOnUpdate = false
     /// Set and read through the key path's accessors (``MappingConfiguration/Builder/observed(_:)``).
     var accessor: (any PropertyAccessor)?
 
@@ -195,7 +198,8 @@ struct PropertyRule: Sendable {
 
     private func fingerprint(codec: String, values: [String]) -> String {
         ([label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
-          codec, "layer \(layer)", "depth \(depth)", accessor == nil ? "" : "observed", emptyStringAsNil ? "empty=nil" : ""] + values).joined(separator: "\u{2}")
+          codec, "layer \(layer)", "depth \(depth)", accessor == nil ? "" : "observed", emptyStringAsNil ? "empty=nil" : "",
+          replacesOnUpdate ? "replaces" : ""] + values).joined(separator: "\u{2}")
     }
 }
 

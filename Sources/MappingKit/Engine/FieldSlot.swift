@@ -17,6 +17,10 @@ protocol FieldSlot: AnyObject, Sendable {
     var leaf: LeafKind { get }
     /// Its defaults for a missing key or a null, when it has any.
     var defaults: FieldDefaults { get }
+    /// An update in place merges an object into the property's value (JSON Merge Patch,
+    /// RFC 7396: nested models, dictionaries), unless its rule says to replace it
+    /// (``MappingConfiguration/Builder/replacesOnUpdate(_:)``).
+    var mergesUpdates: Bool { get }
 
     /// Exchanges the staged value with the model's.
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
@@ -71,7 +75,11 @@ class FieldCalls: @unchecked Sendable {
     /// `createsModel`: the model is being made; an update in place keeps the value it has, so
     /// neither defaults nor requirements about absence apply (PATCH semantics).
     func decodeMissing(into staging: UnsafeMutableRawPointer, createsModel: Bool) throws -> Bool { false }
-    /// Decodes the value for `input` over the property's value in `model` (a fresh model).
+    /// Stages `input` as an update of the property's value in `current`, the model as it is
+    /// (a field that ``FieldSlot/mergesUpdates``, in an update in place).
+    func merge(_ input: Any, current: UnsafeRawPointer, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
+    /// Decodes the value for `input` over the property's value in `model` (a fresh model, or a
+    /// copy an update changes in place: then a merging field merges).
     func decode(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {}
     /// The key is absent: puts the default, if there is one, over the property's value in
     /// `model` (a fresh model).
@@ -107,6 +115,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let leaf: LeafKind
     /// The configuration's ``ConfigurationRules/emptyStringsAsNil``, kept for ``rebound(to:coercion:)``.
     let emptyStringsAsNil: Bool
+    let mergesUpdates: Bool
 
     /// A field with no defaults or requirements (the common case), made without looking at any.
     init(name: String, keys: FieldKeys, offset: Int, codec: Codec<Value>, emptyStringsAsNil: Bool = false) {
@@ -121,6 +130,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         hasNullDefault = false
         hasRules = false
         leaf = LeafKind(codec: self.codec.baseType)
+        mergesUpdates = self.codec.mergesUpdates
     }
 
     init(
@@ -130,7 +140,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         codec: Codec<Value>,
         defaults: FieldDefaults,
         requirements: RequirementList<Value>?,
-        emptyStringsAsNil: Bool = false
+        emptyStringsAsNil: Bool = false,
+        replacesOnUpdate: Bool = false
     ) {
         self.emptyStringsAsNil = emptyStringsAsNil
         self.name = name
@@ -143,6 +154,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         hasNullDefault = defaults.whenNull != nil
         hasRules = requirements != nil || defaults.whenMissing != nil
         leaf = hasNullDefault || hasRules ? .none : LeafKind(codec: codec.baseType)
+        mergesUpdates = codec.mergesUpdates && !replacesOnUpdate
     }
 
     /// The field for `rule`: its adapter's codec, or the built-in one. `emptyStringsAsNil`: the
@@ -157,7 +169,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
             codec: CodecFactory.codec(codec, emptyStringsAsNil: emptyStringsAsNil || rule.emptyStringAsNil),
             defaults: rule.defaults,
             requirements: requirements.isEmpty ? nil : RequirementList(requirements),
-            emptyStringsAsNil: emptyStringsAsNil
+            emptyStringsAsNil: emptyStringsAsNil,
+            replacesOnUpdate: rule.replacesOnUpdate
         )
     }
 
@@ -234,7 +247,30 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         try decodeValue(input, into: staging + offset, in: context)
     }
 
+    override func merge(_ input: Any, current: UnsafeRawPointer, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        try mergeValue(input, current: current + offset, into: staging + offset, in: context)
+    }
+
+    /// Stages at `slot` `input` merged into the value at `current` (a null default, then the
+    /// codec's merge, then the requirements).
+    @inline(never)
+    func mergeValue(_ input: Any, current: UnsafeRawPointer, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        if hasNullDefault, try stageNullDefault(for: input, at: slot) {
+            context.report?.record(.defaultedWhenNull(defaults.nullDescription), found: "null")
+            return
+        }
+        let value = try codec.merge(input, into: current.assumingMemoryBound(to: Value.self).pointee, in: context)
+        if hasRules { try checkDecoded(value, input: input) }
+        stage(value, at: slot)
+    }
+
     override func decode(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        if mergesUpdates, context.updatesInPlace {
+            return try replace(in: model) { slot in
+                try mergeValue(input, current: model + offset, into: slot, in: context)
+                return true
+            }
+        }
         guard hasNullDefault || hasRules else { return try slots.decode(input, over: model + offset, in: context) }
         try replace(in: model) { slot in
             try decodeValue(input, into: slot, in: context)

@@ -36,6 +36,7 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var alignment: Int { MemoryLayout<Value>.alignment }
     var leaf: LeafKind { .none }
     var calls: FieldCalls { self }
+    var mergesUpdates: Bool { inner.mergesUpdates }
 
     func accept<Visitor: FieldVisitor>(_ visitor: Visitor) -> Visitor.Made {
         visitor.visit(self)
@@ -65,6 +66,10 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
 
     override func decode(_ input: Any, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
         try inner.decode(input, into: staging + side, in: context)
+    }
+
+    override func merge(_ input: Any, current: UnsafeRawPointer, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        try reading(current) { value in try inner.mergeValue(input, current: value, into: staging + side, in: context) }
     }
 
     override func decodeMissing(into staging: UnsafeMutableRawPointer, createsModel: Bool) throws -> Bool {

@@ -54,6 +54,22 @@ final class MappingCall: @unchecked Sendable {
         }
     }
 
+    /// Class instances an update merged into in place (nested models kept with their
+    /// identity), as they were before: put back when an update that contains the merge fails.
+    private var merged: [ObjectBackup] = []
+
+    /// How many merged instances are kept: where an update's own merges start.
+    var mergeMark: Int { merged.count }
+
+    func keepMerged(_ backup: ObjectBackup) {
+        merged.append(backup)
+    }
+
+    /// Puts back every instance merged into since `mark`, the latest first.
+    func rollBackMerges(to mark: Int) {
+        while merged.count > mark { merged.removeLast().restore() }
+    }
+
     /// Throws when less than ``StackGuard/reserve`` of the thread's stack is left.
     func checkStack() throws {
         try stack.check()

@@ -152,6 +152,20 @@ struct MappingContext: Sendable {
         try call?.countValues(count)
     }
 
+    /// Where the merges of an update in place start (see ``MappingCall/rollBackMerges(to:)``).
+    var mergeMark: Int { call?.mergeMark ?? 0 }
+
+    /// Keeps what a class instance held before an update merged into it, to put back if the
+    /// update that contains it fails.
+    func keepMerged(_ backup: ObjectBackup) {
+        call?.keepMerged(backup)
+    }
+
+    /// Puts back every instance merged into since `mark`.
+    func rollBackMerges(to mark: Int) {
+        call?.rollBackMerges(to: mark)
+    }
+
     /// The context one model further down, or the error that says a limit is reached: the
     /// nesting depth, or the stack the call has used.
     func nested() throws -> MappingContext {

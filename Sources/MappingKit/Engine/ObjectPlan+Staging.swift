@@ -7,6 +7,8 @@ extension ObjectPlan {
         let buffer: UnsafeMutableRawPointer
         let staged: UnsafeMutablePointer<Bool>
         let seen: UnsafeMutablePointer<Bool>
+        /// The model as it is, when this is an update in place: what merging fields merge into.
+        let current: UnsafeRawPointer?
     }
 
     /// Runs `fill`, which stages values and collects problems and returns the input (or the
@@ -19,13 +21,32 @@ extension ObjectPlan {
         fill: (Staging, inout MappingError?) throws -> [String: Any]
     ) throws {
         if context.updatesInPlace, !unobserved.isEmpty { throw unobservedUpdate }
+        guard context.updatesInPlace else { return try stageValues(into: model, in: context, finish: finish, fill: fill) }
+        // Nested class instances an update merges into change before this model does: put back
+        // if anything in this update fails.
+        let mark = context.mergeMark
+        do {
+            try stageValues(into: model, in: context, finish: finish, fill: fill)
+        } catch {
+            context.rollBackMerges(to: mark)
+            throw error
+        }
+    }
+
+    @inline(__always)
+    private func stageValues(
+        into model: UnsafeMutableRawPointer,
+        in context: MappingContext,
+        finish: ([String: Any]) throws -> Void,
+        fill: (Staging, inout MappingError?) throws -> [String: Any]
+    ) throws {
         // One allocation on the stack. (Nested models recurse through here: every frame counts.)
         let slotCount = fields.count + 1
         try withUnsafeTemporaryAllocation(byteCount: stagingByteCount + 2 * slotCount, alignment: stagingAlignment) { buffer in
             guard let base = buffer.baseAddress else { return }
             let flags = (base + stagingByteCount).bindMemory(to: Bool.self, capacity: 2 * slotCount)
             flags.initialize(repeating: false, count: 2 * slotCount)
-            let staging = Staging(buffer: base, staged: flags, seen: flags + slotCount)
+            let staging = Staging(buffer: base, staged: flags, seen: flags + slotCount, current: context.updatesInPlace ? UnsafeRawPointer(model) : nil)
             defer {
                 for index in fieldRefs.indices where staging.staged[index] {
                     fieldRefs[index].calls._withUnsafeGuaranteedRef { $0.discard(base) }

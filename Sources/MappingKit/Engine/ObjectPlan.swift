@@ -190,7 +190,9 @@ final class ObjectPlan: Sendable {
         withInput(index, in: input, context: context) { field, value in
             if let value {
                 let ref = fieldRefs[index]
-                if !ref.leaf.decode(value, at: staging.buffer + ref.offset, initializing: true) {
+                if ref.mergesUpdates, let current = staging.current {
+                    try field.merge(value, current: current, into: staging.buffer, in: context)
+                } else if !ref.leaf.decode(value, at: staging.buffer + ref.offset, initializing: true) {
                     try field.decode(value, into: staging.buffer, in: context)
                 }
                 staging.staged[index] = true
@@ -237,6 +239,7 @@ final class ObjectPlan: Sendable {
     /// problem found is reported, as by ``decode(_:into:in:finish:)``.
     func decodeInPlace(_ dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) throws {
         let context = context.handingDown(handedDownKeyStrategy)
+        let mark = context.mergeMark
         var failure: MappingError?
         // Walking the entries costs a little per entry, a lookup more per field: walk when the
         // dictionary has not many more keys than the plan reads.
@@ -256,7 +259,11 @@ final class ObjectPlan: Sendable {
                 (model + slot.offset).assumingMemoryBound(to: UnmappedValues.self).pointee.merge(stash)
             }
         }
-        if let failure { throw failure }
+        if let failure {
+            // A copy an update changed in place is dropped; class instances merged into are not.
+            if context.updatesInPlace { context.rollBackMerges(to: mark) }
+            throw failure
+        }
     }
 
     /// Decodes field `index` from `input` over its value in `model`, or its default when it has
@@ -281,10 +288,13 @@ struct FieldRef: Sendable {
     /// The property's common type, when the loops handle its values themselves, and its offset.
     let leaf: LeafKind
     let offset: Int
+    /// An update in place merges into the property's value (``FieldSlot/mergesUpdates``).
+    let mergesUpdates: Bool
 
     init(_ slot: any FieldSlot) {
         calls = Unmanaged.passUnretained(slot.calls)
         leaf = slot.leaf
         offset = slot.offset
+        mergesUpdates = slot.mergesUpdates
     }
 }

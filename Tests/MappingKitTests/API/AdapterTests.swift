@@ -79,8 +79,43 @@ private enum DateComponentsParser {
     }
 }
 
+/// Issue 37, item 1: an adapter on an array or dictionary property converts every element,
+/// whatever container the elements come in.
+private struct Suffixed: Mappable, Equatable {
+    var tags: [String] = []
+    var counts: [Int] = []
+
+    static let mappingConfiguration = MappingConfiguration(for: Suffixed.self) { map in
+        map.map(\.tags, using: Adapter<String>("t", decode: { "\($0)_T" }, encode: { $0 }))
+        map.map(\.counts, using: Adapter<Int>("n", decode: { input in
+            guard let number = input as? Int else { throw WrongComponentCount(count: -1) }
+            return number * 10
+        }, encode: { $0 }))
+    }
+}
+
 @Suite("Adapters")
 struct AdapterTests {
+    @Test("an adapter on an array converts every element of a native typed array too, as of [Any], NSArray and JSON")
+    func adapterOnNativeArrays() throws {
+        let expected = Suffixed(tags: ["a_T", "b_T"], counts: [10, 20])
+        let inputs: [[String: Any]] = [
+            ["tags": ["a", "b"], "counts": [1, 2]],
+            ["tags": ["a", "b"] as [Any], "counts": [1, 2] as [Any]],
+            ["tags": NSArray(array: ["a", "b"]), "counts": NSArray(array: [1, 2])],
+            try jsonDictionary(#"{"tags": ["a", "b"], "counts": [1, 2]}"#),
+        ]
+        for input in inputs {
+            #expect(try Suffixed(dictionary: input) == expected)
+            #expect(try Suffixed.array(from: [input]) == [expected])
+            var updated = Suffixed()
+            try updated.update(from: input)
+            #expect(updated == expected)
+        }
+        #expect(try Suffixed(json: #"{"tags": ["a", "b"], "counts": [1, 2]}"#) == expected)
+        #expect(try mapped(Suffixed.self, ["tags": ["a", "b"], "counts": [1, 2]]) == expected)
+    }
+
     @Test("ObjectMapping: a colour from an array of numbers, keyed by the model's property, and back")
     func colorAdapter() throws {
         let paint = try mapped(Paint.self, jsonDictionary(#"{"color": [122, 50, 80], "accents": [[255, 0, 0]], "highlight_color": null}"#))
