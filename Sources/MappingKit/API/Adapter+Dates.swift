@@ -2,8 +2,14 @@ public import Foundation
 
 extension Adapter where Value == Date {
     /// ISO 8601 / RFC 3339 date and time: `2014-02-13T09:30:00Z`, with or without fractional
-    /// seconds, in any zone offset (`Z`, `+01:00`, `-0500`). Written back in UTC with the
-    /// shortest fraction that reads back as the same `Date`: `2014-02-13T09:30:00.25Z`.
+    /// seconds (any number of digits, `.` or `,`) or seconds at all (`2014-02-13T09:30Z`), `T`,
+    /// `t` or a space between date and time, in any zone offset (`Z`, `z`, `+01:00`, `-0500`,
+    /// `+01`). Written back in UTC with the shortest fraction that reads back as the same
+    /// `Date`: `2014-02-13T09:30:00.25Z`.
+    ///
+    /// A time without a zone (`2014-02-13T09:30:00`) is an error: it is no moment until a zone
+    /// is chosen, and MappingKit does not guess one. Map APIs that send local times with
+    /// ``iso8601(assumingSecondsFromGMT:)``.
     ///
     /// A date alone (`2014-02-13`) is an error: written back it would gain a time. Map it
     /// with ``iso8601Date``, or under `.lenient`, which reads it as midnight UTC. A `Date` no
@@ -15,6 +21,19 @@ extension Adapter where Value == Date {
     /// map.map(\.updatedAt, to: "updated_at", using: .iso8601)   // "2014-02-13T09:30:00Z"
     /// ```
     public static var iso8601: Adapter<Date> { BuiltInDateAdapters.iso8601 }
+
+    /// ``iso8601``, where a time without a zone (`2017-04-06T16:55:02`, `2017-04-06 16:55`) is
+    /// read at the offset you name, in seconds east of UTC: an explicit choice for APIs that
+    /// send local times. A time with a zone keeps its own. Written back in UTC, as ``iso8601``
+    /// writes, so the same `Date` reads back.
+    ///
+    /// ```swift
+    /// map.map(\.startsAt, to: "start", using: .iso8601(assumingSecondsFromGMT: 3_600))
+    /// // "2017-04-06T16:55:02" → 2017-04-06T15:55:02Z
+    /// ```
+    public static func iso8601(assumingSecondsFromGMT offset: Int) -> Adapter<Date> {
+        BuiltInDateAdapters.iso8601(assumedOffset: offset)
+    }
 
     /// An ISO 8601 calendar date alone, `2014-02-13`, at midnight UTC. Writing a `Date` that is
     /// not a midnight UTC is an error: the text would lose its time.
@@ -44,7 +63,10 @@ extension Adapter where Value == Date {
     /// without a `DateFormatter`.
     ///
     /// Fields: `yyyy`, `MM`, `MMM` (`Jan`), `dd`, `EEE` (`Sun`), `HH` (00–23), `mm`, `ss`,
-    /// `SSS` (milliseconds), `Z` (`+0000`); every other character must appear as it is. Times are
+    /// `SSS` (milliseconds), `Z` (`+0000`). Literal text is quoted as `DateFormatter` quotes it
+    /// (Unicode TR35): `yyyy-MM-dd'T'HH:mm:ss`, `''` for a quote; other characters that are not
+    /// letters (`-`, `/`, `:`, spaces) appear as they are. Any other letter is a configuration
+    /// error, reported when the plan is compiled, before the first input is read. Times are
     /// in UTC unless `secondsFromGMT` (or a `Z` field in the text) says otherwise. Twitter's
     /// dates: `.date(format: "EEE MMM dd HH:mm:ss Z yyyy")`.
     ///
@@ -65,26 +87,36 @@ extension Adapter where Value == Date {
 
 /// The built-in date adapters, made once.
 enum BuiltInDateAdapters {
-    static let iso8601 = Adapter<Date>(name: "iso8601", builtIn: true, shape: .string, decode: { input, context, mode in
-        if let date = NativeValue.date(input) { return date }
-        let text = try StringCodec(mode: mode).decode(input, in: context)
-        guard let date = DateText.parseISO8601(text, dateOnly: mode == .lenient) else {
-            if mode != .lenient, DateText.parseISO8601(text, dateOnly: true) != nil {
-                throw MappingError(.mismatch(expected: "Date in ISO 8601 with a time (a date alone maps with .iso8601Date)", found: ValueDescription.describe(input)))
+    static let iso8601 = iso8601(assumedOffset: nil)
+
+    /// ``Adapter/iso8601``, reading a time without a zone at `assumedOffset` when there is one.
+    static func iso8601(assumedOffset: Int?) -> Adapter<Date> {
+        let name = assumedOffset.map { "iso8601(assumingSecondsFromGMT: \($0))" } ?? "iso8601"
+        return Adapter<Date>(name: name, builtIn: true, shape: .string, decode: { input, context, mode in
+            if let date = NativeValue.date(input) { return date }
+            let text = try StringCodec(mode: mode).decode(input, in: context)
+            guard let date = DateText.parseISO8601(text, dateOnly: mode == .lenient, assumedOffset: assumedOffset) else {
+                if mode != .lenient, DateText.parseISO8601(text, dateOnly: true, assumedOffset: assumedOffset) != nil {
+                    throw MappingError(.mismatch(expected: "Date in ISO 8601 with a time (a date alone maps with .iso8601Date)", found: ValueDescription.describe(input)))
+                }
+                if assumedOffset == nil, DateText.parseISO8601(text, dateOnly: false, assumedOffset: 0) != nil {
+                    let expected = "Date in ISO 8601 with a time zone (a local time maps with .iso8601(assumingSecondsFromGMT:))"
+                    throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
+                }
+                throw MappingError(.mismatch(expected: "Date in ISO 8601", found: ValueDescription.describe(input)))
             }
-            throw MappingError(.mismatch(expected: "Date in ISO 8601", found: ValueDescription.describe(input)))
-        }
-        return date
-    }, encode: { date, context, mode in
-        if context.style.keepsDatesAndDataNative { return date }
-        return try DateText.formatISO8601(date, rounding: mode == .lenient ? .toNearestOrAwayFromZero : nil)
-    })
+            return date
+        }, encode: { date, context, mode in
+            if context.style.keepsDatesAndDataNative { return date }
+            return try DateText.formatISO8601(date, rounding: mode == .lenient ? .toNearestOrAwayFromZero : nil)
+        })
+    }
 
     static let iso8601Date = pattern(DatePattern("yyyy-MM-dd", offset: 0), name: "iso8601Date", rounding: nil)
 
     static func pattern(_ pattern: DatePattern, name: String, rounding: FloatingPointRoundingRule?) -> Adapter<Date> {
         let expected = "Date as \(pattern.text)"
-        return Adapter(name: name, builtIn: true, shape: .string, decode: { input, context, mode in
+        var adapter = Adapter(name: name, builtIn: true, shape: .string, decode: { input, context, mode in
             if let date = NativeValue.date(input) { return date }
             let text = try StringCodec(mode: mode).decode(input, in: context)
             guard let date = pattern.parse(text) else {
@@ -95,6 +127,8 @@ enum BuiltInDateAdapters {
             if context.style.keepsDatesAndDataNative { return date }
             return try pattern.format(date, rounding: rounding ?? (mode == .lenient ? .toNearestOrAwayFromZero : nil))
         })
+        adapter.problem = pattern.problem
+        return adapter
     }
 
     static let unixSeconds = epoch(name: "unixSeconds", unitsPerSecond: 1)

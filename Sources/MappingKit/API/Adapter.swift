@@ -31,6 +31,9 @@ public struct Adapter<Value>: Sendable {
     /// Does the converting, for the coercion mode of the configuration that uses the adapter:
     /// an adapter's typed input (`Adapter(from: [Int].self)`) is read under that mode.
     let codec: @Sendable (CoercionMode) -> Codec<Value>
+    /// A mistake in how the adapter was made (a date pattern with an unknown field): a
+    /// configuration that uses it reports it when its plan is compiled, before any input.
+    var problem: String?
 
     init(name: String, builtIn: Bool = false, codec: @escaping @Sendable (CoercionMode) -> Codec<Value>) {
         self.name = name

@@ -50,6 +50,7 @@ extension MappingConfiguration.Builder {
         if !keys.isEmpty { map(property, to: keys) }
         let index = ruleIndex(for: property)
         if rule(at: index).makeCodec != nil { record("\(Self.displayName(of: property)) is given two adapters") }
+        if let problem = adapter.problem { record("\(Self.displayName(of: property)): \(problem)") }
         if keys.isEmpty { checkNotIgnored(property, at: index, given: "mapped") }
         editRule(at: index) { rule in
             rule.makeCodec = { _, mode in Codec.erasing(makeCodec(mode)) }

@@ -1,10 +1,13 @@
 import Foundation
 
-/// A fixed date pattern such as `yyyy-MM-dd` or `yyyy/MM/dd HH:mm:ss.SSS`, compiled once.
+/// A fixed date pattern such as `yyyy-MM-dd` or `yyyy-MM-dd'T'HH:mm:ss.SSS`, compiled once.
 ///
 /// Fields: `yyyy` year, `MM` month, `MMM` month name (`Jan`), `dd` day, `EEE` weekday name
-/// (`Sun`), `HH` hour (00–23), `mm` minute, `ss` second, `SSS` milliseconds, `Z` zone offset
-/// (`+0000`). Every other character must appear as it is.
+/// (`Sun`), `HH` hour (00–23), `mm` minute, `ss` second, `SSS` milliseconds, `Z` (or `ZZ`,
+/// `ZZZ`) zone offset (`+0000`). Quoting follows Unicode TR35 as `DateFormatter` does: text
+/// between single quotes is literal (`'T'`), and `''` is one quote. Every other character that
+/// is not an ASCII letter must appear as it is; any other run of letters is a mistake
+/// (``problem``), reported when the configuration that uses the pattern is compiled.
 struct DatePattern: Sendable {
     enum Token: Sendable, Equatable {
         case year, month, monthName, day, weekdayName, hour, minute, second, millisecond, zone
@@ -31,25 +34,69 @@ struct DatePattern: Sendable {
     /// second it writes reads back as itself.
     let writesWholeSeconds: Bool
 
+    /// What is wrong with the pattern's text, when something is: a letter run that is not a
+    /// field, or a quote never closed. (A pattern with a problem matches no text.)
+    let problem: String?
+
+    /// The fields, by letter and run length.
+    private static let fields: [String: Token] = [
+        "yyyy": .year, "MMM": .monthName, "MM": .month, "dd": .day, "EEE": .weekdayName, "HH": .hour,
+        "mm": .minute, "ss": .second, "SSS": .millisecond, "Z": .zone, "ZZ": .zone, "ZZZ": .zone,
+    ]
+
     init(_ text: String, offset: Int) {
         self.text = text
         self.offset = offset
         var tokens: [Token] = []
-        var rest = Substring(text)
-        let fields: [(String, Token)] = [
-            ("yyyy", .year), ("MMM", .monthName), ("MM", .month), ("dd", .day), ("EEE", .weekdayName), ("HH", .hour),
-            ("mm", .minute), ("ss", .second), ("SSS", .millisecond), ("Z", .zone),
-        ]
-        while !rest.isEmpty {
-            if let (field, token) = fields.first(where: { rest.hasPrefix($0.0) }) {
-                tokens.append(token)
-                rest = rest.dropFirst(field.count)
-            } else if let character = rest.first {
+        var problem: String?
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            if character == "'" {
+                // `''` is a quote; otherwise literal text up to the closing quote, where `''` is a quote too.
+                if index + 1 < characters.count, characters[index + 1] == "'" {
+                    tokens.append(.literal(UInt8(ascii: "'")))
+                    index += 2
+                    continue
+                }
+                index += 1
+                var closed = false
+                while index < characters.count {
+                    if characters[index] == "'" {
+                        if index + 1 < characters.count, characters[index + 1] == "'" {
+                            tokens.append(.literal(UInt8(ascii: "'")))
+                            index += 2
+                            continue
+                        }
+                        closed = true
+                        index += 1
+                        break
+                    }
+                    tokens.append(contentsOf: String(characters[index]).utf8.map(Token.literal))
+                    index += 1
+                }
+                if !closed, problem == nil { problem = "the date pattern \"\(text)\" has a quote that is never closed" }
+            } else if character.isASCII, character.isLetter {
+                var end = index
+                while end < characters.count, characters[end] == character { end += 1 }
+                let run = String(characters[index..<end])
+                if let token = Self.fields[run] {
+                    tokens.append(token)
+                } else if problem == nil {
+                    problem = """
+                        the date pattern "\(text)" has "\(run)", which is not a field MappingKit reads: use yyyy, MM, MMM, dd, EEE, \
+                        HH, mm, ss, SSS and Z, and quote literal text ('T')
+                        """
+                }
+                index = end
+            } else {
                 tokens.append(contentsOf: String(character).utf8.map(Token.literal))
-                rest = rest.dropFirst()
+                index += 1
             }
         }
-        self.tokens = tokens
+        self.problem = problem
+        self.tokens = problem == nil ? tokens : []
         fractionDigits = tokens.contains(.millisecond) ? 3 : 0
         writesWholeSeconds = tokens.contains(.year) && (tokens.contains(.month) || tokens.contains(.monthName))
             && tokens.contains(.day) && tokens.contains(.hour) && tokens.contains(.minute) && tokens.contains(.second)
@@ -57,6 +104,7 @@ struct DatePattern: Sendable {
 
     /// The date, or `nil` when `string` does not match or names no real date.
     func parse(_ string: String) -> Date? {
+        guard problem == nil else { return nil }
         var string = string
         return string.withUTF8 { bytes -> Date? in
             var reader = ByteReader(bytes: bytes)

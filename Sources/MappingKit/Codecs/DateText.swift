@@ -28,9 +28,10 @@ enum DateText {
     }
 
     /// `2014-02-13T09:30:00Z`, `…T09:30:00.123+01:00`, `…T09:30:00-0500`, `…T09:30:00+01`;
-    /// `t`/`z` and a space for `T` are accepted too. A missing zone is UTC. A date alone
-    /// (`2014-02-13`) only when `dateOnly` allows it.
-    static func parseISO8601(_ text: String, dateOnly: Bool) -> Date? {
+    /// `t`/`z` and a space for `T` are accepted too, and a time without seconds (`…T09:30Z`).
+    /// A time without a zone is not a moment: read only at `assumedOffset` (seconds east of UTC)
+    /// when one is given. A date alone (`2014-02-13`) only when `dateOnly` allows it.
+    static func parseISO8601(_ text: String, dateOnly: Bool, assumedOffset: Int? = nil) -> Date? {
         var text = text
         return text.withUTF8 { bytes -> Date? in
             var reader = ByteReader(bytes: bytes)
@@ -53,8 +54,13 @@ enum DateText {
                     time.fraction = fraction
                 }
             }
-            guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
-            time.offset = offset
+            if reader.isAtEnd {
+                guard let assumedOffset else { return nil }
+                time.offset = assumedOffset
+            } else {
+                guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
+                time.offset = offset
+            }
             guard let whole = time.wholeSecondsSince1970, iso8601Seconds.isWritable(whole) else { return nil }
             return time.date
         }
@@ -82,7 +88,7 @@ enum DateText {
         return seconds + "." + digits + "Z"
     }
 
-    private static let iso8601Seconds = DatePattern("yyyy-MM-ddTHH:mm:ss", offset: 0)
+    private static let iso8601Seconds = DatePattern("yyyy-MM-dd'T'HH:mm:ss", offset: 0)
 }
 
 /// A cursor over UTF-8 bytes.

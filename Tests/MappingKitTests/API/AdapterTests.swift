@@ -94,8 +94,88 @@ private struct Suffixed: Mappable, Equatable {
     }
 }
 
+private struct LocalTimes: Mappable, Equatable {
+    var utc = Date(timeIntervalSince1970: 0)
+    var local = Date(timeIntervalSince1970: 0)
+
+    static let mappingConfiguration = MappingConfiguration(for: LocalTimes.self) { map in
+        map.map(\.utc, using: .iso8601)
+        map.map(\.local, using: .iso8601(assumingSecondsFromGMT: 3_600))
+    }
+}
+
+private struct Quoted: Mappable, Equatable {
+    var stamp = Date(timeIntervalSince1970: 0)
+    var said = Date(timeIntervalSince1970: 0)
+
+    static let mappingConfiguration = MappingConfiguration(for: Quoted.self) { map in
+        map.map(\.stamp, using: .date(format: "yyyy-MM-dd'T'HH:mm:ss"))
+        map.map(\.said, using: .date(format: "'on' dd.MM.yyyy 'at' HH''mm"))
+    }
+}
+
+private struct UnknownField: Mappable {
+    var day = Date(timeIntervalSince1970: 0)
+    var other = 0
+
+    static let mappingConfiguration = MappingConfiguration(for: UnknownField.self) { map in
+        map.map(\.day, using: .date(format: "yy-MM-dd"))
+    }
+}
+
+private struct UnclosedQuote: Mappable {
+    var day = Date(timeIntervalSince1970: 0)
+
+    static let mappingConfiguration = MappingConfiguration(for: UnclosedQuote.self) { map in
+        map.map(\.day, using: .date(format: "yyyy-MM-dd'T"))
+    }
+}
+
 @Suite("Adapters")
 struct AdapterTests {
+    @Test("date patterns quote literal text as DateFormatter does (Unicode TR35), both ways")
+    func quotedPatterns() throws {
+        let model = try mapped(Quoted.self, ["stamp": "2020-01-02T03:04:05", "said": "on 02.01.2020 at 03'04"])
+        #expect(model.stamp == Date(timeIntervalSince1970: 1_577_934_245))
+        #expect(model.said == Date(timeIntervalSince1970: 1_577_934_240))
+        let back = try model.dictionaryRepresentation()
+        #expect(back["stamp"] as? String == "2020-01-02T03:04:05")
+        #expect(back["said"] as? String == "on 02.01.2020 at 03'04")
+        #expect(mappingError { _ = try mapped(Quoted.self, ["stamp": "2020-01-02 03:04:05"]) }?.description
+            == #"stamp: expected Date as yyyy-MM-dd'T'HH:mm:ss, found String "2020-01-02 03:04:05""#)
+    }
+
+    @Test("an unknown pattern letter or an unclosed quote is a configuration error before any input is read")
+    func patternMistakes() {
+        #expect(mappingError { _ = try UnknownField(dictionary: ["other": 1]) }?.description == """
+            configuration of UnknownField: \\UnknownField.day: the date pattern "yy-MM-dd" has "yy", which is not a field \
+            MappingKit reads: use yyyy, MM, MMM, dd, EEE, HH, mm, ss, SSS and Z, and quote literal text ('T')
+            """)
+        #expect(mappingError { _ = try UnclosedQuote(dictionary: [:]) }?.description == """
+            configuration of UnclosedQuote: \\UnclosedQuote.day: the date pattern "yyyy-MM-dd'T" has a quote that is never closed
+            """)
+    }
+
+    @Test(".iso8601 refuses a time without a zone; .iso8601(assumingSecondsFromGMT:) reads it at the offset named", arguments: [
+        ("2017-04-06T16:55:02", 1_491_497_702.0),
+        ("2017-04-06 16:55", 1_491_497_700.0),
+        ("2017-04-06T16:55:02.5", 1_491_497_702.5),
+    ])
+    func zonelessTimes(text: String, secondsIfUTC: Double) throws {
+        let error = mappingError { _ = try mapped(LocalTimes.self, ["utc": text]) }
+        #expect(error?.description == """
+            utc: expected Date in ISO 8601 with a time zone (a local time maps with .iso8601(assumingSecondsFromGMT:)), \
+            found String "\(text)"
+            """)
+        let local = try mapped(LocalTimes.self, ["local": text])
+        #expect(local.local == Date(timeIntervalSince1970: secondsIfUTC - 3_600))
+        // Written in UTC with its zone, so the same Date reads back.
+        #expect(try LocalTimes(json: local.jsonData()) == local)
+        // A zone in the text wins over the assumed one.
+        #expect(try mapped(LocalTimes.self, ["local": text + "Z"]).local == Date(timeIntervalSince1970: secondsIfUTC))
+        #expect(try mapped(LocalTimes.self, ["utc": text + "+02:00"]).utc == Date(timeIntervalSince1970: secondsIfUTC - 7_200))
+    }
+
     @Test("an adapter on an array converts every element of a native typed array too, as of [Any], NSArray and JSON")
     func adapterOnNativeArrays() throws {
         let expected = Suffixed(tags: ["a_T", "b_T"], counts: [10, 20])

@@ -163,7 +163,7 @@ struct NeverGuessTests {
         let far = Stamp(when: Date(timeIntervalSince1970: 253_402_300_800))
         let writing = mappingError { _ = try far.dictionaryRepresentation() }
         #expect(writing?.description == """
-            when: expected Date as yyyy-MM-ddTHH:mm:ss in years 0000...9999, found Date in the year 10000
+            when: expected Date as yyyy-MM-dd'T'HH:mm:ss in years 0000...9999, found Date in the year 10000
             """)
     }
 
