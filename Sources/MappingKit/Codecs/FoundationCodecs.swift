@@ -27,12 +27,17 @@ struct StringFormCodec<Value>: ValueCodec {
 }
 
 extension StringFormCodec where Value == URL {
-    /// `URL(string:)` in, `absoluteString` out. Outside `.lenient`, only text that is its URL's
-    /// `absoluteString` (`"not a url"` would come back as `not%20a%20url`): never a changed value.
+    /// `URL(string:)` in, `absoluteString` out: what `URL(string:)` accepts (`JSONDecoder` reads
+    /// URLs so), as long as the text written reads back as the same URL. The notation may
+    /// change, the URL may not: `"https://example.com/a b"` is written `…/a%20b`, an
+    /// international host in punycode. Under `.strict`, only text that is its URL's
+    /// `absoluteString`.
     static func url(mode: CoercionMode) -> Self {
         Self(typeName: "URL", parse: { text in
             guard let url = URL(string: text) else { return nil }
-            return mode == .lenient || url.absoluteString == text ? url : nil
+            if url.absoluteString == text || mode == .lenient { return url }
+            guard mode != .strict else { return nil }
+            return URL(string: url.absoluteString) == url ? url : nil
         }, format: \.absoluteString)
     }
 
