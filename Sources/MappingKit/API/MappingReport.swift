@@ -73,6 +73,12 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
         case coerced(to: String)
         /// Empty text read as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:)``).
         case emptyStringAsNil
+        /// One value where an array or a set belongs, taken as its only element (KVCMapping's
+        /// boxing; refused under ``CoercionMode/strict``).
+        case boxedAsOnlyElement
+        /// A model (named) made from a dictionary none of whose keys it reads: every property
+        /// kept its default.
+        case noKeyRead(model: String)
 
         /// In words, as ``Entry/description`` uses it.
         ///
@@ -86,6 +92,8 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
             case .defaultedWhenNull(let value): "set to its default for null, \(value)"
             case .coerced(let type): "coerced to \(type)"
             case .emptyStringAsNil: "read as nil"
+            case .boxedAsOnlyElement: "taken as the only element of a collection"
+            case .noKeyRead(let model): "none of its keys read by \(model), every property kept its default"
             }
         }
     }

@@ -117,8 +117,9 @@ enum CollectionCoding {
         mode: CoercionMode,
         in context: MappingContext
     ) throws -> Element? {
-        guard mode != .strict, !InputValue.isNull(input) else { return nil }
-        return try? codec.decode(input, in: context)
+        guard mode != .strict, !InputValue.isNull(input), let element = try? codec.decode(input, in: context) else { return nil }
+        context.report?.record(.boxedAsOnlyElement, found: ValueDescription.describe(input))
+        return element
     }
 
     /// Every element of `array` through `decode`, every bad one reported under its index.

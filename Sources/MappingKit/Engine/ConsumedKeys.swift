@@ -60,6 +60,11 @@ struct ConsumedKeys: Sendable {
         return unread ? rest : nil
     }
 
+    /// Whether a property reads any top-level key of `dictionary`.
+    func readsAnyKey(of dictionary: [String: Any]) -> Bool {
+        dictionary.keys.contains { leaves.contains(.key($0)) || branches[.key($0)] != nil }
+    }
+
     /// Every undefined key of `dictionary` with its path and value, sorted by path.
     func undefinedKeys(in dictionary: [String: Any], alsoConsumed extra: String? = nil) -> [([PathComponent], Any)] {
         var found: [([PathComponent], Any)] = []

@@ -65,6 +65,9 @@ extension ObjectPlan {
                     staging.staged[fields.count] = true
                 }
             }
+            if let report = context.report, !input.isEmpty, !consumed.readsAnyKey(of: input) {
+                report.record(.noKeyRead(model: modelName), found: ValueDescription.describe(input))
+            }
             if let failure { throw failure }
             guard hasHooks else {
                 for index in fieldRefs.indices where staging.staged[index] {

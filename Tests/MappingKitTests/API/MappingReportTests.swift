@@ -57,8 +57,38 @@ private let expectedEntries = """
       theme: dropped (no property maps it), found String "dark"
     """
 
+private struct Item: Mappable, Equatable {
+    var name = ""
+}
+
+private struct Single: Mappable {
+    var items: [Item]?
+    var tags: Set<String> = []
+}
+
 @Suite("Mapping report")
 struct MappingReportTests {
+    @Test("a value boxed into a to-many property, and a model none of whose keys were read, are reported, from a dictionary and JSON")
+    func boxedAndUnread() throws {
+        let expected = """
+            3 entries:
+              items.foo: dropped (no property maps it), found Int 1
+              items: none of its keys read by Item, every property kept its default, found Dictionary of 1 key
+              items: taken as the only element of a collection, found Dictionary of 1 key
+            """
+        let (single, report) = try MappingReport.collecting { try Single(dictionary: ["items": ["foo": 1]]) }
+        #expect(single.items == [Item(name: "")])
+        #expect(report.description == expected)
+        let (_, fromJSON) = try MappingReport.collecting { try Single(json: #"{"items": {"foo": 1}}"#) }
+        #expect(fromJSON.description == expected)
+        let (tagged, tagReport) = try MappingReport.collecting { try Single(dictionary: ["tags": "a"]) }
+        #expect(tagged.tags == ["a"])
+        #expect(tagReport.description == #"tags: taken as the only element of a collection, found String "a""#)
+        // An empty object is a model of defaults by what it says, not by what it leaves out.
+        let (_, empty) = try MappingReport.collecting { try Single(dictionary: ["items": [[String: Any]()]]) }
+        #expect(empty.isEmpty)
+    }
+
     @Test("every value dropped, defaulted or coerced, with its path, from a dictionary")
     func fromDictionary() throws {
         let input = try jsonDictionary(lenientJSON)
