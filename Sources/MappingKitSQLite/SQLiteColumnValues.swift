@@ -23,7 +23,9 @@ enum SQLiteColumnValues {
             // Seconds since 2001-01-01, the Double a Date holds: exact to the last bit.
             if let date = value as? Date { return .real(date.timeIntervalSinceReferenceDate) }
         case .decimal:
+            // Every number as its exact digits: a TEXT column would turn a REAL into 15 digits.
             if let decimal = value as? Decimal { return .text("\(decimal)") }
+            if type == Double.self, let real = value as? Double, real.isFinite { return .text("\(real)") }
         case .integer:
             if type == Int.self, let integer = value as? Int { return .integer(Int64(integer)) }
             // Integers past 64 bits are written as their digits: stored as a blob, as
@@ -98,6 +100,7 @@ enum SQLiteColumnValues {
         switch (value, kind) {
         case (.null, _): return nil
         case (.text(let text), .json): return try JSONValue.parse(text)
+        case (.text(let text), .decimal): return Decimal(string: text).flatMap { "\($0)" == text ? $0 : nil } ?? text
         case (.integer(let integer), .boolean): return integer != 0
         case (.real(let seconds), .date): return Date(timeIntervalSinceReferenceDate: seconds)
         case (.integer(let seconds), .date): return Date(timeIntervalSinceReferenceDate: Double(seconds))

@@ -43,16 +43,19 @@ extension Adapter where Value == Date {
     /// ```
     public static var iso8601Date: Adapter<Date> { BuiltInDateAdapters.iso8601Date }
 
-    /// Seconds since 1970 (`1392249600`, `1392249600.5`); written back as the shortest number
-    /// that reads back as the same `Date`, a whole number when it is one.
+    /// Seconds since 1970 (`1392249600`, `1392249600.5`), read exactly from the number's decimal
+    /// digits (never through a `Double` of seconds since 1970, which would round twice); written
+    /// back as the shortest number that reads back as the same `Date`, a whole number when it is
+    /// one: every finite `Date` is written (one within 10⁻²⁸ s of 2001-01-01 needs more digits
+    /// than a `Decimal` holds and is an error).
     ///
     /// ```swift
     /// map.map(\.createdAt, to: "created", using: .unixSeconds)   // 1392249600 ↔ 2014-02-13 00:00:00 +0000
     /// ```
     public static var unixSeconds: Adapter<Date> { BuiltInDateAdapters.unixSeconds }
 
-    /// Milliseconds since 1970 (`1392249600000`); written back as the shortest number that
-    /// reads back as the same `Date`, a whole number when it is one.
+    /// Milliseconds since 1970 (`1392249600000`), read and written exactly as ``unixSeconds``
+    /// reads and writes seconds.
     ///
     /// ```swift
     /// map.map(\.createdAt, to: "created_ms", using: .unixMilliseconds)   // 1392249600000
@@ -131,38 +134,11 @@ enum BuiltInDateAdapters {
         return adapter
     }
 
-    static let unixSeconds = epoch(name: "unixSeconds", unitsPerSecond: 1)
-    static let unixMilliseconds = epoch(name: "unixMilliseconds", unitsPerSecond: 1_000)
+    static let unixSeconds = epoch(name: "unixSeconds", unitDigits: 0)
+    static let unixMilliseconds = epoch(name: "unixMilliseconds", unitDigits: 3)
 
-    private static func epoch(name: String, unitsPerSecond: Double) -> Adapter<Date> {
-        @Sendable func date(_ units: Double) -> Date { Date(timeIntervalSince1970: units / unitsPerSecond) }
-        return Adapter(name: name, builtIn: true, shape: .double, decode: { input, context, mode in
-            if let date = NativeValue.date(input) { return date }
-            return date(try FloatingPointCodec<Double>(mode: mode).decode(input, in: context))
-        }, encode: { value, context, mode in
-            if context.style.keepsDatesAndDataNative { return value }
-            let units = value.timeIntervalSince1970 * unitsPerSecond
-            guard units.isFinite else {
-                throw MappingError(.mismatch(expected: "a finite Date", found: "Date \(value.timeIntervalSinceReferenceDate) seconds from 2001"))
-            }
-            // The product rounds, and so does reading back: a whole number near it, else the
-            // value among its neighbours with the shortest text, that reads back as `value`.
-            let whole = units.rounded()
-            if date(whole) == value, let exact = Int(exactly: whole) { return exact }
-            var candidate = units.nextDown.nextDown
-            var best: (text: Int, units: Double)?
-            for _ in 0..<5 {
-                if date(candidate) == value {
-                    let length = "\(candidate)".utf8.count
-                    if best.map({ length < $0.text }) ?? true { best = (length, candidate) }
-                }
-                candidate = candidate.nextUp
-            }
-            if let best { return try FloatingPointCodec<Double>().encode(best.units, in: context) ?? best.units }
-            guard mode == .lenient else {
-                throw MappingError(.inexact(expected: "Date as \(name)", found: DateText.describe(value)))
-            }
-            return try FloatingPointCodec<Double>().encode(units, in: context) ?? units
-        })
+    /// Seconds (`unitDigits` 0) or milliseconds (3) since 1970, exactly (``EpochDateCodec``).
+    private static func epoch(name: String, unitDigits: Int) -> Adapter<Date> {
+        Adapter(name: name, builtIn: true) { mode in Codec.erasing(EpochDateCodec(name: name, unitDigits: unitDigits, mode: mode)) }
     }
 }

@@ -63,7 +63,15 @@ private func dates(count: Int, seed: UInt64) -> [Date] {
         Date(timeIntervalSinceReferenceDate: -1e-20), Date(timeIntervalSince1970: -62_167_219_200), // 0000-01-01
         Date(timeIntervalSince1970: 253_402_300_799.999), Date(timeIntervalSince1970: 1_392_283_800.25),
         Date(timeIntervalSince1970: 199_634_266_848.522), Date(timeIntervalSince1970: 1_392_283_800.123_456_789),
+        Date(), Date(timeIntervalSinceReferenceDate: 786_000_000.123_456_1),
     ]
+    // Consecutive Dates of today (issue 37, item 5: half of them had no number since 1970 that
+    // read back as the same Date).
+    var today = 786_000_000.123_456_1
+    for _ in 0..<200 {
+        today = today.nextUp
+        dates.append(Date(timeIntervalSinceReferenceDate: today))
+    }
     let span = 253_402_300_799.0 + 62_167_219_200.0
     while dates.count < count {
         let seconds = (Double(random.next() >> 11) / 0x1p53) * span - 62_167_219_200
@@ -134,7 +142,42 @@ struct DateRoundTripTests {
         // dates within a second of 2001; the others refuse the dates with finer parts than theirs.
         #expect((refusals["iso8601"] ?? 0) <= 5 * 3)
         #expect((refusals["iso8601Date"] ?? 0) > 0)
+        // A number since 1970 holds every Date exactly.
+        #expect(refusals["unixSeconds"] == 0)
+        #expect(refusals["unixMilliseconds"] == 0)
         #expect((refusals["twitter"] ?? 0) > 0)
+    }
+
+    @Test("unix seconds and milliseconds hold Dates from far past, far future and next to 2001, exactly", arguments: [
+        1e300, -1e300, 1e15 + 0.5, 1e-9, -1e-20, 1e-25, 786_000_000.123_456_1, 0x1p-30,
+    ])
+    func epochExtremes(reference: Double) throws {
+        let date = Date(timeIntervalSinceReferenceDate: reference)
+        for (name, back) in [
+            ("seconds, dictionary", { try Seconds(dictionary: Seconds(at: date).dictionaryRepresentation()).at }),
+            ("seconds, JSON", { try Seconds(json: Seconds(at: date).jsonData()).at }),
+            ("seconds, JSONDecoder", { try JSONDecoder().decode(Seconds.self, from: JSONEncoder().encode(Seconds(at: date))).at }),
+            ("milliseconds, dictionary", { try Milliseconds(dictionary: Milliseconds(at: date).dictionaryRepresentation()).at }),
+            ("milliseconds, JSON", { try Milliseconds(json: Milliseconds(at: date).jsonData()).at }),
+        ] as [(String, () throws -> Date)] {
+            #expect(try back().timeIntervalSinceReferenceDate == reference, "\(name)")
+        }
+    }
+
+    @Test("a number since 1970 is read exactly, rounded once to the Date: from JSON text, a Decimal, a Double, an integer")
+    func epochReading() throws {
+        // 1764307200.1234561 s since 1970 is 786000000.1234561 s since 2001, which a Double of
+        // seconds since 1970 cannot carry (it reads 786000000.123456 through Date(timeIntervalSince1970:)).
+        let expected = Date(timeIntervalSinceReferenceDate: 786_000_000.123_456_1)
+        #expect(try Seconds(json: #"{"at": 1764307200.1234561}"#).at == expected)
+        #expect(try Seconds(dictionary: ["at": try #require(Decimal(string: "1764307200.1234561"))]).at == expected)
+        #expect(try Milliseconds(json: #"{"at": 1764307200123.4561}"#).at == expected)
+        #expect(try Seconds(dictionary: ["at": 1_764_307_200]).at == Date(timeIntervalSince1970: 1_764_307_200))
+        #expect(try Seconds(dictionary: ["at": 1_392_249_600.5]).at == Date(timeIntervalSince1970: 1_392_249_600.5))
+        #expect(try Seconds(dictionary: ["at": "1392249600.5"]).at == Date(timeIntervalSince1970: 1_392_249_600.5))
+        let written = try Seconds(at: expected).dictionaryRepresentation()["at"]
+        #expect(written as? Decimal == Decimal(string: "1764307200.1234561"))
+        #expect(String(decoding: try Seconds(at: expected).jsonData(), as: UTF8.self) == #"{"at":1764307200.1234561}"#)
     }
 
     @Test("each format writes the shortest text that reads back as the same Date")
