@@ -41,6 +41,7 @@ class Codec<Value>: ValueCodec, @unchecked Sendable {
     func encode(_ value: Value, in context: MappingContext) throws -> Any? { abstract() }
     var encodesUnchanged: Bool { abstract() }
     var decodesUnchanged: Bool { abstract() }
+    var isSupported: Bool { abstract() }
     var mergesUpdates: Bool { abstract() }
     func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value { abstract() }
     var codableShape: CodableShape { abstract() }
@@ -97,6 +98,7 @@ final class ErasedCodec<Base: ValueCodec>: Codec<Base.Value>, @unchecked Sendabl
 
     override var encodesUnchanged: Bool { wrapped.encodesUnchanged }
     override var decodesUnchanged: Bool { wrapped.decodesUnchanged }
+    override var isSupported: Bool { wrapped.isSupported }
     override var mergesUpdates: Bool { wrapped.mergesUpdates }
 
     override func merge(_ input: Any, into current: Base.Value, in context: MappingContext) throws -> Base.Value {

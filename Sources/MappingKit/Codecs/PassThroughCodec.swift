@@ -91,9 +91,12 @@ struct UntypedArrayCodec: PassThroughCodec {
     }
 }
 
-/// A property type with no conversion: an error in both directions, only when the property is
-/// actually touched, so helper properties never get in the way until data reaches them.
+/// A property type with no conversion. A plan with such a field is a configuration error
+/// (``ValueCodec/isSupported``); the codec still refuses both ways, for the stash field that
+/// holds it on purpose and for values reached some other way.
 struct UnsupportedCodec<Value>: ValueCodec {
+    var isSupported: Bool { false }
+
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         throw MappingError(.unsupportedType(ValueDescription.typeName(Value.self)))
     }

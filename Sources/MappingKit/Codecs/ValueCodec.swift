@@ -29,6 +29,10 @@ protocol ValueCodec<Value>: Sendable {
     /// every representation of the same data gives the same model.
     var decodesUnchanged: Bool { get }
 
+    /// `false` only for ``UnsupportedCodec``: a property of a type with no conversion, which a
+    /// plan reports as a configuration error when it is compiled.
+    var isSupported: Bool { get }
+
     /// `true` when an update in place merges an object into the value a property has (JSON
     /// Merge Patch, RFC 7396) instead of replacing it: nested models, their optionals,
     /// dictionaries. `false` (the default): every value replaces the one before.
@@ -121,6 +125,8 @@ extension ValueCodec {
     var encodesUnchanged: Bool { false }
 
     var decodesUnchanged: Bool { false }
+
+    var isSupported: Bool { true }
 
     var mergesUpdates: Bool { false }
 

@@ -17,6 +17,8 @@ protocol FieldSlot: AnyObject, Sendable {
     var leaf: LeafKind { get }
     /// Its defaults for a missing key or a null, when it has any.
     var defaults: FieldDefaults { get }
+    /// Its type has a conversion (its codec ``ValueCodec/isSupported``).
+    var isSupported: Bool { get }
     /// An update in place merges an object into the property's value (JSON Merge Patch,
     /// RFC 7396: nested models, dictionaries), unless its rule says to replace it
     /// (``MappingConfiguration/Builder/replacesOnUpdate(_:)``).
@@ -184,6 +186,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     var codableShape: CodableShape { codec.codableShape }
+
+    var isSupported: Bool { codec.isSupported }
 
     var directCoding: DirectCoding? { DirectCoding(codec: codec.base) }
 

@@ -37,6 +37,7 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var leaf: LeafKind { .none }
     var calls: FieldCalls { self }
     var mergesUpdates: Bool { inner.mergesUpdates }
+    var isSupported: Bool { inner.isSupported }
 
     func accept<Visitor: FieldVisitor>(_ visitor: Visitor) -> Visitor.Made {
         visitor.visit(self)

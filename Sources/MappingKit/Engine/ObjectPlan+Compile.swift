@@ -78,6 +78,21 @@ extension ObjectPlan {
             if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
             fields.append(Self.slot(for: field, rule: rule, rules: rules, sides: &sides))
         }
+        // A property no conversion reaches is a mistake to fix now, not when its key first
+        // arrives (or the model is first written).
+        let unsupported = fields.filter { !$0.isSupported }
+        guard unsupported.isEmpty else {
+            let model = ValueDescription.typeName(type)
+            throw MappingError(issues: unsupported.map { field in
+                let name = field.name
+                let valueType = stored.first { $0.offset == field.offset }.map { ValueDescription.typeName($0.valueType) } ?? "its type"
+                let message = """
+                    \\\(model).\(name) is a \(valueType), which MappingKit cannot convert: map it with an adapter \
+                    (`map.map(\\.\(name), using: …)`), make \(valueType) Codable, or ignore it (`map.ignore(\\.\(name))`)
+                    """
+                return MappingError.Issue(problem: .configuration(type: model, message: message))
+            })
+        }
         return ObjectPlan(
             fields: fields,
             type: type,
