@@ -67,6 +67,7 @@ public struct Adapter<Value>: Sendable {
     ) {
         self.init(name: name, builtIn: builtIn) { mode in
             Codec.erasing(ClosureCodec(
+                name: name,
                 decoder: { input, context in try decode(input, context, mode) },
                 encoder: { value, context in try encode(value, context, mode) },
                 codableShape: shape
@@ -106,6 +107,7 @@ public struct Adapter<Value>: Sendable {
         self.init(name: name) { mode in
             let codec = CodecFactory.codec(for: External.self, mode: mode)
             return Codec.erasing(ClosureCodec(
+                name: name,
                 decoder: { input, context in try decode(codec.decode(input, in: context)) },
                 encoder: { value, context in try codec.encode(encode(value), in: context) ?? NSNull() },
                 codableShape: codec.codableShape

@@ -28,6 +28,8 @@ enum Problem: Sendable {
     case configuration(type: String, message: String)
     /// An error thrown by user code (an `update(from:configuration:)` override, say).
     case failed(description: String, underlying: any Error)
+    /// An error thrown by an adapter's own closure, for the value it was given.
+    case adapterFailed(adapter: String, found: String, underlying: any Error)
 
     var expected: String {
         switch self {
@@ -42,6 +44,7 @@ enum Problem: Sendable {
         case .outOfStack: "nesting that fits the thread's stack"
         case .syntax(let expected, _, _): expected
         case .failed: "no error"
+        case .adapterFailed(let adapter, _, _): "a value adapter \(adapter) converts"
         case .configuration(let type, _): "a valid configuration of \(type)"
         case .unmetRequirement(let requirement, _): requirement
         case .undefinedKey(let model, _): "a key \(model) maps"
@@ -60,6 +63,7 @@ enum Problem: Sendable {
         case .limitExceeded: "more"
         case .outOfStack(let used): "deeper nesting, after \(used) bytes of stack (run deep input on a thread with a larger stack)"
         case .failed(let description, _): description
+        case .adapterFailed(_, let found, _): found
         case .configuration(_, let message): message
         case .unmetRequirement(_, let found), .undefinedKey(_, let found): found
         }
@@ -70,6 +74,8 @@ enum Problem: Sendable {
     var message: String? {
         switch self {
         case .failed(let description, _): description
+        // Your error's own words, as thrown; `expected` and `found` say which adapter and value.
+        case .adapterFailed(_, _, let error): String(describing: error)
         case .configuration(let type, let message): "configuration of \(type): \(message)"
         case .unmetRequirement(let requirement, let found) where requirement == Problem.existence:
             found == "nothing" ? "required, missing" : "required, found \(found)"
@@ -82,6 +88,9 @@ enum Problem: Sendable {
     static let existence = "a value"
 
     var underlyingError: (any Error)? {
-        if case .failed(_, let error) = self { error } else { nil }
+        switch self {
+        case .failed(_, let error), .adapterFailed(_, _, let error): error
+        default: nil
+        }
     }
 }

@@ -21,7 +21,8 @@ enum ValueDescription {
         switch number {
         case .bool(let value): "Bool \(value)"
         case .signed(let value): "Int \(value)"
-        case .unsigned(let value): "Int \(value)"
+        // Past `Int64.max` only an unsigned type holds it: naming it `Int` would be wrong.
+        case .unsigned(let value): value > UInt64(Int64.max) ? "UInt64 \(value)" : "Int \(value)"
         case .wide(let value): "Int \(value)"
         case .floating(let value): "Double \(value)"
         case .decimal(let value): "Decimal \(value)"

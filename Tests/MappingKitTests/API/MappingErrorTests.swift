@@ -13,8 +13,38 @@ private struct Inbox: Mappable {
     var owners: [String: Message] = [:]
 }
 
+private struct NoSuchTag: Error, CustomStringConvertible {
+    var description: String { "no such tag" }
+}
+
+private struct Throwing: Mappable {
+    var tags: [String] = []
+    var small: Int8 = 0
+
+    static let mappingConfiguration = MappingConfiguration(for: Throwing.self) { map in
+        map.map(\.tags, using: Adapter<String>("tag", decode: { _ in throw NoSuchTag() }, encode: { $0 }))
+    }
+}
+
 @Suite("MappingError")
 struct MappingErrorTests {
+    @Test("an adapter's own error keeps its words, and says which adapter and which value")
+    func adapterErrors() throws {
+        let error = try #require(mappingError { _ = try mapped(Throwing.self, ["tags": ["a"]]) })
+        #expect(error.description == "tags[0]: no such tag")
+        #expect(error.issues[0].expected == "a value adapter tag converts")
+        #expect(error.issues[0].found == #"String "a""#)
+        #expect(error.issues[0].underlyingError is NoSuchTag)
+    }
+
+    @Test("a number past Int64.max is named by the type that holds it, from every representation")
+    func unsignedNamed() throws {
+        let expected = "small: expected Int8 in -128...127, found UInt64 18446744073709551615"
+        #expect(mappingError { _ = try mapped(Throwing.self, ["small": UInt64.max]) }?.description == expected)
+        #expect(mappingError { _ = try Throwing(json: #"{"small": 18446744073709551615}"#) }?.description == expected)
+        #expect(mappingError { _ = try Throwing(dictionary: ["small": NSNumber(value: UInt64.max)]) }?.description == expected)
+    }
+
     @Test("one problem reads as one line with its path")
     func single() throws {
         let error = mappingError { _ = try mapped(Inbox.self, ["messages": [[:], [:], ["read": "yes"]]]) }

@@ -86,7 +86,7 @@ struct IntegerCodecTests {
         (#"{"int": 3.5}"#, "int: expected Int, found Double 3.5"),
         (#"{"int": true}"#, "int: expected Int, found Bool true"),
         (#"{"int": 9.3e18}"#, "int: expected Int in -9223372036854775808...9223372036854775807, found Double 9.3e+18"),
-        (#"{"int": 9223372036854775808}"#, "int: expected Int in -9223372036854775808...9223372036854775807, found Int 9223372036854775808"),
+        (#"{"int": 9223372036854775808}"#, "int: expected Int in -9223372036854775808...9223372036854775807, found UInt64 9223372036854775808"),
         (#"{"int": "9223372036854775808"}"#, #"int: expected Int in -9223372036854775808...9223372036854775807, found String "9223372036854775808""#),
         (#"{"int": "abc"}"#, #"int: expected Int, found String "abc""#),
         (#"{"int": "4.0"}"#, #"int: expected Int, found String "4.0""#),

@@ -141,7 +141,7 @@ struct JSONMappingTests {
     @Test("numbers that do not fit are errors with their path", arguments: [
         (#"{"int8": 128}"#, "int8: expected Int8 in -128...127, found Int 128"),
         (#"{"uint64": -1}"#, "uint64: expected UInt64 in 0...18446744073709551615, found Int -1"),
-        (#"{"int64": 9223372036854775808}"#, "int64: expected Int64 in -9223372036854775808...9223372036854775807, found Int 9223372036854775808"),
+        (#"{"int64": 9223372036854775808}"#, "int64: expected Int64 in -9223372036854775808...9223372036854775807, found UInt64 9223372036854775808"),
         (#"{"int64": 1.5}"#, "int64: expected Int64, found Double 1.5"),
         (#"{"double": 9007199254740993}"#, "double: expected Double without loss of precision, found Int 9007199254740993"),
         (#"{"double": 123456789012345678901}"#, "double: expected Double without loss of precision, found Decimal 123456789012345678901"),
