@@ -62,8 +62,11 @@ extension CodableInput {
             guard let value = try? container.decode(Bool.self, forKey: key) else { return false }
             slot.storeBytes(of: value, as: Bool.self)
         case .double:
-            // A value that is not finite goes the general way, as from a dictionary.
-            guard let value = try? container.decode(Double.self, forKey: key), value.isFinite else { return false }
+            // A value that is not finite, or a whole one past 2^53 (which the text may not have
+            // said exactly), goes the general way, as from a dictionary.
+            guard let value = try? container.decode(Double.self, forKey: key), value.isFinite, !CodableInput.mayBeInexact(value) else {
+                return false
+            }
             slot.storeBytes(of: value, as: Double.self)
         case .optionalInt:
             guard let value = readOptional(Int.self, forKey: key, from: container) else { return false }
@@ -75,7 +78,8 @@ extension CodableInput {
             guard let value = readOptional(Bool.self, forKey: key, from: container) else { return false }
             slot.storeBytes(of: value, as: Bool?.self)
         case .optionalDouble:
-            guard let value = readOptional(Double.self, forKey: key, from: container), value?.isFinite != false else { return false }
+            guard let value = readOptional(Double.self, forKey: key, from: container), value?.isFinite != false,
+                  !(value.flatMap { $0 }.map(CodableInput.mayBeInexact) ?? false) else { return false }
             slot.storeBytes(of: value, as: Double?.self)
         }
         return true

@@ -82,7 +82,15 @@ struct CodableInput {
         case .untyped: return nil
         case .bool: return try? container.decodeIfPresent(Bool.self, forKey: key)
         case .int: return try? container.decodeIfPresent(Int.self, forKey: key)
-        case .double: return try? container.decodeIfPresent(Double.self, forKey: key)
+        case .double:
+            guard let value = try? container.decodeIfPresent(Double.self, forKey: key) else { return nil }
+            guard Self.mayBeInexact(value) else { return value }
+            return Self.exact(
+                value,
+                int: { try? container.decodeIfPresent(Int.self, forKey: key) },
+                unsigned: { try? container.decodeIfPresent(UInt64.self, forKey: key) },
+                decimal: { try? container.decodeIfPresent(Decimal.self, forKey: key) }
+            )
         case .string: return try? container.decodeIfPresent(String.self, forKey: key)
         case .decimal: return try? container.decodeIfPresent(Decimal.self, forKey: key)
         case .date: return try? container.decodeIfPresent(Date.self, forKey: key)
@@ -183,7 +191,11 @@ struct CodableInput {
         if let single = try? decoder.singleValueContainer() {
             if single.decodeNil() { return NSNull() }
             if let value = try? single.decode(Bool.self) { return value }
-            if let value = try? single.decode(Int.self) { return value }
+            if let value = try? single.decode(Int.self) {
+                // A decoder gives `-0.0` as the integer 0 too: its sign is kept.
+                if value == 0, let zero = try? single.decode(Double.self), zero.sign == .minus { return zero }
+                return value
+            }
             if let value = try? single.decode(UInt64.self) { return value }
             if let value = try? single.decode(Double.self) { return exactNumber(value, in: single) }
             if let value = try? single.decode(String.self) { return value }
@@ -211,9 +223,23 @@ struct CodableInput {
     /// unless the text is the `Double`'s own shortest form (`1.8446744073709552e+19`, what
     /// `JSONEncoder` writes for it), which reads back as that `Double`.
     private func exactNumber(_ value: Double, in single: any SingleValueDecodingContainer) -> Any {
-        guard value.rounded() == value, value.magnitude >= 0x1p53,
-              let decimal = try? single.decode(Decimal.self), decimal.isFinite,
-              Decimal(string: "\(value)") != decimal else { return value }
+        guard Self.mayBeInexact(value) else { return value }
+        return Self.exact(value, int: { try? single.decode(Int.self) }, unsigned: { try? single.decode(UInt64.self) }, decimal: { try? single.decode(Decimal.self) })
+    }
+
+    /// Whether `value` is a whole number past 2^53, which the text it was read from may not
+    /// have said exactly (`9223372036854775807` reads as `9223372036854775808.0`).
+    static func mayBeInexact(_ value: Double) -> Bool {
+        value.rounded() == value && value.magnitude >= 0x1p53
+    }
+
+    /// The number the decoder holds, exactly, when it is not `value` (the codec then judges
+    /// it as it judges the same number from a dictionary): an `Int` or `UInt64` when the
+    /// decoder reads one (a property list's integers), else its `Decimal` (JSON's digits).
+    static func exact(_ value: Double, int: () -> Int??, unsigned: () -> UInt64??, decimal: () -> Decimal??) -> Any {
+        if let whole = int() ?? nil { return Double(exactly: whole) == value ? value : whole }
+        if let whole = unsigned() ?? nil { return Double(exactly: whole) == value ? value : whole }
+        guard let decimal = decimal() ?? nil, decimal.isFinite, Decimal(string: "\(value)") != decimal else { return value }
         return decimal
     }
 

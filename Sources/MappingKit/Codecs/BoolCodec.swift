@@ -9,7 +9,7 @@ struct BoolCodec: ValueCodec {
         }
         if let number = NumericInput.read(input) {
             if case .bool(let value) = number { return value }
-            let value = try convert(number)
+            let value = try convert(number, from: input)
             context.reportCoercion(of: input, to: "Bool")
             return value
         }
@@ -19,7 +19,7 @@ struct BoolCodec: ValueCodec {
     }
 
     /// A number other than a boolean, as the mode allows.
-    private func convert(_ number: NumericInput) throws -> Bool {
+    private func convert(_ number: NumericInput, from input: Any) throws -> Bool {
         switch (number, mode) {
         case (.signed(0), .lossless), (.unsigned(0), .lossless): return false
         case (.signed(1), .lossless), (.unsigned(1), .lossless): return true
@@ -28,7 +28,7 @@ struct BoolCodec: ValueCodec {
         case (.wide, .lenient): return true
         case (.floating(let value), .lenient) where !value.isNaN: return value != 0
         default:
-            throw MappingError(.mismatch(expected: "Bool", found: ValueDescription.describe(number)))
+            throw MappingError(.mismatch(expected: "Bool", found: ValueDescription.describe(input)))
         }
     }
 

@@ -44,8 +44,7 @@ struct EpochDateCodec: ValueCodec {
             context.reportCoercion(of: input, to: "Date")
             return try date(ExactDecimal(text: text), found: input)
         }
-        // Whatever else a `Double` property would refuse, refused with its words.
-        return try date(ExactDecimal(text: "\(try FloatingPointCodec<Double>(mode: mode).decode(input, in: context))"), found: input)
+        return try mismatch(input, expected: expected, in: context)
     }
 
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Date {

@@ -38,7 +38,7 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
     }
 
     private func convert(_ number: NumericInput, from input: Any) throws -> Integer {
-        let found = { ValueDescription.describe(number) }
+        let found = { ValueDescription.describe(input) }
         switch number {
         case .signed(let value):
             if let exact = Integer(exactly: value) { return exact }

@@ -9,6 +9,7 @@ enum ValueDescription {
     static func describe(_ value: Any) -> String {
         let value = InputValue.flattened(value)
         if InputValue.isNSNull(value) { return "null" }
+        if type(of: value) is NSDecimalNumber.Type, let decimal = value as? NSDecimalNumber { return describe(jsonNumber: decimal) }
         if let number = NumericInput.read(value) { return describe(number) }
         if let string = value as? String { return "String \(quoted(string))" }
         if FoundationContainers.isContainer(value) { return FoundationContainers.describe(value) }
@@ -27,6 +28,18 @@ enum ValueDescription {
         case .floating(let value): "Double \(value)"
         case .decimal(let value): "Decimal \(value)"
         }
+    }
+
+    /// An `NSDecimalNumber`, which JSONSerialization makes of any number written with 17 or more
+    /// digits, named as the number it is and as a JSON reader's own values name it: an `Int`
+    /// (or `UInt64`) when whole, a `Double` when it is a `Double`'s own text, else a `Decimal`.
+    /// So one JSON document gives the same message however it was parsed.
+    private static func describe(jsonNumber decimal: NSDecimalNumber) -> String {
+        let text = "\(decimal.decimalValue)"
+        if Int64(text) != nil { return "Int \(text)" }
+        if UInt64(text) != nil { return "UInt64 \(text)" }
+        if let double = Double(text), double.isFinite, !text.contains("e"), "\(double)" == text { return "Double \(text)" }
+        return "Decimal \(text)"
     }
 
     static func quoted(_ string: String) -> String {

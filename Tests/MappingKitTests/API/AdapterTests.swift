@@ -252,7 +252,7 @@ struct AdapterTests {
         (#"{"iso": true}"#, "iso: expected String, found Bool true"),
         (#"{"day": "2001-01-01"}"#, #"day: expected Date as yyyy/MM/dd, found String "2001-01-01""#),
         (#"{"day": "2001/02/29"}"#, #"day: expected Date as yyyy/MM/dd, found String "2001/02/29""#),
-        (#"{"seconds": "soon"}"#, #"seconds: expected Double, found String "soon""#),
+        (#"{"seconds": "soon"}"#, #"seconds: expected Date as unixSeconds, found String "soon""#),
     ])
     func dateErrors(json: String, message: String) throws {
         let input = try jsonDictionary(json)

@@ -39,6 +39,10 @@ indirect enum Plain: Equatable, CustomStringConvertible {
     private init(number: NSNumber) {
         if type(of: number) == type(of: NSNumber(value: true)) {
             self = .bool(number.boolValue)
+        } else if let decimal = number as? NSDecimalNumber {
+            // By its digits: `doubleValue` misrounds (JSONSerialization makes these of long numbers).
+            let text = "\(decimal.decimalValue)"
+            self = Int(text).map(Plain.int) ?? Double(text).map(Plain.double) ?? .other("NSDecimalNumber \(text)")
         } else if [UInt8(ascii: "d"), UInt8(ascii: "f")].contains(UInt8(bitPattern: number.objCType.pointee)) {
             self = .double(number.doubleValue)
         } else if UInt8(bitPattern: number.objCType.pointee) == UInt8(ascii: "Q"), number.uint64Value > UInt64(Int.max) {
