@@ -25,6 +25,29 @@ struct ProbeValues<Value> {
         if let wrapper = Value.self as? any ProbingContainer.Type {
             return wrapper.containerProbes() as? ProbeValues<Value>
         }
+        if let enumeration = Value.self as? any (CaseIterable & Equatable).Type {
+            // An enum's own cases: the first two that differ.
+            func open<Cases: CaseIterable & Equatable>(_: Cases.Type) -> Any? {
+                guard let first = Cases.allCases.first, let second = Cases.allCases.first(where: { $0 != first }) else { return nil }
+                return ProbeValues<Cases>(first: first, second: second, isSame: ==)
+            }
+            return open(enumeration) as? ProbeValues<Value>
+        }
+        if let represented = Value.self as? any (RawRepresentable & Equatable).Type {
+            // An enum with integer raw values: the first two small integers that name cases.
+            func open<Represented: RawRepresentable & Equatable>(_: Represented.Type) -> Any? {
+                guard let integer = Represented.RawValue.self as? any FixedWidthInteger.Type else { return nil }
+                var found: [Represented] = []
+                for candidate in -64...1_024 where found.count < 2 {
+                    guard let raw = integer.init(exactly: candidate) as? Represented.RawValue,
+                          let value = Represented(rawValue: raw), !found.contains(value) else { continue }
+                    found.append(value)
+                }
+                guard found.count == 2 else { return nil }
+                return ProbeValues<Represented>(first: found[0], second: found[1], isSame: ==)
+            }
+            return open(represented) as? ProbeValues<Value>
+        }
         if Value.self == Any.self {
             // Two objects of MappingKit's own, told apart by identity.
             return ProbeValues<Any>(first: ProbeMarker(), second: ProbeMarker()) { left, right in

@@ -49,7 +49,9 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
             }
         }
         guard let values = ProbeValues<Value>.make() else {
-            let advice = opaqueStorage ? "MappingKit cannot make two different \(Value.self) values to find it" : "declare it `final var`"
+            let advice = opaqueStorage
+                ? "MappingKit cannot make two different \(Value.self) values to find it"
+                : "declare it `final var`\(Value.self is any RawRepresentable.Type ? ", or make \(Value.self) CaseIterable" : "")"
             return .failure(ConfigurationFailure(message: """
                 \(label) is reached through accessors and MappingKit cannot tell which stored \
                 property of \(Model.self) it is: \(advice)

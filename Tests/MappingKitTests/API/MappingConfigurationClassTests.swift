@@ -36,6 +36,28 @@ private enum Suit: String {
     case hearts, spades
 }
 
+private enum Kind: String, CaseIterable {
+    case junior, senior
+}
+
+private enum Grade: Int {
+    case first = 1, second, third
+}
+
+/// Issue 37, item 8: a non-final class's enum properties, one behind a key path.
+private class Student: Mappable {
+    var kind = Kind.junior
+    var grade = Grade.first
+    required init() {}
+
+    class var mappingConfiguration: MappingConfiguration {
+        MappingConfiguration(for: Student.self) { map in
+            map.map(\.kind, to: "a.b")
+            map.map(\.grade, to: "grade")
+        }
+    }
+}
+
 private class OpenSuits: Mappable {
     var first = Suit.hearts
     var second = Suit.spades
@@ -120,8 +142,18 @@ struct MappingConfigurationClassTests {
         let error = mappingError { try suits.update(from: [:], configuration: configuration) }
         #expect(error?.description == """
             configuration of OpenSuits: \\OpenSuits.<computed Suit> is reached through accessors and MappingKit \
-            cannot tell which stored property of OpenSuits it is: declare it `final var`
+            cannot tell which stored property of OpenSuits it is: declare it `final var`, or make Suit CaseIterable
             """)
+    }
+
+    @Test("a raw-value enum of a non-final class reached through a key path maps when its cases can be probed")
+    func probedEnums() throws {
+        let student = try Student(dictionary: ["a": ["b": "senior"], "grade": 3, "kind": "x"])
+        #expect(student.kind == .senior)
+        #expect(student.grade == .third)
+        let fromJSON = try Student(json: #"{"a": {"b": "senior"}, "grade": 3}"#)
+        #expect(fromJSON.kind == .senior && fromJSON.grade == .third)
+        #expect(Plain(try student.dictionaryRepresentation()) == .object(["a": .object(["b": .string("senior")]), "grade": .int(3)]))
     }
 
     @Test("computed properties, doubled rules and ignored-and-mapped properties are reported together")
