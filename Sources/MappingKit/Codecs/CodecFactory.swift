@@ -67,6 +67,8 @@ enum CodecFactory {
         case ObjectIdentifier(Bool.self): Codec.erasing(BoolCodec(mode: mode))
         case ObjectIdentifier(String.self): Codec.erasing(StringCodec(mode: mode))
         case ObjectIdentifier(Decimal.self): Codec.erasing(DecimalCodec())
+        case ObjectIdentifier(NSNumber.self): Codec.erasing(NSNumberCodec(mode: mode))
+        case ObjectIdentifier(NSDecimalNumber.self): Codec.erasing(NSDecimalNumberCodec())
         case ObjectIdentifier(URL.self): Codec.erasing(StringFormCodec.url(mode: mode))
         case ObjectIdentifier(UUID.self): Codec.erasing(StringFormCodec.uuid)
         case ObjectIdentifier(Date.self): Codec.erasing(NativeValueCodec.date)

@@ -53,3 +53,79 @@ extension StringFormCodec {
     /// What it reads, asked of a `Decoder` first (``CodableShape``).
     var codableShape: CodableShape { .string }
 }
+
+/// `NSNumber` (models ported from Objective-C), keeping the number's kind both ways: an integer
+/// stays an integer, a `Double` a `Double`, a boolean a boolean, an `NSDecimalNumber` its digits.
+/// Numeric text is read outside `.strict`, as the JSON reader reads a number's text.
+struct NSNumberCodec: ValueCodec {
+    var mode = CoercionMode.lossless
+
+    func decode(_ input: Any, in context: MappingContext) throws -> NSNumber {
+        if type(of: input) is NSNumber.Type, let number = input as? NSNumber { return number }
+        if let number = NumericInput.read(input) { return try Self.number(number, found: input) }
+        if mode != .strict, let text = input as? String, NumberText.shape(of: text) != nil, let number = Self.number(text: text) {
+            context.reportCoercion(of: input, to: "NSNumber")
+            return number
+        }
+        return try mismatch(input, expected: "NSNumber", in: context)
+    }
+
+    private static func number(_ number: NumericInput, found input: Any) throws -> NSNumber {
+        switch number {
+        case .bool(let value): return NSNumber(value: value)
+        case .signed(let value): return NSNumber(value: value)
+        case .unsigned(let value): return NSNumber(value: value)
+        case .floating(let value): return NSNumber(value: value)
+        case .decimal(let value): return NSDecimalNumber(decimal: value)
+        case .wide:
+            throw MappingError(.outOfRange(expected: "NSNumber", range: "64-bit integers", found: ValueDescription.describe(input)))
+        }
+    }
+
+    /// Text as a JSON number's value: an integer, else the `Double` whose own text it is, else
+    /// its exact decimal.
+    private static func number(text: String) -> NSNumber? {
+        if let integer = Int64(text) { return NSNumber(value: integer) }
+        if let integer = UInt64(text) { return NSNumber(value: integer) }
+        if let double = Double(text), double.isFinite, "\(double)" == text { return NSNumber(value: double) }
+        return (try? BuiltInValueAdapters.exactDecimal(text, found: text)).map(NSDecimalNumber.init(decimal:))
+    }
+
+    func encode(_ value: NSNumber, in context: MappingContext) throws -> Any? {
+        switch NumericInput.read(value) {
+        case .bool(let flag): flag
+        case .signed(let integer): Int(exactly: integer) ?? integer
+        case .unsigned(let integer): Int(exactly: integer) ?? integer
+        case .floating(let double): double
+        case .decimal(let decimal): try DecimalCodec().encode(decimal, in: context)
+        case .wide(let integer): "\(integer)"
+        }
+    }
+
+    /// An `NSNumber` is taken as it is.
+    var decodesUnchanged: Bool { true }
+}
+
+/// `NSDecimalNumber`, exactly, as ``DecimalCodec`` reads and writes `Decimal` (from JSON bytes,
+/// the digits as written).
+struct NSDecimalNumberCodec: ValueCodec {
+    private let decimal = DecimalCodec()
+
+    var codableShape: CodableShape { .decimal }
+
+    func decode(_ input: Any, in context: MappingContext) throws -> NSDecimalNumber {
+        if type(of: input) is NSDecimalNumber.Type, let number = input as? NSDecimalNumber { return number }
+        return NSDecimalNumber(decimal: try decimal.decode(input, in: context))
+    }
+
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> NSDecimalNumber {
+        NSDecimalNumber(decimal: try decimal.decodeJSON(&reader, in: context))
+    }
+
+    func encode(_ value: NSDecimalNumber, in context: MappingContext) throws -> Any? {
+        try decimal.encode(value.decimalValue, in: context)
+    }
+
+    /// An `NSDecimalNumber` is taken as it is.
+    var decodesUnchanged: Bool { true }
+}

@@ -44,3 +44,56 @@ struct FoundationCodecTests {
         #expect(mappingError { _ = try mapped(Links.self, input) }?.description == message)
     }
 }
+
+/// Issue 37, item 9: Objective-C models' number types.
+private final class Ledger: Mappable {
+    var money1: NSDecimalNumber = 0
+    var count: NSNumber = 0
+    var ratio: NSNumber?
+    var flag: NSNumber = false
+    var big: NSNumber = 0
+    required init() {}
+}
+
+@Suite("NSNumber and NSDecimalNumber properties")
+struct FoundationNumberTests {
+    @Test("each keeps the number's kind and digits, from a dictionary, JSON and JSONSerialization, and writes them back")
+    func numbers() throws {
+        let json = #"{"money1": 0.1234567890123456789, "count": 7, "ratio": 2.5, "flag": true, "big": 18446744073709551615}"#
+        let inputs: [(String, () throws -> Ledger)] = [
+            ("JSON", { try Ledger(json: json) }),
+            ("JSONSerialization", { try Ledger(dictionary: JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] ?? [:]) }),
+            ("dictionary", {
+                try Ledger(dictionary: [
+                    "money1": Decimal(string: "0.1234567890123456789") as Any, "count": 7, "ratio": 2.5, "flag": true, "big": UInt64.max,
+                ])
+            }),
+        ]
+        for (name, make) in inputs {
+            let ledger = try make()
+            #expect(ledger.money1 == NSDecimalNumber(string: "0.1234567890123456789"), "\(name)")
+            #expect(ledger.count == NSNumber(value: 7) && !NumericKind.isFloating(ledger.count), "\(name)")
+            #expect(ledger.ratio == NSNumber(value: 2.5), "\(name)")
+            #expect(ledger.flag == NSNumber(value: true) && NumericKind.isBoolean(ledger.flag), "\(name)")
+            #expect(ledger.big == NSNumber(value: UInt64.max), "\(name)")
+            #expect(String(decoding: try ledger.jsonData(options: .sortedKeys), as: UTF8.self)
+                == #"{"big":18446744073709551615,"count":7,"flag":true,"money1":0.1234567890123456789,"ratio":2.5}"#, "\(name)")
+        }
+    }
+
+    @Test("text converts outside .strict, other kinds are errors")
+    func textAndErrors() throws {
+        let ledger = try mapped(Ledger.self, ["money1": "19.99", "count": "42", "ratio": NSNull()])
+        #expect(ledger.money1 == NSDecimalNumber(string: "19.99"))
+        #expect(ledger.count == NSNumber(value: 42))
+        #expect(ledger.ratio == nil)
+        #expect(mappingError { _ = try mapped(Ledger.self, ["count": [1]]) }?.description == "count: expected NSNumber, found Array of 1 element")
+        #expect(mappingError { _ = try mapped(Ledger.self, ["money1": "x"]) }?.description == #"money1: expected Decimal, found String "x""#)
+    }
+}
+
+/// What kind of number an `NSNumber` holds.
+private enum NumericKind {
+    static func isBoolean(_ number: NSNumber) -> Bool { type(of: number) == type(of: NSNumber(value: true)) }
+    static func isFloating(_ number: NSNumber) -> Bool { ["d", "f"].contains(String(cString: number.objCType)) }
+}
