@@ -120,7 +120,7 @@ extension MappableCodable {
         do {
             try update(from: input, configuration: configuration)
         } catch {
-            throw CodableErrors.decoding(error, at: decoder.codingPath)
+            throw CodableErrors.decoding(error, at: decoder.codingPath) { plan.valueType(at: $0, in: fresh) }
         }
     }
 

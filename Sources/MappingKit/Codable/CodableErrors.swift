@@ -4,7 +4,9 @@ import Foundation
 /// to the model followed by the key path inside it, and the `MappingError` is the
 /// `underlyingError`.
 enum CodableErrors {
-    static func decoding(_ error: any Error, at codingPath: [any CodingKey]) -> any Error {
+    /// `typeAt` names the type of the value at an issue's path (the model's plan knows it): a
+    /// `typeMismatch` or `valueNotFound` says that type, `Any` only when nothing declares it.
+    static func decoding(_ error: any Error, at codingPath: [any CodingKey], typeAt: ([PathComponent]) -> Any.Type? = { _ in nil }) -> any Error {
         if error is DecodingError { return error }
         let mappingError = MappingError.wrapping(error, at: [])
         let issue = mappingError.issues.first
@@ -13,9 +15,10 @@ enum CodableErrors {
             debugDescription: mappingError.description,
             underlyingError: mappingError
         )
+        let type = issue.flatMap { typeAt(Array($0.reversedPath.reversed())) } ?? Any.self
         switch issue?.problem {
-        case .null?: return DecodingError.valueNotFound(Any.self, context)
-        case .mismatch?, .inexact?, .outOfRange?, .unknownRawValue?: return DecodingError.typeMismatch(Any.self, context)
+        case .null?: return DecodingError.valueNotFound(type, context)
+        case .mismatch?, .inexact?, .outOfRange?, .unknownRawValue?: return DecodingError.typeMismatch(type, context)
         default: return DecodingError.dataCorrupted(context)
         }
     }

@@ -19,6 +19,8 @@ protocol FieldSlot: AnyObject, Sendable {
     var defaults: FieldDefaults { get }
     /// Its type has a conversion (its codec ``ValueCodec/isSupported``).
     var isSupported: Bool { get }
+    /// The property's type (a wrapper's wrapped value's).
+    var valueType: Any.Type { get }
     /// An update in place merges an object into the property's value (JSON Merge Patch,
     /// RFC 7396: nested models, dictionaries), unless its rule says to replace it
     /// (``MappingConfiguration/Builder/replacesOnUpdate(_:)``).
@@ -188,6 +190,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var codableShape: CodableShape { codec.codableShape }
 
     var isSupported: Bool { codec.isSupported }
+
+    var valueType: Any.Type { Value.self }
 
     var directCoding: DirectCoding? { DirectCoding(codec: codec.base) }
 

@@ -38,6 +38,7 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var calls: FieldCalls { self }
     var mergesUpdates: Bool { inner.mergesUpdates }
     var isSupported: Bool { inner.isSupported }
+    var valueType: Any.Type { Value.self }
 
     func accept<Visitor: FieldVisitor>(_ visitor: Visitor) -> Visitor.Made {
         visitor.visit(self)

@@ -127,7 +127,9 @@ struct MappableCodableTests {
     func decodingErrors() throws {
         let wrongType = #"{"id": 7, "author": {"id": "one"}}"#
         let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Post.self, from: Data(wrongType.utf8)) }
-        guard case .typeMismatch(_, let context) = error else { Issue.record("\(error)"); return }
+        guard case .typeMismatch(let type, let context) = error else { Issue.record("\(error)"); return }
+        // The property's own type, as JSONDecoder names it (it said `Any`).
+        #expect(ObjectIdentifier(type) == ObjectIdentifier(Int.self))
         #expect(context.codingPath.map(\.stringValue) == ["author", "id"])
         #expect(context.debugDescription == #"author.id: expected Int, found String "one""#)
         #expect((context.underlyingError as? MappingError)?.path == "author.id")
@@ -215,5 +217,30 @@ struct MappableCodableTests {
         let document = try JSONDecoder().decode(Document.self, from: Data(#"{"extra": [1.0, 1.5, 1]}"#.utf8))
         #expect(Plain(document.unmapped["extra"] as Any) == .array([.int(1), .double(1.5), .int(1)]))
         // A typed property is not affected: a Double property holds 1.0 either way.
+    }
+}
+
+private struct Appointment: MappableCodable {
+    var at = Date(timeIntervalSince1970: 0)
+    var attendees: [Attendee] = []
+    static let mappingConfiguration = MappingConfiguration(for: Appointment.self) { $0.map(\.at, using: .iso8601) }
+}
+
+private struct Attendee: MappableCodable {
+    var age: Int8?
+}
+
+@Suite("The Codable bridge names the property's type in its errors")
+struct CodableErrorTypeTests {
+    @Test("a bad date is a typeMismatch of Date, a nested element's of its own type", arguments: [
+        (#"{"at": "nope"}"#, "Date", ["at"]),
+        (#"{"attendees": [{"age": 300}]}"#, "Optional<Int8>", ["attendees", "0", "age"]),
+    ])
+    func namedTypes(json: String, type: String, path: [String]) throws {
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Appointment.self, from: Data(json.utf8)) }
+        guard case .typeMismatch(let found, let context) = error else { Issue.record("\(error)"); return }
+        #expect("\(found)" == type)
+        #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == path)
+        #expect(!"\(error)".contains("type Any"))
     }
 }
