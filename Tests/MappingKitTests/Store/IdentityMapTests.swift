@@ -167,6 +167,19 @@ struct IdentityMapTests {
             """)
     }
 
+    @Test("issue 37, item 11: the object's own problem is at its own path, not only at the key that referred to it, from JSON too")
+    func forwardReferenceErrorAtItsPath() throws {
+        let json = #"[{"id": 7, "friend_id": 8}, {"id": 8, "awards": [{"year": "soon"}]}]"#
+        let expected = """
+            2 problems:
+              [0].friend_id: expected the primary key of a Colleague that maps (its errors are reported where it is in the input), found Int 8
+              [1].awards[0].year: expected Int, found String "soon"
+            """
+        #expect(mappingError { _ = try Colleague.array(json: Data(json.utf8), in: IdentityMap()) }?.description == expected)
+        let array = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] ?? []
+        #expect(mappingError { _ = try Colleague.array(from: array, in: IdentityMap()) }?.description == expected)
+    }
+
     @Test("a composite primary key")
     func compositeKey() throws {
         let store = IdentityMap()
@@ -357,6 +370,17 @@ private final class Book: Mappable {
 private struct Shelf: Mappable {
     var books: [Book] = []
     var authors: [Novelist] = []
+}
+
+private final class Colleague: Mappable {
+    var id = 0
+    var awards: [Award] = []
+    var friend: Colleague?
+    required init() {}
+    static let mappingConfiguration = MappingConfiguration(for: Colleague.self) { map in
+        map.identity(\.id)
+        map.relationship(\.friend, key: "friend_id")
+    }
 }
 
 private struct Seat: Mappable, Equatable {
