@@ -9,8 +9,11 @@ extension MappingConfiguration.Builder {
     public mutating func map<Value>(
         _ property: WritableKeyPath<Model, Value>,
         to keys: ExternalKey...,
-        using adapter: Adapter<Value>
+        using adapter: Adapter<Value>,
+        fileID: String = #fileID,
+        line: Int = #line
     ) {
+        callSite = "\(fileID):\(line)"
         setCodec(of: property, keys: keys, adapter: adapter) { mode in adapter.codec(mode) }
     }
 
@@ -23,8 +26,11 @@ extension MappingConfiguration.Builder {
     public mutating func map<Value>(
         _ property: WritableKeyPath<Model, Value?>,
         to keys: ExternalKey...,
-        using adapter: Adapter<Value>
+        using adapter: Adapter<Value>,
+        fileID: String = #fileID,
+        line: Int = #line
     ) {
+        callSite = "\(fileID):\(line)"
         setCodec(of: property, keys: keys, adapter: adapter) { mode in Codec.erasing(OptionalCodec(wrapped: adapter.codec(mode))) }
     }
 
@@ -36,8 +42,11 @@ extension MappingConfiguration.Builder {
     public mutating func map<Value>(
         _ property: WritableKeyPath<Model, [Value]>,
         to keys: ExternalKey...,
-        using adapter: Adapter<Value>
+        using adapter: Adapter<Value>,
+        fileID: String = #fileID,
+        line: Int = #line
     ) {
+        callSite = "\(fileID):\(line)"
         setCodec(of: property, keys: keys, adapter: adapter) { mode in Codec.erasing(ArrayCodec(element: adapter.codec(mode), mode: mode)) }
     }
 

@@ -49,6 +49,9 @@ extension MappingConfiguration {
         var identityProperties: [RepresentedProperty]?
         private var properties: [PropertyRule] = []
         private var problems: [String] = []
+        /// Where the configuration call being run was written (`Models.swift:12`): a key path to
+        /// a property reached through accessors cannot say its name, so messages cite the line.
+        var callSite: String?
         var hooks = ConfigurationHooks()
 
         init(rules: ConfigurationRules) {
@@ -70,8 +73,11 @@ extension MappingConfiguration {
         public mutating func map<Value>(
             _ property: WritableKeyPath<Model, Value>,
             to key: ExternalKey,
-            _ alternatives: ExternalKey...
+            _ alternatives: ExternalKey...,
+            fileID: String = #fileID,
+            line: Int = #line
         ) {
+            callSite = "\(fileID):\(line)"
             map(property, to: [key] + alternatives)
         }
 
@@ -88,7 +94,8 @@ extension MappingConfiguration {
         /// ```swift
         /// map.ignore(\.cache)   // never read, never written
         /// ```
-        public mutating func ignore<Value>(_ property: WritableKeyPath<Model, Value>) {
+        public mutating func ignore<Value>(_ property: WritableKeyPath<Model, Value>, fileID: String = #fileID, line: Int = #line) {
+            callSite = "\(fileID):\(line)"
             let index = ruleIndex(for: property)
             let rule = properties[index]
             let name = Self.displayName(of: property)
@@ -122,7 +129,8 @@ extension MappingConfiguration {
         /// has (see ``observed(_:)``).
         mutating func ruleIndex<Value>(for property: WritableKeyPath<Model, Value>, opaqueStorage: Bool = false) -> Int {
             let label = Self.label(of: property)
-            let shown = Self.displayName(of: property)
+            var shown = Self.displayName(of: property)
+            if shown.contains("<computed "), let callSite { shown += " (configured at \(callSite))" }
             if let index = properties.firstIndex(where: { $0.label == label }) {
                 if opaqueStorage { properties[index].locator = KeyPathLocator(keyPath: property, label: shown, opaqueStorage: true) }
                 return index

@@ -11,7 +11,8 @@ extension MappingConfiguration.Builder {
     /// Each property must be mapped, `Hashable` and not optional; otherwise, a configuration
     /// error. In an import, a dictionary without the key is an error at its path. Outside
     /// imports (`init(dictionary:)`, `array(from:)`) the identity changes nothing.
-    public mutating func identity(_ properties: PartialKeyPath<Model>...) {
+    public mutating func identity(_ properties: PartialKeyPath<Model>..., fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         if properties.isEmpty { record("identity() names no property") }
         identityProperties = properties.compactMap { property in
             guard let writable = property as? any AnyWritableKeyPath else {
@@ -38,8 +39,11 @@ extension MappingConfiguration.Builder {
     public mutating func relationship<Related: Mappable & SendableMetatype>(
         _ property: WritableKeyPath<Model, Related?>,
         key: ExternalKey,
-        unresolved: UnresolvedReference = .fail
+        unresolved: UnresolvedReference = .fail,
+        fileID: String = #fileID,
+        line: Int = #line
     ) {
+        callSite = "\(fileID):\(line)"
         let codec = Codec.erasing(OptionalRelationshipCodec<Related>(policy: unresolved))
         setRelationship(property, key: key, unresolved: unresolved, related: Related.self) { _ in codec }
     }
@@ -53,8 +57,11 @@ extension MappingConfiguration.Builder {
     public mutating func relationship<Related: Mappable & SendableMetatype>(
         _ property: WritableKeyPath<Model, Related>,
         key: ExternalKey,
-        unresolved: UnresolvedReference = .fail
+        unresolved: UnresolvedReference = .fail,
+        fileID: String = #fileID,
+        line: Int = #line
     ) {
+        callSite = "\(fileID):\(line)"
         if unresolved == .null { record("\(Self.displayName(of: property)) is not optional, so it cannot be null when unresolved") }
         let codec = Codec.erasing(RelationshipCodec<Related>(policy: unresolved))
         setRelationship(property, key: key, unresolved: unresolved, related: Related.self) { _ in codec }
@@ -70,8 +77,11 @@ extension MappingConfiguration.Builder {
     public mutating func relationship<Related: Mappable & SendableMetatype>(
         _ property: WritableKeyPath<Model, [Related]>,
         key: ExternalKey,
-        unresolved: UnresolvedReference = .fail
+        unresolved: UnresolvedReference = .fail,
+        fileID: String = #fileID,
+        line: Int = #line
     ) {
+        callSite = "\(fileID):\(line)"
         if unresolved == .null { record("\(Self.displayName(of: property)) is an array, which cannot hold null for an unresolved key") }
         let element = Codec.erasing(RelationshipCodec<Related>(policy: unresolved))
         setRelationship(property, key: key, unresolved: unresolved, related: Related.self) { mode in

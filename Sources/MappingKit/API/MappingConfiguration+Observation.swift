@@ -29,7 +29,8 @@ extension MappingConfiguration.Builder where Model: AnyObject {
     ///
     /// Values are staged and checked first, as for any property: only a mapping that succeeds
     /// sets them, each through its setter, once.
-    public mutating func observed(_ properties: PartialKeyPath<Model>...) {
+    public mutating func observed(_ properties: PartialKeyPath<Model>..., fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         for property in properties {
             let valueType: Any.Type = type(of: property).valueType
             observe(property, as: valueType)

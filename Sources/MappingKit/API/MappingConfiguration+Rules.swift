@@ -5,7 +5,8 @@ extension MappingConfiguration.Builder {
     /// ```swift
     /// map.defaultValue(\.isMale, whenMissing: true)
     /// ```
-    public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenMissing value: Value) {
+    public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenMissing value: Value, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         let index = ruleIndex(for: property)
         checkNotIgnored(property, at: index, given: "given a default")
         editRule(at: index) { rule in
@@ -20,7 +21,8 @@ extension MappingConfiguration.Builder {
     /// ```swift
     /// map.defaultValue(\.nickname, whenNull: "none")   // "nickname": null → "none"
     /// ```
-    public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenNull value: Value) {
+    public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenNull value: Value, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         let index = ruleIndex(for: property)
         checkNotIgnored(property, at: index, given: "given a default")
         editRule(at: index) { rule in
@@ -36,7 +38,8 @@ extension MappingConfiguration.Builder {
     /// ```swift
     /// map.emptyStringAsNil(\.homepage)   // "homepage": "" → nil; "homepage": "https://a.b" → URL
     /// ```
-    public mutating func emptyStringAsNil<Wrapped>(_ property: WritableKeyPath<Model, Wrapped?>) {
+    public mutating func emptyStringAsNil<Wrapped>(_ property: WritableKeyPath<Model, Wrapped?>, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         let index = ruleIndex(for: property)
         checkNotIgnored(property, at: index, given: "given a rule for empty text")
         editRule(at: index) { $0.emptyStringAsNil = true }
@@ -51,7 +54,8 @@ extension MappingConfiguration.Builder {
     /// map.replacesOnUpdate(\.address)
     /// try person.update(from: ["address": ["city": "LA"]])   // Address(street: "", city: "LA")
     /// ```
-    public mutating func replacesOnUpdate<Value>(_ property: WritableKeyPath<Model, Value>) {
+    public mutating func replacesOnUpdate<Value>(_ property: WritableKeyPath<Model, Value>, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         let index = ruleIndex(for: property)
         checkNotIgnored(property, at: index, given: "replaced on update")
         editRule(at: index) { $0.replacesOnUpdate = true }
@@ -63,7 +67,8 @@ extension MappingConfiguration.Builder {
     /// ```swift
     /// map.require(\.userId, .exists)
     /// ```
-    public mutating func require<Value>(_ property: WritableKeyPath<Model, Value>, _ requirements: Requirement<Value>...) {
+    public mutating func require<Value>(_ property: WritableKeyPath<Model, Value>, _ requirements: Requirement<Value>..., fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         let index = ruleIndex(for: property)
         checkNotIgnored(property, at: index, given: "required")
         editRule(at: index) { rule in
@@ -137,7 +142,8 @@ extension MappingConfiguration.Builder {
     /// ```swift
     /// map.positions(\.latitude, \.longitude)
     /// ```
-    public mutating func positions(_ properties: PartialKeyPath<Model>...) {
+    public mutating func positions(_ properties: PartialKeyPath<Model>..., fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         for (index, property) in properties.enumerated() {
             guard let writable = property as? any AnyWritableKeyPath else {
                 record("\(property) is not a writable property")
@@ -159,7 +165,8 @@ extension MappingConfiguration.Builder {
     /// ```swift
     /// map.represent(only: \.userId, \.username)
     /// ```
-    public mutating func represent(only properties: PartialKeyPath<Model>...) {
+    public mutating func represent(only properties: PartialKeyPath<Model>..., fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         represented = properties.compactMap { property in
             guard let writable = property as? any AnyWritableKeyPath else {
                 record("\(property) is not a writable property")

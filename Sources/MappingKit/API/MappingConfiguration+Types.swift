@@ -7,7 +7,8 @@ extension MappingConfiguration.Builder {
     /// ```
     ///
     /// Every type the choice names must be a `Value`; one that is not is a configuration error.
-    public mutating func map<Value>(_ property: WritableKeyPath<Model, Value>, to keys: ExternalKey..., choosing choice: TypeChoice) {
+    public mutating func map<Value>(_ property: WritableKeyPath<Model, Value>, to keys: ExternalKey..., choosing choice: TypeChoice, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in Codec.erasing(PolymorphicCodec<Value>(choice: choice)) }
     }
 
@@ -16,7 +17,8 @@ extension MappingConfiguration.Builder {
     /// ```swift
     /// map.map(\.pet, choosing: .byKey("type", ["dog": Dog.self, "cat": Cat.self]))   // pet: Animal?
     /// ```
-    public mutating func map<Value>(_ property: WritableKeyPath<Model, Value?>, to keys: ExternalKey..., choosing choice: TypeChoice) {
+    public mutating func map<Value>(_ property: WritableKeyPath<Model, Value?>, to keys: ExternalKey..., choosing choice: TypeChoice, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in
             Codec.erasing(OptionalCodec(wrapped: Codec.erasing(PolymorphicCodec<Value>(choice: choice))))
         }
@@ -27,7 +29,8 @@ extension MappingConfiguration.Builder {
     /// ```swift
     /// map.map(\.pets, choosing: .byKey("type", ["dog": Dog.self, "cat": Cat.self]))   // pets: [Animal]
     /// ```
-    public mutating func map<Value>(_ property: WritableKeyPath<Model, [Value]>, to keys: ExternalKey..., choosing choice: TypeChoice) {
+    public mutating func map<Value>(_ property: WritableKeyPath<Model, [Value]>, to keys: ExternalKey..., choosing choice: TypeChoice, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
             Codec.erasing(ArrayCodec(element: Codec.erasing(PolymorphicCodec<Value>(choice: choice)), mode: $0))
         }
@@ -41,8 +44,11 @@ extension MappingConfiguration.Builder {
     public mutating func map<Value>(
         _ property: WritableKeyPath<Model, [String: Value]>,
         to keys: ExternalKey...,
-        choosing choice: TypeChoice
+        choosing choice: TypeChoice,
+        fileID: String = #fileID,
+        line: Int = #line
     ) {
+        callSite = "\(fileID):\(line)"
         setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in
             Codec.erasing(DictionaryCodec(value: Codec.erasing(PolymorphicCodec<Value>(choice: choice))))
         }

@@ -141,7 +141,7 @@ struct MappingConfigurationClassTests {
         var suits = OpenSuits()
         let error = mappingError { try suits.update(from: [:], configuration: configuration) }
         #expect(error?.description == """
-            configuration of OpenSuits: \\OpenSuits.<computed Suit> is reached through accessors and MappingKit \
+            configuration of OpenSuits: \\OpenSuits.<computed Suit> (configured at MappingKitTests/MappingConfigurationClassTests.swift:140) is reached through accessors and MappingKit \
             cannot tell which stored property of OpenSuits it is: declare it `final var`, or make Suit CaseIterable
             """)
     }
@@ -171,7 +171,7 @@ struct MappingConfigurationClassTests {
             3 problems:
               configuration of Computed: \\Computed.stored is given keys twice
               configuration of Computed: \\Computed.stored is both ignored and mapped
-              configuration of Computed: \\Computed.<computed Int> is not a stored `var` property of Computed
+              configuration of Computed: \\Computed.<computed Int> (configured at MappingKitTests/MappingConfigurationClassTests.swift:163) is not a stored `var` property of Computed
             """)
         #expect(model.stored == 0)
     }

@@ -97,7 +97,7 @@ struct NeverGuessTests {
         var thermometer = Thermometer()
         let error = mappingError { try thermometer.update(from: ["f": 212.0], configuration: configuration) }
         #expect(error?.description == """
-            configuration of Thermometer: \\Thermometer.<computed Double> is not a stored `var` property of Thermometer
+            configuration of Thermometer: \\Thermometer.<computed Double> (configured at MappingKitTests/NeverGuessTests.swift:96) is not a stored `var` property of Thermometer
             """)
         #expect(thermometer.celsius == 0)
     }

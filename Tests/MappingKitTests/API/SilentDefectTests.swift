@@ -86,9 +86,9 @@ struct SilentDefectTests {
     @Test("a computed property of a final class is not another property's storage, whichever way it transforms")
     func computedProperties() throws {
         #expect(mappingError { _ = try Badge(dictionary: ["loud": "HELLO"]) }?.description
-            == "configuration of Badge: \\Badge.<computed String> is not a stored `var` property of Badge")
+            == "configuration of Badge: \\Badge.<computed String> (configured at MappingKitTests/SilentDefectTests.swift:13) is not a stored `var` property of Badge")
         #expect(mappingError { _ = try Banner(dictionary: ["display": "hello"]) }?.description
-            == "configuration of Banner: \\Banner.<computed String> is not a stored `var` property of Banner")
+            == "configuration of Banner: \\Banner.<computed String> (configured at MappingKitTests/SilentDefectTests.swift:25) is not a stored `var` property of Banner")
     }
 
     @Test("the most derived class's rule wins over its superclass's, in either order")
