@@ -3,6 +3,8 @@
 // parsed untyped and read into the model zoo, and the oracle checks:
 // - every failure is a `MappingError`, and a failed `update(fromJSON:)` changes nothing;
 // - an untyped value written and parsed again is the same value;
+// - the same object as typed Swift containers (`[Int]`, `[String: Double]`…) maps as its
+//   `[Any]`/`[String: Any]` form does: the same model, or the same problems;
 // - under `.stash`, a model's JSON read back writes the same JSON value again;
 // - through the Codable bridge (`JSONDecoder`), every failure is a `DecodingError`, and a model
 //   written with `JSONEncoder` and read again has the same representation.
@@ -304,6 +306,7 @@ func checkJSON(_ bytes: [UInt8]) {
         if !UntypedValues.equal(value, again) {
             fatalError("untyped round trip differs:\n\(UntypedValues.describe(value))\n\(UntypedValues.describe(again))")
         }
+        if let object = value as? [String: Any] { checkTypedContainers(object) }
     } catch is MappingError {
     } catch {
         fatalError("not a MappingError: \(error)")
@@ -328,6 +331,58 @@ func checkJSON(_ bytes: [UInt8]) {
     } catch {
         fatalError("a model's JSON did not map back: \(error)\n\(String(decoding: first, as: UTF8.self))")
     }
+}
+
+/// The same data as typed Swift containers (`[Int]`, `[String]`, `[String: Double]`,
+/// `[[String: Any]]`…) maps as its `[Any]`/`[String: Any]` form does: the same model, or the same
+/// problems (issue 37: an adapter was skipped for native arrays).
+func checkTypedContainers(_ object: [String: Any]) {
+    func outcome(_ input: [String: Any]) -> String {
+        do {
+            return UntypedValues.describe(try Zoo(dictionary: input, undefinedKeys: .stash).dictionaryRepresentation())
+        } catch let error as MappingError {
+            return error.issues.map { "\($0.path): \($0.expected) / \($0.found)" }.sorted().joined(separator: "\n")
+        } catch {
+            fatalError("not a MappingError: \(error)")
+        }
+    }
+    let untyped = outcome(object)
+    let typed = outcome(typedContainers(object) as? [String: Any] ?? [:])
+    if untyped != typed {
+        fatalError("typed containers map differently:\n\(typed)\nfrom [String: Any]:\n\(untyped)")
+    }
+}
+
+/// `value` with every homogeneous array and dictionary of scalars as a typed Swift container.
+func typedContainers(_ value: Any) -> Any {
+    func all<Element>(_ values: [Any], _ type: Element.Type) -> [Element]? {
+        guard !values.isEmpty else { return nil }
+        var result: [Element] = []
+        for value in values {
+            guard Swift.type(of: value) == Element.self, let element = value as? Element else { return nil }
+            result.append(element)
+        }
+        return result
+    }
+    if let array = value as? [Any], Swift.type(of: value) == [Any].self {
+        let elements = array.map(typedContainers)
+        if let typed = all(elements, Int.self) { return typed }
+        if let typed = all(elements, String.self) { return typed }
+        if let typed = all(elements, Double.self) { return typed }
+        if let typed = all(elements, Bool.self) { return typed }
+        if let typed = all(elements, [String: Any].self) { return typed }
+        return elements
+    }
+    if let dictionary = value as? [String: Any], Swift.type(of: value) == [String: Any].self {
+        let values = dictionary.mapValues(typedContainers)
+        let keys = Array(values.keys)
+        let elements = keys.map { values[$0] as Any }
+        if let typed = all(elements, Int.self) { return Dictionary(uniqueKeysWithValues: zip(keys, typed)) }
+        if let typed = all(elements, String.self) { return Dictionary(uniqueKeysWithValues: zip(keys, typed)) }
+        if let typed = all(elements, Double.self) { return Dictionary(uniqueKeysWithValues: zip(keys, typed)) }
+        return values
+    }
+    return value
 }
 
 /// The Codable bridge's oracle (see the top of the file).
