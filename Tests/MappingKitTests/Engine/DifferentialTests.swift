@@ -8,6 +8,7 @@ import Testing
 // JSONSerialization's output, through the Codable bridge (JSONDecoder and PropertyListDecoder)
 // gives the same model or the same errors, over a zoo of models that uses every configuration
 // feature, with random and extreme values. A disagreement prints the seed and the case.
+// (Stored rows are compared in MappingKitSQLiteTests' SQLiteDifferentialTests.)
 
 // MARK: - The zoo
 
