@@ -120,6 +120,9 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     /// The configuration's ``ConfigurationRules/emptyStringsAsNil``, kept for ``rebound(to:coercion:)``.
     let emptyStringsAsNil: Bool
     let mergesUpdates: Bool
+    /// `hasNullDefault || hasRules || mergesUpdates`, decided once: ``decode(_:over:in:)``
+    /// checks one flag for the common field.
+    private let decodesOverWithRules: Bool
 
     /// A field with no defaults or requirements (the common case), made without looking at any.
     init(name: String, keys: FieldKeys, offset: Int, codec: Codec<Value>, emptyStringsAsNil: Bool = false) {
@@ -135,6 +138,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         hasRules = false
         leaf = LeafKind(codec: self.codec.baseType)
         mergesUpdates = self.codec.mergesUpdates
+        decodesOverWithRules = mergesUpdates
     }
 
     init(
@@ -159,6 +163,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         hasRules = requirements != nil || defaults.whenMissing != nil
         leaf = hasNullDefault || hasRules ? .none : LeafKind(codec: codec.baseType)
         mergesUpdates = codec.mergesUpdates && !replacesOnUpdate
+        decodesOverWithRules = hasNullDefault || hasRules || mergesUpdates
     }
 
     /// The field for `rule`: its adapter's codec, or the built-in one. `emptyStringsAsNil`: the
@@ -255,6 +260,16 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         try decodeValue(input, into: staging + offset, in: context)
     }
 
+    /// An update in place straight over the model (a copy an import updates): merged on a slot
+    /// of its own, then moved over the property's value.
+    @inline(never)
+    private func merge(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        try replace(in: model) { slot in
+            try mergeValue(input, current: model + offset, into: slot, in: context)
+            return true
+        }
+    }
+
     override func merge(_ input: Any, current: UnsafeRawPointer, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
         try mergeValue(input, current: current + offset, into: staging + offset, in: context)
     }
@@ -273,12 +288,9 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     override func decode(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        if mergesUpdates, context.updatesInPlace {
-            return try replace(in: model) { slot in
-                try mergeValue(input, current: model + offset, into: slot, in: context)
-                return true
-            }
-        }
+        // The common field: one flag read, then the codec.
+        guard decodesOverWithRules else { return try slots.decode(input, over: model + offset, in: context) }
+        if mergesUpdates, context.updatesInPlace { return try merge(input, over: model, in: context) }
         guard hasNullDefault || hasRules else { return try slots.decode(input, over: model + offset, in: context) }
         try replace(in: model) { slot in
             try decodeValue(input, into: slot, in: context)

@@ -239,7 +239,7 @@ final class ObjectPlan: Sendable {
     /// problem found is reported, as by ``decode(_:into:in:finish:)``.
     func decodeInPlace(_ dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) throws {
         let context = context.handingDown(handedDownKeyStrategy)
-        let mark = context.mergeMark
+        let mark = context.updatesInPlace ? context.mergeMark : 0
         var failure: MappingError?
         // Walking the entries costs a little per entry, a lookup more per field: walk when the
         // dictionary has not many more keys than the plan reads.
