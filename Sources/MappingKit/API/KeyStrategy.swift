@@ -5,7 +5,7 @@
 /// configuration.keyStrategy = .snakeCase   // userId ↔ "user_id", aboutURL ↔ "about_url"
 /// ```
 ///
-/// Explicit keys (``MappingConfiguration/Builder/map(_:to:_:)``) always win over the strategy.
+/// Explicit keys (``MappingConfiguration/Builder/map(_:to:_:fileID:line:)``) always win over the strategy.
 public struct KeyStrategy: Sendable, CustomStringConvertible {
     /// A short name for the strategy, part of the configuration's identity.
     ///

@@ -126,7 +126,7 @@ extension MappingConfiguration {
 
         /// The index of the rule for `property`, started if there is none yet.
         /// `opaqueStorage`: the property is set through its accessors, whatever type its storage
-        /// has (see ``observed(_:)``).
+        /// has (see ``observed(_:fileID:line:)``).
         mutating func ruleIndex<Value>(for property: WritableKeyPath<Model, Value>, opaqueStorage: Bool = false) -> Int {
             let label = Self.label(of: property)
             var shown = Self.displayName(of: property)

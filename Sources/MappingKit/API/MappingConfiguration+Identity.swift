@@ -35,7 +35,7 @@ extension MappingConfiguration.Builder {
     /// ```
     ///
     /// `null` sets the property to `nil`. `Related` must declare a single-property
-    /// ``identity(_:)``.
+    /// ``identity(_:fileID:line:)``.
     public mutating func relationship<Related: Mappable & SendableMetatype>(
         _ property: WritableKeyPath<Model, Related?>,
         key: ExternalKey,

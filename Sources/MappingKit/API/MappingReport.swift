@@ -64,14 +64,14 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
     public enum Action: Sendable, Equatable, CustomStringConvertible {
         /// A key no property maps, under ``UndefinedKeyPolicy/drop``.
         case droppedUndefinedKey
-        /// The key was absent; the property took its ``MappingConfiguration/Builder/defaultValue(_:whenMissing:)``.
+        /// The key was absent; the property took its ``MappingConfiguration/Builder/defaultValue(_:whenMissing:fileID:line:)``.
         case defaultedWhenMissing(String)
-        /// The value was null; the property took its ``MappingConfiguration/Builder/defaultValue(_:whenNull:)``.
+        /// The value was null; the property took its ``MappingConfiguration/Builder/defaultValue(_:whenNull:fileID:line:)``.
         case defaultedWhenNull(String)
         /// The value was of another kind and converted (``CoercionMode``): text to a number, a
         /// number to text or to a `Bool`, a fraction truncated under `.lenient`.
         case coerced(to: String)
-        /// Empty text read as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:)``).
+        /// Empty text read as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:fileID:line:)``).
         case emptyStringAsNil
         /// One value where an array or a set belongs, taken as its only element (KVCMapping's
         /// boxing; refused under ``CoercionMode/strict``).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The identity of a stored model: the values of the properties its configuration names with
-/// ``MappingConfiguration/Builder/identity(_:)``, in that order.
+/// ``MappingConfiguration/Builder/identity(_:fileID:line:)``, in that order.
 ///
 /// ```swift
 /// map.identity(\.id)                 // PrimaryKey(7)

@@ -1,6 +1,6 @@
 /// What a relationship does with a foreign key that matches no object, in the store or in the
 /// import: chosen per relationship with
-/// ``MappingConfiguration/Builder/relationship(_:key:unresolved:)-(WritableKeyPath<Model,Related?>,_,_)``.
+/// ``MappingConfiguration/Builder/relationship(_:key:unresolved:fileID:line:)-(WritableKeyPath<Model,Related?>,_,_,_,_)``.
 ///
 /// ```swift
 /// map.relationship(\.employer, key: "employer_id", unresolved: .null)

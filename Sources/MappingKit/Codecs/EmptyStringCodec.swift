@@ -1,4 +1,4 @@
-/// An optional whose empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:)``):
+/// An optional whose empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:fileID:line:)``):
 /// `"homepage": ""` → `homepage == nil`. Everything else goes to the optional's own codec, and
 /// `nil` is written as that codec writes it (absent, or `null`): the empty text is not written back.
 struct EmptyStringCodec<Wrapped>: ValueCodec {

@@ -174,12 +174,12 @@ struct PropertyRule: Sendable {
     /// was extended last (a subclass's `update(from:configuration:)` extends before calling
     /// `super`, whose extension comes later but is about a less derived type).
     var depth = 0
-    /// Empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:)``).
+    /// Empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:fileID:line:)``).
     var emptyStringAsNil = false
     /// An update in place replaces the value whole instead of merging an object into it
-    /// (``MappingConfiguration/Builder/replacesOnUpdate(_:)``).
+    /// (``MappingConfiguration/Builder/replacesOnUpdate(_:fileID:line:)``).
     var replacesOnUpdate = false
-    /// Set and read through the key path's accessors (``MappingConfiguration/Builder/observed(_:)``).
+    /// Set and read through the key path's accessors (``MappingConfiguration/Builder/observed(_:fileID:line:)``).
     var accessor: (any PropertyAccessor)?
 
     var fingerprint: String {

@@ -23,7 +23,7 @@ protocol FieldSlot: AnyObject, Sendable {
     var valueType: Any.Type { get }
     /// An update in place merges an object into the property's value (JSON Merge Patch,
     /// RFC 7396: nested models, dictionaries), unless its rule says to replace it
-    /// (``MappingConfiguration/Builder/replacesOnUpdate(_:)``).
+    /// (``MappingConfiguration/Builder/replacesOnUpdate(_:fileID:line:)``).
     var mergesUpdates: Bool { get }
 
     /// Exchanges the staged value with the model's.

@@ -158,7 +158,7 @@ extension MappableWrapper {
     static var wrappedType: Any.Type { WrappedValue.self }
 }
 
-/// A property set through its key path's accessors (``MappingConfiguration/Builder/observed(_:)``):
+/// A property set through its key path's accessors (``MappingConfiguration/Builder/observed(_:fileID:line:)``):
 /// makes its field once the plan knows where its storage is.
 protocol PropertyAccessor: Sendable {
     /// The property's type (its storage may be of another: `Published<Int>` for `Int`).

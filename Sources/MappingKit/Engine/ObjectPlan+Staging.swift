@@ -85,7 +85,7 @@ extension ObjectPlan {
     }
 
     /// The error for an in-place update of an `@Observable` model whose tracked properties are
-    /// not all ``MappingConfiguration/Builder/observed(_:)``.
+    /// not all ``MappingConfiguration/Builder/observed(_:fileID:line:)``.
     private var unobservedUpdate: MappingError {
         let names = unobserved.map { "\\.\($0)" }.joined(separator: ", ")
         let message = """

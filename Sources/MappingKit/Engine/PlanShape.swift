@@ -29,7 +29,7 @@ final class PlanShape: Sendable {
         /// The indexes of the fields that make up the primary key, when the type declares one.
         let identity: [Int]?
         /// The declared names of an `@Observable` class's tracked properties that are not set
-        /// through their accessors (``MappingConfiguration/Builder/observed(_:)``): updating such
+        /// through their accessors (``MappingConfiguration/Builder/observed(_:fileID:line:)``): updating such
         /// a model in place would not tell its observers, so it is refused.
         let unobserved: [String]
         /// The key strategy this model hands down to nested types that set none.
