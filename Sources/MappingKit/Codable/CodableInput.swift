@@ -98,7 +98,12 @@ struct CodableInput {
         case .optional: return try hinted(forKey: key, in: container, shape: shape.inner ?? .untyped, depth: depth)
         case .array:
             guard var nested = try? container.nestedUnkeyedContainer(forKey: key) else { return nil }
-            return try array(from: &nested, shape: shape.inner ?? .untyped, depth: depth + 1)
+            let array = try array(from: &nested, shape: shape.inner ?? .untyped, depth: depth + 1)
+            // A whole number past 2^53 read as a `Double` may not be the number its text says,
+            // and an element cannot be asked again: the array is read again untyped, where each
+            // number is read exactly, and those elements are taken from it (rare: such numbers only).
+            guard Self.holdsInexactDouble(array), var again = try? container.nestedUnkeyedContainer(forKey: key) else { return array }
+            return Self.exactElements(array, from: try self.array(from: &again, shape: .untyped, depth: depth + 1))
         case .dictionary:
             guard let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) else { return nil }
             try check(depth + 1, at: nested.codingPath)
@@ -225,6 +230,38 @@ struct CodableInput {
     private func exactNumber(_ value: Double, in single: any SingleValueDecodingContainer) -> Any {
         guard Self.mayBeInexact(value) else { return value }
         return Self.exact(value, int: { try? single.decode(Int.self) }, unsigned: { try? single.decode(UInt64.self) }, decimal: { try? single.decode(Decimal.self) })
+    }
+
+    /// Whether `array` holds, at any depth of arrays, a `Double` that ``mayBeInexact(_:)``.
+    static func holdsInexactDouble(_ array: [Any]) -> Bool {
+        array.contains { element in
+            if let double = ExistentialPayload.value(Double.self, in: element) { return mayBeInexact(double) }
+            if let nested = ExistentialPayload.value([Any].self, in: element) { return holdsInexactDouble(nested) }
+            return false
+        }
+    }
+
+    /// `array` with each element that ``mayBeInexact(_:)`` taken from `exactArray`, the same array
+    /// read untyped (at any depth of arrays).
+    static func exactElements(_ array: [Any], from exactArray: [Any]) -> [Any] {
+        guard array.count == exactArray.count else { return array }
+        return zip(array, exactArray).map { element, exactElement in
+            if let double = ExistentialPayload.value(Double.self, in: element) {
+                // As for a keyed value (``exact(_:int:unsigned:decimal:)``): the exact number only
+                // where it is not the `Double` read.
+                guard mayBeInexact(double) else { return element }
+                return exact(
+                    double,
+                    int: { ExistentialPayload.value(Int.self, in: exactElement).map { $0 } },
+                    unsigned: { ExistentialPayload.value(UInt64.self, in: exactElement).map { $0 } },
+                    decimal: { ExistentialPayload.value(Decimal.self, in: exactElement).map { $0 } }
+                )
+            }
+            if let nested = ExistentialPayload.value([Any].self, in: element), let exactNested = ExistentialPayload.value([Any].self, in: exactElement) {
+                return exactElements(nested, from: exactNested)
+            }
+            return element
+        }
     }
 
     /// Whether `value` is a whole number past 2^53, which the text it was read from may not

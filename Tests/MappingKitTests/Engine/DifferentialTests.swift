@@ -68,6 +68,7 @@ private struct Zoo: MappableCodable {
     var label = ""
     var code: Int?
     var ratios: [String: Double] = [:]
+    var measures: [[Double]] = []
     var lookup: [String: Int] = [:]
     var names: Set<String> = []
     var items: [ZooItem] = []
@@ -339,6 +340,11 @@ private struct Generator {
         add("label") { .string($0.string()) }
         add("code") { $0.chance(20) ? .null : .int($0.int()) }
         add("ratios") { generator in generator.object(count: generator.below(3)) { .double($0.double()) } }
+        add("measures") { generator in
+            .array((0..<generator.below(3)).map { _ in
+                .array((0..<generator.below(3)).map { _ in generator.chance(30) ? .int(generator.int()) : .double(generator.double()) })
+            })
+        }
         add("lookup") { generator in generator.object(count: generator.below(3)) { .int($0.int()) } }
         add("names") { generator in .array((0..<generator.below(4)).map { _ in .string(generator.string()) }) }
         add("items") { generator in generator.chance(15) ? generator.item() : .array((0..<generator.below(3)).map { _ in generator.item() }) }
