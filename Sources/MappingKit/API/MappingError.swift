@@ -71,6 +71,14 @@ public struct MappingError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// This error with every problem about a value expected as `type` about one expected as
+    /// `other` (``Problem/renaming(_:to:)``).
+    func renamingExpected(_ type: String, to other: String) -> MappingError {
+        var renamed = self
+        for index in renamed.issues.indices { renamed.issues[index].problem = renamed.issues[index].problem.renaming(type, to: other) }
+        return renamed
+    }
+
     /// `error` as a mapping error under `component`: a `MappingError` keeps its problems; any
     /// other error (thrown by user code) becomes one problem that carries it.
     static func wrapping(_ error: any Error, at component: PathComponent?) -> MappingError {

@@ -64,6 +64,7 @@ enum CodecFactory {
         case ObjectIdentifier(UInt64.self): Codec.erasing(IntegerCodec<UInt64>(mode: mode))
         case ObjectIdentifier(Double.self): Codec.erasing(DoubleCodec(general: FloatingPointCodec<Double>(mode: mode)))
         case ObjectIdentifier(Float.self): Codec.erasing(FloatingPointCodec<Float>(mode: mode))
+        case ObjectIdentifier(CGFloat.self): Codec.erasing(CGFloatCodec(double: DoubleCodec(general: FloatingPointCodec<Double>(mode: mode))))
         case ObjectIdentifier(Bool.self): Codec.erasing(BoolCodec(mode: mode))
         case ObjectIdentifier(String.self): Codec.erasing(StringCodec(mode: mode))
         case ObjectIdentifier(Decimal.self): Codec.erasing(DecimalCodec())

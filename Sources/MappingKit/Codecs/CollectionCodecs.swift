@@ -26,6 +26,11 @@ struct ArrayCodec<Element>: ValueCodec {
             return same
         }
         guard let array = InputValue.array(input) else {
+            // A set has no order an array could keep: taken under `.lenient` only, and reported.
+            if mode == .lenient, let elements = InputValue.setElements(input) {
+                context.reportCoercion(of: input, to: "Array (a set's elements, in no particular order)")
+                return try element.decodeElements(of: elements, in: context)
+            }
             guard let single = try CollectionCoding.single(input, with: element, mode: mode, in: context) else {
                 return try mismatch(input, expected: "Array", in: context)
             }
@@ -93,7 +98,8 @@ struct SetCodec<Element: Hashable>: ValueCodec {
     var decodesUnchanged: Bool { element.decodesUnchanged }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Set<Element> {
-        guard let array = InputValue.array(input) else {
+        // A set (Swift's, `NSSet`) is a set's input as much as an array is.
+        guard let array = InputValue.array(input) ?? InputValue.setElements(input) else {
             guard let single = try CollectionCoding.single(input, with: element, mode: mode, in: context) else {
                 return try mismatch(input, expected: "Array", in: context)
             }

@@ -104,6 +104,29 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
     }
 }
 
+/// `CGFloat`: the `Double` it holds, read and written as a `Double` property is, in every
+/// coercion mode (it was only its `Codable` form).
+struct CGFloatCodec: ValueCodec {
+    let double: DoubleCodec
+
+    var codableShape: CodableShape { .double }
+
+    func decode(_ input: Any, in context: MappingContext) throws -> CGFloat {
+        do {
+            return CGFloat(try double.decode(input, in: context))
+        } catch let error as MappingError {
+            throw error.renamingExpected("Double", to: "CGFloat")
+        }
+    }
+
+    func encode(_ value: CGFloat, in context: MappingContext) throws -> Any? {
+        try double.encode(Double(value), in: context)
+    }
+
+    /// A `CGFloat` is taken as it is.
+    var decodesUnchanged: Bool { true }
+}
+
 /// `Double` through non-generic code, like ``IntCodec``.
 struct DoubleCodec: ValueCodec {
     let general: FloatingPointCodec<Double>

@@ -40,6 +40,7 @@ enum NumericInput {
         case let value as UInt16: return .unsigned(UInt64(value))
         case let value as UInt8: return .unsigned(UInt64(value))
         case let value as Float: return .floating(Double(value))
+        case let value as CGFloat: return .floating(Double(value))
         case let value as Decimal: return .decimal(value)
         default: return OlderReleases.wideInteger(in: value).map(integer)
         }
@@ -140,6 +141,14 @@ enum InputValue {
     static func array(_ value: Any) -> [Any]? {
         if let array = ExistentialPayload.value([Any].self, in: value) { return array }
         return isUnsafeToBridge(value) ? nil : value as? [Any]
+    }
+
+    /// The elements of a set given as input (a Swift `Set`, an `NSSet` or `NSMutableSet`), in
+    /// no particular order; `nil` for anything else. Asked only once a value is not an array.
+    static func setElements(_ value: Any) -> [Any]? {
+        if type(of: value) is NSSet.Type, let set = value as? NSSet { return set.allObjects }
+        if let set = value as? Set<AnyHashable> { return set.map(\.base) }
+        return nil
     }
 
     /// `value` as a dictionary, from non-generic code; the same for Foundation dictionaries.

@@ -31,6 +31,18 @@ enum Problem: Sendable {
     /// An error thrown by an adapter's own closure, for the value it was given.
     case adapterFailed(adapter: String, found: String, underlying: any Error)
 
+    /// This problem about a value expected as `type`, about one expected as `other` instead (a
+    /// codec that reads through another's: `CGFloat` through `Double`).
+    func renaming(_ type: String, to other: String) -> Problem {
+        switch self {
+        case .mismatch(type, let found): .mismatch(expected: other, found: found)
+        case .outOfRange(type, let range, let found): .outOfRange(expected: other, range: range, found: found)
+        case .inexact(type, let found): .inexact(expected: other, found: found)
+        case .null(type): .null(expected: other)
+        default: self
+        }
+    }
+
     var expected: String {
         switch self {
         case .mismatch(let expected, _), .null(let expected): expected

@@ -97,3 +97,44 @@ private enum NumericKind {
     static func isBoolean(_ number: NSNumber) -> Bool { type(of: number) == type(of: NSNumber(value: true)) }
     static func isFloating(_ number: NSNumber) -> Bool { ["d", "f"].contains(String(cString: number.objCType)) }
 }
+
+/// Issue 44, items 2 and 3: `CGFloat`, and sets as input.
+private struct Priced: Mappable, Equatable {
+    var price: CGFloat = 0
+    var maybe: CGFloat?
+    var rate = 0.0
+    var ratio: Float = 0
+    var exact = Decimal(0)
+    var unique: Set<Int> = []
+    var ordered: [Int] = []
+}
+
+private struct LenientPriced: Mappable, Equatable {
+    var ordered: [Int] = []
+    static let mappingConfiguration = MappingConfiguration(for: LenientPriced.self) { $0.coercion = .lenient }
+}
+
+@Suite("CGFloat, and sets as input")
+struct CGFloatAndSetTests {
+    @Test("CGFloat is the floating-point type it is: as a property, and as an input value")
+    func cgFloat() throws {
+        let priced = try mapped(Priced.self, ["price": "6199", "maybe": 2.5, "rate": CGFloat(1.25), "ratio": CGFloat(0.5), "exact": CGFloat(19.5)])
+        #expect(priced == Priced(price: 6199, maybe: 2.5, rate: 1.25, ratio: 0.5, exact: Decimal(string: "19.5") ?? 0))
+        #expect(try Priced(json: priced.jsonData()) == priced)
+        #expect(String(decoding: try priced.jsonData(options: .sortedKeys), as: UTF8.self)
+            == #"{"exact":19.5,"maybe":2.5,"ordered":[],"price":6199.0,"rate":1.25,"ratio":0.5,"unique":[]}"#)
+        #expect(mappingError { _ = try mapped(Priced.self, ["price": "cheap"]) }?.description == #"price: expected CGFloat, found String "cheap""#)
+        #expect(mappingError { _ = try mapped(Priced.self, ["price": true]) }?.description == "price: expected CGFloat, found Bool true")
+    }
+
+    @Test("a set (Swift's, NSSet, NSMutableSet) is a set's input; an array takes one under .lenient only, reported")
+    func setsAsInput() throws {
+        for input in [Set([1, 2]) as Any, NSSet(array: [1, 2]), NSMutableSet(array: [1, 2])] {
+            #expect(try Priced(dictionary: ["unique": input]).unique == [1, 2])
+            #expect(mappingError { _ = try Priced(dictionary: ["ordered": input]) }?.description.hasPrefix("ordered: expected Array, found") == true)
+            let (lenient, report) = try MappingReport.collecting { try LenientPriced(dictionary: ["ordered": input]) }
+            #expect(lenient.ordered.sorted() == [1, 2])
+            #expect(report.entries.map(\.action) == [.coerced(to: "Array (a set's elements, in no particular order)")])
+        }
+    }
+}
