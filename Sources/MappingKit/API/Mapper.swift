@@ -81,13 +81,23 @@ public final class Mapper: Sendable {
         registry.withLock { $0[ObjectIdentifier(model)] = configuration }
     }
 
-    /// The configuration this mapper uses for `type`: the registered one, or the type's own.
+    /// The configuration this mapper uses for `type`: the registered one; for a class without a
+    /// registration of its own, its nearest registered superclass's (as a subclass's own
+    /// configuration extends its base's); else the type's own.
     ///
     /// ```swift
     /// let configuration = v1.configuration(for: User.self)
     /// ```
     public func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        var configuration = registry.withLock { $0[ObjectIdentifier(type)] } ?? type.mappingConfiguration
+        var configuration = registry.withLock { registry in
+            if let own = registry[ObjectIdentifier(type)] { return own }
+            guard !registry.isEmpty, var current = type as? AnyClass else { return nil }
+            while let superclass = _getSuperclass(current) {
+                if let inherited = registry[ObjectIdentifier(superclass)] { return inherited }
+                current = superclass
+            }
+            return nil
+        } ?? type.mappingConfiguration
         if let keyStrategy { configuration.rules = configuration.rules.inheriting(keyStrategy) }
         if let coercion { configuration.coercion = coercion }
         return configuration

@@ -120,3 +120,28 @@ struct MapperTests {
             == #"location[1]: expected Double, found String "north""#)
     }
 }
+
+/// Issue 44, item 7: a registration for a class reaches its subclasses.
+private class Pupil: Mappable {
+    var nickName = ""
+    required init() {}
+}
+
+private final class Scholar: Pupil {
+    var mathScore = 0
+}
+
+@Suite("Mapper registrations and subclasses")
+struct MapperSubclassTests {
+    @Test("a subclass without a registration of its own uses its nearest registered superclass's")
+    func subclassUsesBaseRegistration() throws {
+        let mapper = Mapper()
+        mapper.register(MappingConfiguration(for: Pupil.self) { $0.map(\.nickName, to: "nick") }, for: Pupil.self)
+        let scholar = try mapper.map(["nick": "Ann", "mathScore": 90], to: Scholar.self)
+        #expect((scholar.nickName, scholar.mathScore) == ("Ann", 90))
+        let pupil = try mapper.map(["nick": "Bo"], to: Pupil.self)
+        #expect(pupil.nickName == "Bo")
+        // Without the mapper, the types' own configurations.
+        #expect(try Scholar(dictionary: ["nickName": "Cy"]).nickName == "Cy")
+    }
+}
