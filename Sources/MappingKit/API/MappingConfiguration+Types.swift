@@ -54,6 +54,42 @@ extension MappingConfiguration.Builder {
         }
     }
 
+    /// The same for every element of an optional array property: `null` clears it.
+    ///
+    /// ```swift
+    /// map.map(\.toys, choosing: .always(Car.self))   // toys: [any Toy]?
+    /// ```
+    public mutating func map<Value>(
+        _ property: WritableKeyPath<Model, [Value]?>,
+        to keys: ExternalKey...,
+        choosing choice: TypeChoice,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) {
+        callSite = "\(fileID):\(line)"
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) {
+            Codec.erasing(OptionalCodec(wrapped: Codec.erasing(ArrayCodec(element: Codec.erasing(PolymorphicCodec<Value>(choice: choice)), mode: $0))))
+        }
+    }
+
+    /// The same for every value of an optional dictionary property: `null` clears it.
+    ///
+    /// ```swift
+    /// map.map(\.toysByName, choosing: .always(Car.self))   // toysByName: [String: any Toy]?
+    /// ```
+    public mutating func map<Value>(
+        _ property: WritableKeyPath<Model, [String: Value]?>,
+        to keys: ExternalKey...,
+        choosing choice: TypeChoice,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) {
+        callSite = "\(fileID):\(line)"
+        setChoice(of: property, keys: keys, choice: choice, element: Value.self) { _ in
+            Codec.erasing(OptionalCodec(wrapped: Codec.erasing(DictionaryCodec(value: Codec.erasing(PolymorphicCodec<Value>(choice: choice))))))
+        }
+    }
+
     private mutating func setChoice<Property, Element>(
         of property: WritableKeyPath<Model, Property>,
         keys: [ExternalKey],

@@ -3,8 +3,9 @@
 struct PolymorphicCodec<Value>: ValueCodec {
     let choice: TypeChoice
 
-    /// A collection of values already made (`[Animal]`) is taken as it is.
-    var decodesUnchanged: Bool { true }
+    /// Never taken whole: for an `[Any]` property an `[Any]` of dictionaries is "already of the
+    /// type", and each element must still be hydrated.
+    var decodesUnchanged: Bool { false }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         guard let dictionary = InputValue.dictionary(input) else {

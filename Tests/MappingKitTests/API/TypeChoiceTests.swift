@@ -35,12 +35,40 @@ private struct Drawing: Mappable {
     }
 }
 
+/// Issue 44, item 6: dynamic types on optional collections.
+private struct Toybox: Mappable {
+    var toys: [Any]?
+    var shapes: [any Shape]?
+    var named: [String: any Shape]?
+
+    static let mappingConfiguration = MappingConfiguration(for: Toybox.self) { map in
+        map.map(\.toys, choosing: .always(Circle.self))
+        map.map(\.shapes, choosing: Drawing.kinds)
+        map.map(\.named, choosing: Drawing.kinds)
+    }
+}
+
 private struct Wrong: Mappable {
     var shape: any Shape = Circle()
 }
 
 @Suite("Configuration: nested and dynamic types")
 struct TypeChoiceTests {
+    @Test("optional arrays and dictionaries choose their elements' types as the non-optional forms do; null clears them")
+    func optionalCollections() throws {
+        let box = try mapped(Toybox.self, jsonDictionary("""
+            {"toys": [{"radius": 1}], "shapes": [{"kind": "square", "side": 2}], "named": {"dot": {"kind": "circle", "radius": 3}}}
+            """))
+        #expect(box.toys?.compactMap { $0 as? Circle } == [Circle(radius: 1)])
+        #expect(box.shapes?.compactMap { $0 as? Square } == [Square(side: 2)])
+        #expect(box.named?["dot"] as? Circle == Circle(radius: 3))
+        #expect(Plain(try box.dictionaryRepresentation()) == Plain(try jsonDictionary("""
+            {"toys": [{"radius": 1.0}], "shapes": [{"kind": "square", "side": 2.0}], "named": {"dot": {"kind": "circle", "radius": 3.0}}}
+            """)))
+        let cleared = try mapped(Toybox.self, ["toys": NSNull(), "shapes": NSNull()])
+        #expect(cleared.toys == nil && cleared.shapes == nil && cleared.named == nil)
+    }
+
     @Test("a protocol-typed property hydrates as the named type, or the type its discriminator names")
     func decode() throws {
         let drawing = try mapped(Drawing.self, jsonDictionary("""
