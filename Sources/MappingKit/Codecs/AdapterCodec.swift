@@ -9,18 +9,18 @@ struct ClosureCodec<Value>: ValueCodec {
     var codableShape: CodableShape = .untyped
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
-        do {
-            return try decoder(input, context)
-        } catch let error as MappingError {
-            throw error
-        } catch {
-            throw MappingError(.adapterFailed(adapter: name, found: ValueDescription.describe(input), underlying: error))
-        }
+        try reporting(input) { try decoder(input, context) }
     }
 
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
+        try reporting(value) { try encoder(value, context) as Any? }
+    }
+
+    /// Runs a closure of the adapter's on `value`; an error that is not a `MappingError` becomes
+    /// the adapter's problem with that value.
+    private func reporting<Result>(_ value: Any, _ body: () throws -> Result) throws -> Result {
         do {
-            return try encoder(value, context)
+            return try body()
         } catch let error as MappingError {
             throw error
         } catch {
