@@ -14,8 +14,51 @@ extension PassThroughCodec {
         return try mismatch(input, expected: Self.expected, in: context)
     }
 
+    /// The value as it is, but for models a caller put inside it, which are written through
+    /// their own mappings (``UntypedModels``).
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
-        value
+        try UntypedModels.written(value, in: context)
+    }
+}
+
+/// `Mappable` values inside untyped values (`var books: [Any] = [Book(…)]`): written through
+/// their own mappings, by the dictionary representation and by JSON alike (JSON writes what the
+/// dictionary representation gives), so both give plain values.
+enum UntypedModels {
+    /// `value` with every model in it, at any depth of Swift arrays and dictionaries, written as
+    /// its dictionary representation; `value` itself when it holds none.
+    static func written(_ value: Any, in context: MappingContext) throws -> Any {
+        try rewritten(value, in: context) ?? value
+    }
+
+    /// `value` with its models written, or `nil` when it holds none (nothing is copied then).
+    private static func rewritten(_ value: Any, in context: MappingContext) throws -> Any? {
+        let kind = ObjectIdentifier(type(of: value))
+        if kind == ObjectIdentifier(String.self) || kind == ObjectIdentifier(Int.self) || kind == ObjectIdentifier(Double.self)
+            || kind == ObjectIdentifier(Bool.self) || InputValue.isNSNull(value) || FoundationContainers.isContainer(value) {
+            return nil
+        }
+        if let array = ExistentialPayload.value([Any].self, in: value) {
+            var result: [Any]?
+            for (index, element) in array.enumerated() {
+                guard let new = try rewritten(element, in: context) else { continue }
+                if result == nil { result = array }
+                result?[index] = new
+            }
+            return result
+        }
+        if let dictionary = ExistentialPayload.value([String: Any].self, in: value) {
+            var result: [String: Any]?
+            for (key, element) in dictionary {
+                guard let new = try rewritten(element, in: context) else { continue }
+                if result == nil { result = dictionary }
+                result?[key] = new
+            }
+            return result
+        }
+        if let model = value as? any Mappable { return try model.encodedDictionary(in: context.nested()) }
+        if let models = value as? [any Mappable] { return try models.map { try $0.encodedDictionary(in: context.nested()) } }
+        return nil
     }
 }
 

@@ -63,3 +63,35 @@ struct PassThroughCodecTests {
         #expect(try mapped(IgnoredStamp.self, ["name": "a"]).name == "a")
     }
 }
+
+/// Issue 44, item 4: models put inside untyped properties.
+private struct Novel: Mappable {
+    var title = ""
+    var pages = 0
+}
+
+private struct Library: Mappable {
+    var shelf: [Any] = []
+    var index: [String: Any] = [:]
+    var featured: Any?
+}
+
+@Suite("Models inside untyped properties")
+struct UntypedModelTests {
+    @Test("a Mappable value inside [Any], [String: Any] or Any is written through its own mapping, by both writers")
+    func modelsInsideUntyped() throws {
+        var library = Library()
+        library.shelf = [Novel(title: "A", pages: 1), "note", [Novel(title: "B", pages: 2)] as [Any]]
+        library.index = ["a": Novel(title: "A", pages: 1), "typed": [Novel(title: "C", pages: 3)]]
+        library.featured = Novel(title: "F", pages: 9)
+        let representation = try library.dictionaryRepresentation()
+        #expect(JSONSerialization.isValidJSONObject(representation))
+        let expected = #"""
+            {"featured":{"pages":9,"title":"F"},"index":{"a":{"pages":1,"title":"A"},"typed":[{"pages":3,"title":"C"}]},\#
+            "shelf":[{"pages":1,"title":"A"},"note",[{"pages":2,"title":"B"}]]}
+            """#
+        #expect(String(decoding: try library.jsonData(options: .sortedKeys), as: UTF8.self) == expected)
+        let viaFoundation = try JSONSerialization.data(withJSONObject: representation, options: [.sortedKeys])
+        #expect(String(decoding: viaFoundation, as: UTF8.self) == expected)
+    }
+}
