@@ -77,7 +77,7 @@ enum CodecFactory {
         case ObjectIdentifier(Any.self): Codec.erasing(AnyValueCodec())
         case ObjectIdentifier([String: Any].self): Codec.erasing(UntypedDictionaryCodec())
         case ObjectIdentifier([Any].self): Codec.erasing(UntypedArrayCodec())
-        default: OlderReleases.int128Codec(for: type, mode: mode) ?? commonContainerCodec(for: type, mode: mode)
+        default: OlderReleases.int128Codec(for: type, mode: mode) ?? commonContainerCodec(for: type, mode: mode) ?? foundationCodec(for: type, mode: mode)
         }
     }
 

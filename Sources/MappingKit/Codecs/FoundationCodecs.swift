@@ -129,3 +129,81 @@ struct NSDecimalNumberCodec: ValueCodec {
     /// An `NSDecimalNumber` is taken as it is.
     var decodesUnchanged: Bool { true }
 }
+
+/// A Foundation reference type (`NSString`, `NSURL`, `NSData`, `NSDate`, `NSArray`,
+/// `NSDictionary`, their mutable variants) read and written exactly as its Swift counterpart is,
+/// through that counterpart's codec: models ported from Objective-C keep their property types.
+struct BridgedCodec<Value, Counterpart>: ValueCodec {
+    let counterpart: Codec<Counterpart>
+    let typeName: String
+    let make: @Sendable (Counterpart) -> Value
+    let counterpartOf: @Sendable (Value) -> Counterpart
+
+    var codableShape: CodableShape { counterpart.codableShape }
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Value {
+        do {
+            return make(try counterpart.decode(input, in: context))
+        } catch let error as MappingError {
+            throw error.renamingExpected(ValueDescription.typeName(Counterpart.self), to: typeName)
+        }
+    }
+
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value {
+        do {
+            return make(try counterpart.decodeJSON(&reader, in: context))
+        } catch let error as MappingError {
+            throw error.renamingExpected(ValueDescription.typeName(Counterpart.self), to: typeName)
+        }
+    }
+
+    func encode(_ value: Value, in context: MappingContext) throws -> Any? {
+        try counterpart.encode(counterpartOf(value), in: context)
+    }
+}
+
+extension CodecFactory {
+    /// The Foundation reference types, each through its Swift counterpart's codec; `nil` for
+    /// any other type.
+    static func foundationCodec(for type: Any.Type, mode: CoercionMode) -> Any? {
+        func bridged<Value, Counterpart>(
+            _: Value.Type, through counterpart: Codec<Counterpart>, _ make: @escaping @Sendable (Counterpart) -> Value,
+            _ back: @escaping @Sendable (Value) -> Counterpart
+        ) -> Any {
+            Codec.erasing(BridgedCodec(counterpart: counterpart, typeName: ValueDescription.typeName(Value.self), make: make, counterpartOf: back))
+        }
+        // Made only for the type asked about: this runs for every type without a scalar codec.
+        var string: Codec<String> { Codec.erasing(StringCodec(mode: mode)) }
+        var untypedArray: Codec<[Any]> { Codec.erasing(UntypedArrayCodec()) }
+        var untypedDictionary: Codec<[String: Any]> { Codec.erasing(UntypedDictionaryCodec()) }
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(NSString.self): return bridged(NSString.self, through: string, { NSString(string: $0) }, { String($0) })
+        case ObjectIdentifier(NSMutableString.self):
+            return bridged(NSMutableString.self, through: string, { NSMutableString(string: $0) }, { String($0) })
+        case ObjectIdentifier(NSURL.self):
+            return bridged(NSURL.self, through: Codec.erasing(StringFormCodec.url(mode: mode)), { $0 as NSURL }, { $0 as URL })
+        case ObjectIdentifier(NSData.self): return bridged(NSData.self, through: Codec.erasing(NativeValueCodec.data), { $0 as NSData }, { $0 as Data })
+        case ObjectIdentifier(NSMutableData.self):
+            return bridged(NSMutableData.self, through: Codec.erasing(NativeValueCodec.data), { NSMutableData(data: $0) }, { $0 as Data })
+        case ObjectIdentifier(NSDate.self): return bridged(NSDate.self, through: Codec.erasing(NativeValueCodec.date), { $0 as NSDate }, { $0 as Date })
+        case ObjectIdentifier(NSArray.self): return bridged(NSArray.self, through: untypedArray, { NSArray(array: $0) }, { $0.map { $0 } })
+        case ObjectIdentifier(NSMutableArray.self):
+            return bridged(NSMutableArray.self, through: untypedArray, { NSMutableArray(array: $0) }, { $0.map { $0 } })
+        case ObjectIdentifier(NSDictionary.self):
+            return bridged(NSDictionary.self, through: untypedDictionary, { NSDictionary(dictionary: $0) }, { Self.swiftDictionary($0) })
+        case ObjectIdentifier(NSMutableDictionary.self):
+            return bridged(NSMutableDictionary.self, through: untypedDictionary, { NSMutableDictionary(dictionary: $0) }, { Self.swiftDictionary($0) })
+        default: return nil
+        }
+    }
+
+    /// An `NSDictionary`'s string keys and values, as a Swift dictionary.
+    private static func swiftDictionary(_ dictionary: NSDictionary) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for (key, value) in dictionary {
+            guard let key = key as? String else { continue }
+            result[key] = value
+        }
+        return result
+    }
+}

@@ -138,3 +138,48 @@ struct CGFloatAndSetTests {
         }
     }
 }
+
+/// Issue 44, item 1: Foundation reference types as property types.
+private final class Legacy: Mappable {
+    var name: NSString = ""
+    var notes = NSMutableString(string: "")
+    var home: NSURL?
+    var blob = NSData()
+    var buffer = NSMutableData(capacity: 0) ?? NSMutableData(data: Data())
+    var seen: NSDate?
+    var list = NSArray()
+    var growing = NSMutableArray()
+    var info = NSDictionary()
+    var extra = NSMutableDictionary()
+    required init() {}
+}
+
+@Suite("Foundation reference types as property types")
+struct FoundationReferenceTests {
+    @Test("each maps as its Swift counterpart does, mutable variants made mutable, and writes back")
+    func references() throws {
+        let legacy = try mapped(Legacy.self, [
+            "name": "Ann", "notes": "n", "home": "https://example.com/a b", "blob": Data([1, 2]), "buffer": Data([3]),
+            "seen": Date(timeIntervalSince1970: 5), "list": [1, "a"], "growing": [2], "info": ["k": 1], "extra": ["e": true],
+        ])
+        #expect(legacy.name == "Ann")
+        legacy.notes.append("!")
+        #expect(legacy.notes == "n!")
+        #expect(legacy.home?.absoluteString == "https://example.com/a%20b")
+        #expect(legacy.blob == NSData(data: Data([1, 2])))
+        legacy.buffer.append(Data([4]))
+        #expect(legacy.buffer == NSMutableData(data: Data([3, 4])))
+        #expect(legacy.seen == NSDate(timeIntervalSince1970: 5))
+        #expect(legacy.list.count == 2)
+        legacy.growing.add(3)
+        #expect(legacy.growing.count == 2)
+        #expect(legacy.info["k"] as? Int == 1)
+        legacy.extra["f"] = false
+        #expect(legacy.extra.count == 2)
+        let back = try legacy.dictionaryRepresentation()
+        #expect(back["name"] as? String == "Ann")
+        #expect(back["home"] as? String == "https://example.com/a%20b")
+        #expect(mappingError { _ = try mapped(Legacy.self, ["name": true]) }?.description == "name: expected NSString, found Bool true")
+        #expect(try Legacy(json: #"{"name": "Bo", "list": [1], "info": {"a": "b"}}"#).name == "Bo")
+    }
+}
