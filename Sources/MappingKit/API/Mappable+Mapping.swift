@@ -53,15 +53,26 @@ extension Mappable {
     /// ``ObjectPlan/builds(in:)``: what `instantiate` does for such a type, without its
     /// detours. Errors are wrapped as `instantiate` wraps them.
     static func build(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws -> Self {
+        var model = Self()
+        try model.build(plan, from: dictionary, in: context)
+        return model
+    }
+
+    /// A model made from `start` (a property's declared default) as ``build(_:from:in:)`` makes
+    /// one from `init()`.
+    static func build(_ plan: ObjectPlan, onto start: Self, from dictionary: [String: Any], in context: MappingContext) throws -> Self {
+        var model = start
+        try model.build(plan, from: dictionary, in: context)
+        return model
+    }
+
+    /// Maps `dictionary` onto this model, which is being made (in place, so that no copy of it
+    /// is made).
+    private mutating func build(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws {
         do {
-            var model = Self()
             // A reporting call keeps its report's path in the staging loop.
-            guard plan.decodesInPlace, !context.isReporting else {
-                try model.applyPlan(plan, to: dictionary, in: context)
-                return model
-            }
-            try model.decodeInPlace(plan, from: dictionary, in: context.hasStarted ? context : context.started())
-            return model
+            guard plan.decodesInPlace, !context.isReporting else { return try applyPlan(plan, to: dictionary, in: context) }
+            try decodeInPlace(plan, from: dictionary, in: context.hasStarted ? context : context.started())
         } catch {
             throw MappingError.wrapping(error, at: [])
         }

@@ -1,3 +1,5 @@
+public import Foundation
+
 extension MappingConfiguration.Builder {
     /// Converts `property` with `adapter`, from `keys` (the first present wins) or, with no
     /// keys, from the key its name gives.
@@ -48,6 +50,42 @@ extension MappingConfiguration.Builder {
     ) {
         callSite = "\(fileID):\(line)"
         setCodec(of: property, keys: keys, adapter: adapter) { mode in Codec.erasing(ArrayCodec(element: adapter.codec(mode), mode: mode)) }
+    }
+
+    /// Converts an `NSDate` property (a model ported from Objective-C) with a `Date` adapter,
+    /// exactly as a `Date` property is converted.
+    ///
+    /// ```swift
+    /// map.map(\.createdAt, using: .iso8601)   // createdAt: NSDate
+    /// ```
+    public mutating func map(
+        _ property: WritableKeyPath<Model, NSDate>,
+        to keys: ExternalKey...,
+        using adapter: Adapter<Date>,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) {
+        callSite = "\(fileID):\(line)"
+        setCodec(of: property, keys: keys, adapter: adapter) { mode in CodecFactory.nsDate(through: adapter.codec(mode)) }
+    }
+
+    /// Converts an optional `NSDate` property's non-null values with a `Date` adapter; `null`
+    /// clears it.
+    ///
+    /// ```swift
+    /// map.map(\.deletedAt, using: .unixSeconds)   // deletedAt: NSDate?
+    /// ```
+    public mutating func map(
+        _ property: WritableKeyPath<Model, NSDate?>,
+        to keys: ExternalKey...,
+        using adapter: Adapter<Date>,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) {
+        callSite = "\(fileID):\(line)"
+        setCodec(of: property, keys: keys, adapter: adapter) { mode in
+            Codec.erasing(OptionalCodec(wrapped: CodecFactory.nsDate(through: adapter.codec(mode))))
+        }
     }
 
     private mutating func setCodec<Value, Adapted>(

@@ -197,7 +197,9 @@ struct DecoderObjectReader: PlanReader {
                 staging.staged[index] = true
                 continue
             }
-            switch directCodings[index] {
+            // A value that merges into the model's is read as a native value, then merged.
+            let merges = staging.current != nil && ref.merges(in: context)
+            switch merges ? nil : directCodings[index] {
             case .models(let planning, let isArray)?:
                 if try planning.readCoder(forKey: key, from: container, into: slot, isArray: isArray, input: input, depth: depth) {
                     staging.staged[index] = true
@@ -221,7 +223,9 @@ struct DecoderObjectReader: PlanReader {
             }
             try ref.calls._withUnsafeGuaranteedRef { field in
                 if let value {
-                    if !ref.leaf.decode(value, at: slot, initializing: true) {
+                    if merges, let current = staging.current {
+                        try field.merge(value, current: current, into: staging.buffer, in: context)
+                    } else if !ref.leaf.decode(value, at: slot, initializing: true) {
                         try field.decode(value, into: staging.buffer, in: context)
                     }
                     staging.staged[index] = true

@@ -31,8 +31,16 @@ struct DecimalCodec: ValueCodec {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Decimal {
         let mark = reader.mark
         guard try reader.nextIsNumber() else { return try decodeJSON(again: &reader, from: mark, in: context) }
-        let text = reader.text(of: try reader.scanNumber())
-        return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
+        let number = try reader.scanNumber()
+        let text = reader.text(of: number)
+        do {
+            return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
+        } catch {
+            // Said of the value the reader gives for the number (`Double 1e+300`), as the
+            // dictionary path says it; the text where the reader gives none.
+            guard let value = try? reader.value(of: number) else { throw error }
+            return try BuiltInValueAdapters.exactDecimal(text, found: ValueDescription.describe(value))
+        }
     }
 
     func encodeJSON(at value: UnsafePointer<Decimal>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {

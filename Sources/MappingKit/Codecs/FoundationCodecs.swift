@@ -115,11 +115,20 @@ struct NSDecimalNumberCodec: ValueCodec {
 
     func decode(_ input: Any, in context: MappingContext) throws -> NSDecimalNumber {
         if type(of: input) is NSDecimalNumber.Type, let number = input as? NSDecimalNumber { return number }
-        return NSDecimalNumber(decimal: try decimal.decode(input, in: context))
+        return try Self.named { NSDecimalNumber(decimal: try decimal.decode(input, in: context)) }
     }
 
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> NSDecimalNumber {
-        NSDecimalNumber(decimal: try decimal.decodeJSON(&reader, in: context))
+        try Self.named { NSDecimalNumber(decimal: try decimal.decodeJSON(&reader, in: context)) }
+    }
+
+    /// `body`'s errors name `NSDecimalNumber`, the property's type, where they say `Decimal`.
+    private static func named(_ body: () throws -> NSDecimalNumber) throws -> NSDecimalNumber {
+        do {
+            return try body()
+        } catch let error as MappingError {
+            throw error.renamingExpected("Decimal", to: "NSDecimalNumber")
+        }
     }
 
     func encode(_ value: NSDecimalNumber, in context: MappingContext) throws -> Any? {
@@ -130,11 +139,13 @@ struct NSDecimalNumberCodec: ValueCodec {
     var decodesUnchanged: Bool { true }
 }
 
-/// A Foundation reference type (`NSString`, `NSURL`, `NSData`, `NSDate`, `NSArray`,
+/// A Foundation reference type (`NSString`, `NSURL`, `NSData`, `NSDate`, `NSArray`, `NSSet`,
 /// `NSDictionary`, their mutable variants) read and written exactly as its Swift counterpart is,
 /// through that counterpart's codec: models ported from Objective-C keep their property types.
 struct BridgedCodec<Value, Counterpart>: ValueCodec {
     let counterpart: Codec<Counterpart>
+    /// What the counterpart's messages expect (`Array` for `[Any]`), said as ``typeName``.
+    var counterpartName = ValueDescription.typeName(Counterpart.self)
     let typeName: String
     let make: @Sendable (Counterpart) -> Value
     let counterpartOf: @Sendable (Value) -> Counterpart
@@ -145,7 +156,7 @@ struct BridgedCodec<Value, Counterpart>: ValueCodec {
         do {
             return make(try counterpart.decode(input, in: context))
         } catch let error as MappingError {
-            throw error.renamingExpected(ValueDescription.typeName(Counterpart.self), to: typeName)
+            throw error.renamingExpected(counterpartName, to: typeName)
         }
     }
 
@@ -153,12 +164,82 @@ struct BridgedCodec<Value, Counterpart>: ValueCodec {
         do {
             return make(try counterpart.decodeJSON(&reader, in: context))
         } catch let error as MappingError {
-            throw error.renamingExpected(ValueDescription.typeName(Counterpart.self), to: typeName)
+            throw error.renamingExpected(counterpartName, to: typeName)
         }
     }
 
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
         try counterpart.encode(counterpartOf(value), in: context)
+    }
+}
+
+/// The elements of an `NSSet`: read as an `[Any]` property reads its value, and from a set
+/// (Swift's, `NSSet`) too; written as an array in the one fixed order a `Set` is written in
+/// (``UntypedValues/sortedCanonically(_:)``).
+struct UntypedSetElementsCodec: ValueCodec {
+    let elements: Codec<[Any]>
+
+    func decode(_ input: Any, in context: MappingContext) throws -> [Any] {
+        if InputValue.array(input) == nil, let members = InputValue.setElements(input) {
+            return try Self.hashable(elements.decode(members, in: context))
+        }
+        return try Self.hashable(elements.decode(input, in: context))
+    }
+
+    /// `elements` as an `NSSet` can hold them: one `null` however many there are (Linux's
+    /// `NSSet(array:)` keeps every `NSNull` of an `[Any]`, though they are equal). And
+    /// swift-corelibs-foundation (Linux) hashes an `NSDecimalNumber` (or a `Decimal`, which
+    /// bridges to one) without end, so a set holding one crashes: there, such an element is kept
+    /// as the `Int` or the `Double` written with the same digits (JSONSerialization gives
+    /// `Int.min` and `0.30000000000000004` as decimals), and any other is refused.
+    static func hashable(_ elements: [Any]) throws -> [Any] {
+        var result = elements
+        if let first = result.firstIndex(where: InputValue.isNull) {
+            result = result.enumerated().filter { $0.offset <= first || !InputValue.isNull($0.element) }.map(\.element)
+            result[first] = NSNull()
+        }
+        #if canImport(Darwin)
+        return result
+        #else
+        var failure: MappingError?
+        for (index, element) in result.enumerated() {
+            let decimal: Decimal
+            if type(of: element) is NSDecimalNumber.Type, let number = element as? NSDecimalNumber {
+                decimal = number.decimalValue
+            } else if let value = element as? Decimal, type(of: element) == Decimal.self {
+                decimal = value
+            } else {
+                continue
+            }
+            if let integer = Int("\(decimal)") {
+                result[index] = integer
+            } else if let double = Double("\(decimal)"), double.isFinite, Decimal(string: "\(double)") == decimal {
+                result[index] = double
+            } else {
+                let expected = "a number an NSSet can hold on Linux (a Double: Foundation there cannot hash a Decimal)"
+                failure.merge(MappingError.wrapping(MappingError(.mismatch(expected: expected, found: ValueDescription.describe(element))), at: .index(index)))
+            }
+        }
+        if let failure { throw failure }
+        return result
+        #endif
+    }
+
+    func encode(_ value: [Any], in context: MappingContext) throws -> Any? {
+        guard let written = try elements.encode(value, in: context) as? [Any] else { return nil }
+        return UntypedValues.sortedCanonically(written)
+    }
+}
+
+/// `NSNull` (a property generated for a key that was always `null`): reads `null`, writes it.
+struct NullCodec: ValueCodec {
+    func decode(_ input: Any, in context: MappingContext) throws -> NSNull {
+        if InputValue.isNull(input) { return NSNull() }
+        return try mismatch(input, expected: "null", in: context)
+    }
+
+    func encode(_ value: NSNull, in context: MappingContext) throws -> Any? {
+        NSNull()
     }
 }
 
@@ -170,12 +251,16 @@ extension CodecFactory {
             _: Value.Type, through counterpart: Codec<Counterpart>, _ make: @escaping @Sendable (Counterpart) -> Value,
             _ back: @escaping @Sendable (Value) -> Counterpart
         ) -> Any {
-            Codec.erasing(BridgedCodec(counterpart: counterpart, typeName: ValueDescription.typeName(Value.self), make: make, counterpartOf: back))
+            var codec = BridgedCodec(counterpart: counterpart, typeName: ValueDescription.typeName(Value.self), make: make, counterpartOf: back)
+            if Counterpart.self == [Any].self { codec.counterpartName = UntypedArrayCodec.expected }
+            if Counterpart.self == [String: Any].self { codec.counterpartName = UntypedDictionaryCodec.expected }
+            return Codec.erasing(codec)
         }
         // Made only for the type asked about: this runs for every type without a scalar codec.
         var string: Codec<String> { Codec.erasing(StringCodec(mode: mode)) }
-        var untypedArray: Codec<[Any]> { Codec.erasing(UntypedArrayCodec()) }
-        var untypedDictionary: Codec<[String: Any]> { Codec.erasing(UntypedDictionaryCodec()) }
+        var untypedArray: Codec<[Any]> { codec(for: [Any].self, mode: mode) }
+        var untypedSet: Codec<[Any]> { Codec.erasing(UntypedSetElementsCodec(elements: untypedArray)) }
+        var untypedDictionary: Codec<[String: Any]> { codec(for: [String: Any].self, mode: mode) }
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(NSString.self): return bridged(NSString.self, through: string, { NSString(string: $0) }, { String($0) })
         case ObjectIdentifier(NSMutableString.self):
@@ -185,16 +270,26 @@ extension CodecFactory {
         case ObjectIdentifier(NSData.self): return bridged(NSData.self, through: Codec.erasing(NativeValueCodec.data), { $0 as NSData }, { $0 as Data })
         case ObjectIdentifier(NSMutableData.self):
             return bridged(NSMutableData.self, through: Codec.erasing(NativeValueCodec.data), { NSMutableData(data: $0) }, { $0 as Data })
-        case ObjectIdentifier(NSDate.self): return bridged(NSDate.self, through: Codec.erasing(NativeValueCodec.date), { $0 as NSDate }, { $0 as Date })
+        case ObjectIdentifier(NSDate.self): return nsDate(through: Codec.erasing(NativeValueCodec.date))
         case ObjectIdentifier(NSArray.self): return bridged(NSArray.self, through: untypedArray, { NSArray(array: $0) }, { $0.map { $0 } })
         case ObjectIdentifier(NSMutableArray.self):
             return bridged(NSMutableArray.self, through: untypedArray, { NSMutableArray(array: $0) }, { $0.map { $0 } })
+        case ObjectIdentifier(NSSet.self):
+            return bridged(NSSet.self, through: untypedSet, { NSSet(array: $0) }, { $0.allObjects })
+        case ObjectIdentifier(NSMutableSet.self):
+            return bridged(NSMutableSet.self, through: untypedSet, { NSMutableSet(array: $0) }, { $0.allObjects })
+        case ObjectIdentifier(NSNull.self): return Codec.erasing(NullCodec())
         case ObjectIdentifier(NSDictionary.self):
             return bridged(NSDictionary.self, through: untypedDictionary, { NSDictionary(dictionary: $0) }, { Self.swiftDictionary($0) })
         case ObjectIdentifier(NSMutableDictionary.self):
             return bridged(NSMutableDictionary.self, through: untypedDictionary, { NSMutableDictionary(dictionary: $0) }, { Self.swiftDictionary($0) })
         default: return nil
         }
+    }
+
+    /// `NSDate` through a `Date` codec (a date adapter's).
+    static func nsDate(through date: Codec<Date>) -> Codec<NSDate> {
+        Codec.erasing(BridgedCodec(counterpart: date, typeName: "NSDate", make: { $0 as NSDate }, counterpartOf: { $0 as Date }))
     }
 
     /// An `NSDictionary`'s string keys and values, as a Swift dictionary.

@@ -68,8 +68,13 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     /// a model with an identity is the one its key names, never merged into another.
     var mergesUpdates: Bool { true }
 
+    ///
+    /// When a model is made (not updated), `current` is the property's declared default
+    /// (``FieldSlot/mergesDefault``): the nested model is made from it as the top model is made
+    /// from `init()`, its absent keys keeping the default's values.
     func merge(_ input: Any, into current: Model, in context: MappingContext) throws -> Model {
         guard let dictionary = InputValue.dictionary(input) else { return try decode(input, in: context) }
+        guard context.updatesInPlace else { return try make(input, dictionary, onto: current, in: context) }
         var nested = try context.nested()
         let declared = nested.declaredConfiguration(for: Model.self)
         if declared.rules.isPositional || (context.session != nil && declared.rules.hasIdentity) {
@@ -94,8 +99,32 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         }
     }
 
-    /// Every element in one loop: the nested context, the configuration and the plan are found
-    /// once for the whole array.
+    /// The model for `dictionary` (which is `input`) made from `start` instead of `init()`, as
+    /// `decode` makes it: a type with a factory, a positional one, or one with an identity in an
+    /// import is made the way it always is. So is a class instance inside another model's
+    /// declared default (`context.startsFromDefault`): only where the plan's compiler saw that
+    /// every new model holds an instance of its own is one mapped onto, never one that others
+    /// may share (`Settings.shared`).
+    private func make(_ input: Any, _ dictionary: [String: Any], onto start: Model, in context: MappingContext) throws -> Model {
+        var nested = try context.nested()
+        let declared = nested.declaredConfiguration(for: Model.self)
+        if declared.rules.isPositional || declared.rules.hasFactory || (context.session != nil && declared.rules.hasIdentity)
+            || (context.startsFromDefault && Model.self is AnyClass) {
+            return try decode(input, in: context, nested: nested, configuration: declared, plan: plan(for: declared))
+        }
+        nested.startsFromDefault = true
+        if let plan = plan(for: declared), plan.builds(in: context) { return try Model.build(plan, onto: start, from: dictionary, in: nested) }
+        var configuration = declared
+        configuration.context = nested
+        var model = start
+        do {
+            try model.update(from: dictionary, configuration: configuration)
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
+        return model
+    }
+
     /// The model `input`, a primary key, stands for in the import (kept out of `decode`, whose
     /// hot path must hold no `Model?`: its metadata is looked up on every call in this
     /// unspecialized generic code).
@@ -107,6 +136,8 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         return model
     }
 
+    /// Every element in one loop: the nested context, the configuration and the plan are found
+    /// once for the whole array.
     func decodeElements(of array: [Any], in context: MappingContext) throws -> [Model] {
         // When the level below is out of reach, each element reports it under its index.
         guard !array.isEmpty, let nested = try? context.nested() else {

@@ -25,6 +25,15 @@ protocol FieldSlot: AnyObject, Sendable {
     /// RFC 7396: nested models, dictionaries), unless its rule says to replace it
     /// (``MappingConfiguration/Builder/replacesOnUpdate(_:fileID:line:)``).
     var mergesUpdates: Bool { get }
+    /// A nested model whose declared default is not what its `init()` makes
+    /// (`var car = Car(name: "Bently")`): a model being made maps the object onto that default,
+    /// as the top model is mapped onto its `init()`. Set once, by the plan's compiler
+    /// (``ObjectPlan/modelsWithDefaults(of:among:)``), before the plan is shared.
+    var mergesDefault: Bool { get set }
+    /// The property holds a nested model (or an optional one) that merges: when its model is
+    /// itself made from a declared default, the value it holds there is its default. Set with
+    /// ``mergesDefault``, by the plan's compiler.
+    var holdsModel: Bool { get set }
 
     /// Exchanges the staged value with the model's.
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
@@ -80,7 +89,8 @@ class FieldCalls: @unchecked Sendable {
     /// neither defaults nor requirements about absence apply (PATCH semantics).
     func decodeMissing(into staging: UnsafeMutableRawPointer, createsModel: Bool) throws -> Bool { false }
     /// Stages `input` as an update of the property's value in `current`, the model as it is
-    /// (a field that ``FieldSlot/mergesUpdates``, in an update in place).
+    /// (a field that ``FieldSlot/mergesUpdates``, in an update in place), or, when a model is
+    /// made, as a nested model made onto its declared default (``FieldSlot/mergesDefault``).
     func merge(_ input: Any, current: UnsafeRawPointer, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {}
     /// Decodes the value for `input` over the property's value in `model` (a fresh model, or a
     /// copy an update changes in place: then a merging field merges).
@@ -120,6 +130,9 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     /// The configuration's ``ConfigurationRules/emptyStringsAsNil``, kept for ``rebound(to:coercion:)``.
     let emptyStringsAsNil: Bool
     let mergesUpdates: Bool
+    /// Both only ever set where ``mergesUpdates`` is.
+    var mergesDefault = false
+    var holdsModel = false
     /// `hasNullDefault || hasRules || mergesUpdates`, decided once: ``decode(_:over:in:)``
     /// checks one flag for the common field.
     private let decodesOverWithRules: Bool
@@ -189,7 +202,10 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {
-        TypedField(name: name, keys: keys, offset: offset, rule: rule, coercion: coercion, emptyStringsAsNil: emptyStringsAsNil)
+        let field = TypedField(name: name, keys: keys, offset: offset, rule: rule, coercion: coercion, emptyStringsAsNil: emptyStringsAsNil)
+        field.mergesDefault = mergesDefault && field.mergesUpdates
+        field.holdsModel = holdsModel && field.mergesUpdates
+        return field
     }
 
     var codableShape: CodableShape { codec.codableShape }
@@ -260,8 +276,9 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         try decodeValue(input, into: staging + offset, in: context)
     }
 
-    /// An update in place straight over the model (a copy an import updates): merged on a slot
-    /// of its own, then moved over the property's value.
+    /// An update in place straight over the model (a copy an import updates), or a nested model
+    /// made onto its declared default (``mergesDefault``): merged on a slot of its own, then moved
+    /// over the property's value.
     @inline(never)
     private func merge(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {
         try replace(in: model) { slot in
@@ -290,7 +307,9 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     override func decode(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {
         // The common field: one flag read, then the codec.
         guard decodesOverWithRules else { return try slots.decode(input, over: model + offset, in: context) }
-        if mergesUpdates, context.updatesInPlace { return try merge(input, over: model, in: context) }
+        if context.updatesInPlace ? mergesUpdates : mergesDefault || (holdsModel && context.startsFromDefault) {
+            return try merge(input, over: model, in: context)
+        }
         guard hasNullDefault || hasRules else { return try slots.decode(input, over: model + offset, in: context) }
         try replace(in: model) { slot in
             try decodeValue(input, into: slot, in: context)

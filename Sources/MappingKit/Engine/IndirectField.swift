@@ -37,6 +37,14 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var leaf: LeafKind { .none }
     var calls: FieldCalls { self }
     var mergesUpdates: Bool { inner.mergesUpdates }
+    var mergesDefault: Bool {
+        get { inner.mergesDefault }
+        set { inner.mergesDefault = newValue }
+    }
+    var holdsModel: Bool {
+        get { inner.holdsModel }
+        set { inner.holdsModel = newValue }
+    }
     var isSupported: Bool { inner.isSupported }
     var valueType: Any.Type { Value.self }
 

@@ -1,6 +1,6 @@
 /// State that travels with one mapping call through every nested model.
 struct MappingContext: Sendable {
-    /// The depth and the two flags below in one word. A context is copied for every nested
+    /// The depth and the three flags below in one word. A context is copied for every nested
     /// model, and the compiler (Swift 6.3) copies a struct of more than four stored values
     /// through an outlined copy that reaches each optional reference's value witnesses: five
     /// fields cost about a hundred instructions per copy, three cost two retains.
@@ -8,8 +8,8 @@ struct MappingContext: Sendable {
 
     /// How many models deep the current value is; the root model is at depth 0.
     var depth: Int {
-        get { bits >> 2 }
-        set { bits = newValue << 2 | bits & 0b11 }
+        get { bits >> 3 }
+        set { bits = newValue << 3 | bits & 0b111 }
     }
     /// The model mapped at this level existed before the call (`update(from:)`, an import's
     /// stored object), rather than being made for it: absent keys keep their values (no default,
@@ -79,6 +79,15 @@ struct MappingContext: Sendable {
     var mutesReport: Bool {
         get { bits & 0b10 != 0 }
         set { bits = newValue ? bits | 0b10 : bits & ~0b10 }
+    }
+
+    /// The model mapped at this level is being made from a nested model's declared default
+    /// rather than from `init()` (``FieldSlot/mergesDefault``): its own nested models are made
+    /// from the values it holds, since those are the defaults at this depth. ``nested()`` leaves
+    /// it `false`.
+    var startsFromDefault: Bool {
+        get { bits & 0b100 != 0 }
+        set { bits = newValue ? bits | 0b100 : bits & ~0b100 }
     }
 
     /// This context with the report muted.

@@ -60,6 +60,7 @@ extension ObjectPlan {
         // it twice.
         var offsets: [Int] = []
         var optionals: [StoredField?] = []
+        var merging: [StoredField?] = []
         var fieldRules: [Int?] = []
         var fields: [any FieldSlot] = []
         offsets.reserveCapacity(stored.count)
@@ -76,7 +77,11 @@ extension ObjectPlan {
             optionals.append(field.isOptional ? field : nil)
             fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[field.offset])
             if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
-            fields.append(Self.slot(for: field, rule: rule, rules: rules, sides: &sides))
+            let slot = Self.slot(for: field, rule: rule, rules: rules, sides: &sides)
+            fields.append(slot)
+            let holdsModel = slot.mergesUpdates && ObjectIdentifier(field.type) == ObjectIdentifier(slot.valueType) && Self.readsModel(slot.codableShape)
+            slot.holdsModel = holdsModel
+            merging.append(holdsModel ? field : nil)
         }
         // A property no conversion reaches is a mistake to fix now, not when its key first
         // arrives (or the model is first written).
@@ -92,6 +97,9 @@ extension ObjectPlan {
                     """
                 return MappingError.Issue(problem: .configuration(type: model, message: message))
             })
+        }
+        for (field, merges) in zip(fields, Self.modelsWithDefaults(of: type, among: merging)) where merges {
+            field.mergesDefault = true
         }
         return ObjectPlan(
             fields: fields,
@@ -272,6 +280,76 @@ extension ObjectPlan {
         }
         let flags = check(model)
         return flags.contains(true) ? flags : []
+    }
+
+    /// For each mapped field, whether it holds a nested model whose declared default is not what
+    /// the model's own `init()` makes (``FieldSlot/mergesDefault``); empty when none does.
+    /// `merging` has an entry per mapped field: the field when it ``FieldSlot/holdsModel`` and
+    /// is stored as itself, else `nil`.
+    ///
+    /// Two fresh models are made: a class instance that both hold (a `shared` one) is never
+    /// mapped onto, so that mapping never changes what other models hold. A struct whose stored
+    /// properties have the bits of its type's `init()`'s (`var user = User()`: empty strings and collections
+    /// are the same bits every time) is left to the faster fresh path, which gives the same
+    /// model; any other default (`Car(name: "Bently")`, a class instance of its own, an
+    /// optional holding a model) is mapped onto. Bits, not a printout: `dump` or a cast to an
+    /// optional asks the runtime about conformances, which the first time scans every
+    /// conformance in the process.
+    static func modelsWithDefaults(of model: any Mappable.Type, among merging: [StoredField?]) -> [Bool] {
+        guard merging.contains(where: { $0 != nil }) else { return [] }
+        func check<Model: Mappable>(_: Model.Type) -> [Bool] {
+            var first = Model()
+            var second = Model()
+            return Self.withBytes(of: &first) { base in
+                Self.withBytes(of: &second) { other in
+                    merging.map { field in
+                        guard let field else { return false }
+                        if FieldDiscovery.isOptional(field.type) { return !Self.holdsNil(field.type, at: base + field.offset) }
+                        return Self.differsFromFresh(field.type, at: base + field.offset, again: other + field.offset)
+                    }
+                }
+            }
+        }
+        let flags = check(model)
+        return flags.contains(true) ? flags : []
+    }
+
+    /// Whether the model of type `type` at `pointer` differs from what its `init()` makes: a
+    /// class instance always does, unless it is the one at `again` too (shared: never mapped
+    /// onto); a struct when the bits of a stored property differ.
+    private static func differsFromFresh(_ type: Any.Type, at pointer: UnsafeRawPointer, again: UnsafeRawPointer) -> Bool {
+        guard let modelType = type as? any Mappable.Type else { return false }
+        func check<Nested: Mappable>(_: Nested.Type) -> Bool {
+            if Nested.self is AnyClass {
+                return pointer.load(as: UnsafeRawPointer.self) != again.load(as: UnsafeRawPointer.self)
+            }
+            var fresh = Nested()
+            return withUnsafeBytes(of: &fresh) { bytes in
+                guard let base = bytes.baseAddress else { return false }
+                return !Self.sameBits(Nested.self, base, pointer, depth: 0)
+            }
+        }
+        return check(modelType)
+    }
+
+    /// Whether the values of type `type` at `first` and `second` have the same bits, stored
+    /// property by stored property, so that a struct's padding (which holds whatever was there)
+    /// is not compared; below a few levels, or for any other kind of value, all its bytes.
+    private static func sameBits(_ type: Any.Type, _ first: UnsafeRawPointer, _ second: UnsafeRawPointer, depth: Int) -> Bool {
+        if depth < 4, FieldDiscovery.isStruct(type) {
+            return FieldDiscovery.storedFields(of: type).allSatisfy { field in
+                sameBits(field.type, first + field.offset, second + field.offset, depth: depth + 1)
+            }
+        }
+        let size = LayoutOf.size(type)
+        return UnsafeRawBufferPointer(start: first, count: size).elementsEqual(UnsafeRawBufferPointer(start: second, count: size))
+    }
+
+    /// Whether a codec that reads `shape` reads a nested model, or an optional one. (Told by its
+    /// shape: asking the runtime whether the type conforms to `Mappable` would scan every
+    /// conformance in the process, once per type.)
+    private static func readsModel(_ shape: CodableShape) -> Bool {
+        shape.kind == .model || (shape.kind == .optional && shape.inner?.kind == .model)
     }
 
     /// `body` with the address of the model's stored properties (a class's object, a struct's bytes).

@@ -7,7 +7,8 @@ extension ObjectPlan {
         let buffer: UnsafeMutableRawPointer
         let staged: UnsafeMutablePointer<Bool>
         let seen: UnsafeMutablePointer<Bool>
-        /// The model as it is, when this is an update in place: what merging fields merge into.
+        /// The model as it is, when this is an update in place, or a fresh one whose nested models
+        /// are made onto their declared defaults: what merging fields merge into.
         let current: UnsafeRawPointer?
     }
 
@@ -46,7 +47,7 @@ extension ObjectPlan {
             guard let base = buffer.baseAddress else { return }
             let flags = (base + stagingByteCount).bindMemory(to: Bool.self, capacity: 2 * slotCount)
             flags.initialize(repeating: false, count: 2 * slotCount)
-            let staging = Staging(buffer: base, staged: flags, seen: flags + slotCount, current: context.updatesInPlace ? UnsafeRawPointer(model) : nil)
+            let staging = Staging(buffer: base, staged: flags, seen: flags + slotCount, current: context.updatesInPlace || mergesDefaults || context.startsFromDefault ? UnsafeRawPointer(model) : nil)
             defer {
                 for index in fieldRefs.indices where staging.staged[index] {
                     fieldRefs[index].calls._withUnsafeGuaranteedRef { $0.discard(base) }

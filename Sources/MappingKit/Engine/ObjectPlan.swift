@@ -32,6 +32,9 @@ final class ObjectPlan: Sendable {
     /// Every field reads one top-level key of its own and no hook reads keys: a dictionary's
     /// entries can be matched to fields by walking them (``decodeWalkingKeys(_:into:in:)``).
     let walksKeys: Bool
+    /// Some field ``FieldSlot/mergesDefault``: a model being made is staged against itself, as
+    /// an update in place is (``Staging/current``).
+    let mergesDefaults: Bool
     /// The ``ConfigurationRules/id`` of the rules whose closures and values the plan holds.
     let rulesID: Int
     /// What each format works out for this plan (``PlanLayout``), made when the format first meets it.
@@ -79,6 +82,7 @@ final class ObjectPlan: Sendable {
         decodesInPlace = !model.isObject && !hasHooks
         updatesInPlace = decodesInPlace && !fields.contains { $0.calls.actsWhenMissing }
         walksKeys = keys.walkable && hooks.keyHandlers.isEmpty
+        mergesDefaults = fields.contains { $0.mergesDefault }
         self.rulesID = rulesID
         layouts = PlanLayouts()
     }
@@ -95,6 +99,7 @@ final class ObjectPlan: Sendable {
         decodesInPlace = !shape.model.isObject && !hasHooks
         updatesInPlace = decodesInPlace && !fields.contains { $0.calls.actsWhenMissing }
         walksKeys = shape.keys.walkable && hooks.keyHandlers.isEmpty
+        mergesDefaults = fields.contains { $0.mergesDefault }
         self.rulesID = rulesID
         layouts = PlanLayouts(template: template.layouts)
     }
@@ -190,7 +195,7 @@ final class ObjectPlan: Sendable {
         withInput(index, in: input, context: context) { field, value in
             if let value {
                 let ref = fieldRefs[index]
-                if ref.mergesUpdates, let current = staging.current {
+                if let current = staging.current, ref.merges(in: context) {
                     try field.merge(value, current: current, into: staging.buffer, in: context)
                 } else if !ref.leaf.decode(value, at: staging.buffer + ref.offset, initializing: true) {
                     try field.decode(value, into: staging.buffer, in: context)
@@ -290,11 +295,25 @@ struct FieldRef: Sendable {
     let offset: Int
     /// An update in place merges into the property's value (``FieldSlot/mergesUpdates``).
     let mergesUpdates: Bool
+    /// A model being made maps a nested model onto its declared default (``FieldSlot/mergesDefault``).
+    let mergesDefault: Bool
+    /// The property holds a nested model (``FieldSlot/holdsModel``).
+    let holdsModel: Bool
 
     init(_ slot: any FieldSlot) {
         calls = Unmanaged.passUnretained(slot.calls)
         leaf = slot.leaf
         offset = slot.offset
         mergesUpdates = slot.mergesUpdates
+        mergesDefault = slot.mergesDefault
+        holdsModel = slot.holdsModel
+    }
+
+    /// Whether a value for this field merges into the one the model has: in an update in place
+    /// when the field ``mergesUpdates``; when a model is made, a nested model whose declared
+    /// default is not `init()`'s, or any nested model of a model itself made from a default.
+    @inline(__always)
+    func merges(in context: MappingContext) -> Bool {
+        context.updatesInPlace ? mergesUpdates : mergesDefault || (holdsModel && context.startsFromDefault)
     }
 }

@@ -55,9 +55,9 @@ extension ObjectPlan {
         let policy = context.undefinedKeys ?? undefinedKeys
         let keepsUndefined = policy != .drop
         let stashesNulls = policy == .stash
-        // An update in place merges objects into nested models and dictionaries: those members
-        // are kept as native values and merged as from a dictionary, by the same code.
-        let merges = context.updatesInPlace
+        // An update in place merges objects into nested models and dictionaries, and a model
+        // being made maps nested models onto their declared defaults: those members are kept as
+        // native values and merged as from a dictionary, by the same code.
         // The field whose key is expected next: the one after the last field met.
         var expected = 0
         repeat {
@@ -71,7 +71,7 @@ extension ObjectPlan {
                 entry = loop.table._withUnsafeGuaranteedRef { reader.value(for: key, in: $0) }
             }
             let mark = reader.mark
-            if let index = entry, index >= 0, !(merges && fieldRefs[index].mergesUpdates) {
+            if let index = entry, index >= 0, !fieldRefs[index].merges(in: context) {
                 expected = index + 1
                 // A repeated key: the last one counts, as in a dictionary.
                 if staging.seen[index] {
@@ -110,7 +110,7 @@ extension ObjectPlan {
     private func resolveKept(_ kept: [String: Any], direct: UnsafeMutablePointer<Bool>, into staging: Staging, in context: MappingContext, problems: inout FieldProblems) {
         for index in fields.indices {
             let problem: MappingError?
-            if direct[index], !(context.updatesInPlace && fieldRefs[index].mergesUpdates) {
+            if direct[index], !fieldRefs[index].merges(in: context) {
                 guard !staging.seen[index] else { continue }
                 do {
                     staging.staged[index] = try fieldRefs[index].calls._withUnsafeGuaranteedRef { try $0.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace) }

@@ -87,6 +87,11 @@ enum FieldDiscovery {
     }
 
     /// `true` when `type` is an `Optional` of any type.
+    /// `type` is a struct (the runtime's metadata kind says so).
+    static func isStruct(_ type: Any.Type) -> Bool {
+        metadataKind(type) == _MetadataKind.struct.rawValue
+    }
+
     static func isOptional(_ type: Any.Type) -> Bool {
         metadataKind(type) == _MetadataKind.optional.rawValue
     }

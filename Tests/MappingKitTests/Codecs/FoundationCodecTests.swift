@@ -88,7 +88,7 @@ struct FoundationNumberTests {
         #expect(ledger.count == NSNumber(value: 42))
         #expect(ledger.ratio == nil)
         #expect(mappingError { _ = try mapped(Ledger.self, ["count": [1]]) }?.description == "count: expected NSNumber, found Array of 1 element")
-        #expect(mappingError { _ = try mapped(Ledger.self, ["money1": "x"]) }?.description == #"money1: expected Decimal, found String "x""#)
+        #expect(mappingError { _ = try mapped(Ledger.self, ["money1": "x"]) }?.description == #"money1: expected NSDecimalNumber, found String "x""#)
     }
 }
 
@@ -181,5 +181,156 @@ struct FoundationReferenceTests {
         #expect(back["home"] as? String == "https://example.com/a%20b")
         #expect(mappingError { _ = try mapped(Legacy.self, ["name": true]) }?.description == "name: expected NSString, found Bool true")
         #expect(try Legacy(json: #"{"name": "Bo", "list": [1], "info": {"a": "b"}}"#).name == "Bo")
+    }
+}
+
+/// Issue 44, item 1: `NSSet`, `NSMutableSet` and `NSNull` properties.
+private final class Gathered: MappableCodable {
+    var bag = NSSet()
+    var growing = NSMutableSet()
+    var nothing = NSNull()
+    var maybe: NSNull?
+    required init() {}
+}
+
+@Suite("NSSet, NSMutableSet and NSNull properties")
+struct FoundationSetAndNullTests {
+    @Test("a set reads an array or a set, writes a sorted array; NSNull reads and writes null", arguments: [
+        #"{"bag": [3, 1, 2, 1], "growing": ["b", "a"], "nothing": null, "maybe": null}"#,
+    ])
+    func setsAndNull(json: String) throws {
+        let inputs: [(String, () throws -> Gathered)] = [
+            ("JSON", { try Gathered(json: json) }),
+            ("dictionary", { try mapped(Gathered.self, jsonDictionary(json)) }),
+            ("JSONDecoder", { try JSONDecoder().decode(Gathered.self, from: Data(json.utf8)) }),
+            ("sets", {
+                try Gathered(dictionary: ["bag": Set([1, 2, 3]), "growing": NSSet(array: ["a", "b"]), "nothing": NSNull(), "maybe": NSNull()])
+            }),
+        ]
+        for (name, make) in inputs {
+            let gathered = try make()
+            #expect(gathered.bag == NSSet(array: [1, 2, 3]), "\(name)")
+            gathered.growing.add("c")
+            #expect(gathered.growing == NSSet(array: ["a", "b", "c"]), "\(name)")
+            #expect(gathered.maybe == nil, "\(name)")
+            #expect(String(decoding: try gathered.jsonData(options: .sortedKeys), as: UTF8.self)
+                == #"{"bag":[1,2,3],"growing":["a","b","c"],"nothing":null}"#, "\(name)")
+        }
+        #expect(mappingError { _ = try mapped(Gathered.self, ["nothing": 4]) }?.description == "nothing: expected null, found Int 4")
+        #expect(mappingError { _ = try mapped(Gathered.self, ["bag": "x"]) }?.description == #"bag: expected NSSet, found String "x""#)
+        #expect(mappingError { _ = try mapped(Gathered.self, ["maybe": false]) }?.description == "maybe: expected null, found Bool false")
+    }
+}
+
+@Suite("NSSet elements that Linux's Foundation cannot hash")
+struct FoundationSetDecimalTests {
+    @Test("a decimal element is kept as the Int or Double with its digits, or refused with its index")
+    func decimals() throws {
+        let json = Data(#"{"bag": [0.30000000000000004, -9223372036854775808]}"#.utf8)
+        let gathered = try Gathered(dictionary: JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:])
+        #expect(gathered.bag == NSSet(array: [0.30000000000000004, Int.min]))
+        #if !canImport(Darwin)
+        let decimal = Decimal(string: "0.1234567890123456789") ?? 0
+        #expect(mappingError { _ = try Gathered(dictionary: ["bag": [1, decimal]]) }?.description == """
+            bag[1]: expected a number an NSSet can hold on Linux (a Double: Foundation there cannot hash a Decimal), \
+            found Decimal 0.1234567890123456789
+            """)
+        #endif
+    }
+}
+
+/// Every Foundation reference type beside its Swift counterpart, under one coercion mode.
+private final class Counterparts<Mode: CoercionChoice>: Mappable {
+    var number: NSNumber = 0
+    var decimalNumber: NSDecimalNumber = 0
+    var decimal = Decimal(0)
+    var nsString: NSString = ""
+    var string = ""
+    var nsURL: NSURL?
+    var url: URL?
+    var nsDate: NSDate?
+    var date: Date?
+    var nsArray = NSArray()
+    var array: [Any] = []
+    var nsSet = NSSet()
+    var cgFloat: CGFloat = 0
+    var double = 0.0
+    required init() {}
+
+    static var mappingConfiguration: MappingConfiguration {
+        MappingConfiguration(for: Counterparts.self) { map in
+            map.coercion = Mode.mode
+            map.map(\.nsDate, using: .iso8601)
+            map.map(\.date, using: .iso8601)
+        }
+    }
+}
+
+private protocol CoercionChoice { static var mode: CoercionMode { get } }
+private enum StrictChoice: CoercionChoice { static let mode = CoercionMode.strict }
+private enum LosslessChoice: CoercionChoice { static let mode = CoercionMode.lossless }
+private enum LenientChoice: CoercionChoice { static let mode = CoercionMode.lenient }
+
+@Suite("Foundation reference types convert as their Swift counterparts, in every coercion mode")
+struct FoundationCounterpartTests {
+    /// Values of every kind, each given to a Foundation type and to its counterpart.
+    static var inputs: [Any] { [
+        7, "7", 2.5, "2.5", true, "true", "x", "https://example.com/a b", "2014-02-13T09:30:00Z", [1, 2], Set([1, 2]),
+        NSSet(array: [1]), NSNull(), NSNumber(value: 3), CGFloat(1.5), Decimal(string: "0.1") as Any, ["k": 1],
+    ] }
+    static let pairs = [
+        ("decimalNumber", "decimal"), ("nsString", "string"), ("nsURL", "url"), ("nsDate", "date"),
+        ("nsArray", "array"), ("nsSet", "array"), ("cgFloat", "double"),
+    ]
+
+    @Test("the same values map or fail alike, with the property's own type in the message")
+    func agree() throws {
+        try check(StrictChoice.self)
+        try check(LosslessChoice.self)
+        try check(LenientChoice.self)
+    }
+
+    @Test("NSNumber reads numeric text outside .strict only")
+    func numberText() throws {
+        #expect(mappingError { _ = try Counterparts<StrictChoice>(dictionary: ["number": "7"]) }?.description
+            == #"number: expected NSNumber, found String "7""#)
+        #expect(try Counterparts<LosslessChoice>(dictionary: ["number": "7"]).number == NSNumber(value: 7))
+        #expect(try Counterparts<LenientChoice>(dictionary: ["number": "2.5"]).number == NSNumber(value: 2.5))
+        #expect(mappingError { _ = try Counterparts<LenientChoice>(dictionary: ["number": "x"]) }?.description
+            == #"number: expected NSNumber, found String "x""#)
+    }
+
+    private func check<Mode: CoercionChoice>(_: Mode.Type) throws {
+        for input in Self.inputs {
+            // A set is an NSSet's input, not an `[Any]`'s.
+            for (foundation, swift) in Self.pairs where !(foundation == "nsSet" && Self.isSet(input)) {
+                let left = Self.outcome({ try Counterparts<Mode>(dictionary: [foundation: input]) }, key: foundation)
+                let right = Self.outcome({ try Counterparts<Mode>(dictionary: [swift: input]) }, key: swift)
+                #expect(Self.comparable(left, foundation) == Self.comparable(right, swift), "\(Mode.mode) \(foundation) \(input)")
+            }
+        }
+    }
+
+    private static func isSet(_ value: Any) -> Bool {
+        value is Set<Int> || type(of: value) is NSSet.Type
+    }
+
+    /// The value written for `key`, or the error's text.
+    private static func outcome(_ make: () throws -> Counterparts<some CoercionChoice>, key: String) -> String {
+        do {
+            let model = try make()
+            return "\(Plain(try model.dictionaryRepresentation()[key] ?? NSNull()))"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// `text` with the property's name and its type's name made the same for both sides.
+    private static func comparable(_ text: String, _ key: String) -> String {
+        let names = ["NSDecimalNumber": "Decimal", "NSString": "String", "NSURL": "URL", "NSDate": "Date",
+                     "NSArray": "Array", "NSSet": "Array", "CGFloat": "Double"]
+        var text = text.replacingOccurrences(of: key + ":", with: "KEY:")
+        for (name, counterpart) in names { text = text.replacingOccurrences(of: "expected \(name)", with: "expected \(counterpart)") }
+        return text
     }
 }

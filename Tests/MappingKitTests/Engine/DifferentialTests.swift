@@ -121,6 +121,32 @@ private struct Zoo: MappableCodable {
     }
 }
 
+/// Issue 44: Foundation reference types, `CGFloat` and sets as property types, and nested
+/// models with declared defaults.
+private final class ZooLegacy: MappableCodable {
+    var amount: NSNumber = 0
+    var price: NSDecimalNumber?
+    var name: NSString = ""
+    var notes = NSMutableString(string: "")
+    var home: NSURL?
+    var list = NSArray()
+    var info = NSDictionary()
+    var bag = NSSet()
+    var nothing: NSNull?
+    var width: CGFloat = 0
+    var height: CGFloat?
+    var ratio = 0.0
+    var ids: Set<Int> = []
+    var spot = ZooItem(name: "spot", count: 1)
+    var extra: ZooItem? = ZooItem(name: "extra", count: 2)
+    var stamp: NSDate?
+    init() {}
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooLegacy.self) { map in
+        map.map(\.stamp, using: .unixSeconds)
+    }
+}
+
 // MARK: - Data, and its representations
 
 /// One JSON-shaped value, rendered into each representation.
@@ -132,6 +158,10 @@ private indirect enum Datum {
     case null
     case array([Datum])
     case object([(String, Datum)])
+    /// A set: an array in JSON, a Swift `Set` in typed containers, an `NSSet` among Foundation objects.
+    case set([Datum])
+    /// A `CGFloat` in typed containers, a `Double` elsewhere.
+    case cgFloat(Double)
 
     /// What a `Decoder` shows of this value: it cannot tell `2.0` from `2`, and gives a whole
     /// number as an `Int` when asked for untyped values (typed reads still ask for a `Double`).
@@ -139,7 +169,9 @@ private indirect enum Datum {
         switch self {
         case .double(let value) where value == value.rounded() && abs(value) < 0x1p63 && !(value == 0 && value.sign == .minus):
             .int(Int(value))
+        case .cgFloat(let value): Datum.double(value).wholeDoublesAsInts
         case .array(let elements): .array(elements.map(\.wholeDoublesAsInts))
+        case .set(let elements): .set(elements.map(\.wholeDoublesAsInts))
         case .object(let members): .object(members.map { ($0.0, $0.1.wholeDoublesAsInts) })
         default: self
         }
@@ -148,7 +180,7 @@ private indirect enum Datum {
     var holdsNull: Bool {
         switch self {
         case .null: true
-        case .array(let elements): elements.contains { $0.holdsNull }
+        case .array(let elements), .set(let elements): elements.contains { $0.holdsNull }
         case .object(let members): members.contains { $0.1.holdsNull }
         default: false
         }
@@ -158,11 +190,11 @@ private indirect enum Datum {
     var untyped: Any {
         switch self {
         case .int(let value): value
-        case .double(let value): value
+        case .double(let value), .cgFloat(let value): value
         case .string(let value): value
         case .bool(let value): value
         case .null: NSNull()
-        case .array(let elements): elements.map(\.untyped) as [Any]
+        case .array(let elements), .set(let elements): elements.map(\.untyped) as [Any]
         case .object(let members): Dictionary(members.map { ($0.0, $0.1.untyped) }, uniquingKeysWith: { _, last in last }) as [String: Any]
         }
     }
@@ -177,6 +209,16 @@ private indirect enum Datum {
             if let values = Self.all(elements, { if case .bool(let value) = $0 { value } else { nil } }) { return values }
             if let values = Self.all(elements, { $0.typedObject }) { return values }
             return elements.map(\.typed) as [Any]
+        case .set(let elements):
+            if let values = Self.all(elements, { if case .int(let value) = $0 { value } else { nil } }), Set(values).count == values.count {
+                return Set(values)
+            }
+            if let values = Self.all(elements, { if case .string(let value) = $0 { value } else { nil } }), Set(values).count == values.count {
+                return Set(values)
+            }
+            return Datum.array(elements).typed
+        case .cgFloat(let value):
+            return CGFloat(value)
         case .object(let members):
             let values = members.map(\.1)
             let keys = members.map(\.0)
@@ -211,11 +253,12 @@ private indirect enum Datum {
     var foundation: Any {
         switch self {
         case .int(let value): NSNumber(value: value)
-        case .double(let value): NSNumber(value: value)
+        case .double(let value), .cgFloat(let value): NSNumber(value: value)
         case .string(let value): NSString(string: value)
         case .bool(let value): NSNumber(value: value)
         case .null: NSNull()
         case .array(let elements): NSMutableArray(array: elements.map(\.foundation))
+        case .set(let elements): NSMutableSet(array: elements.map(\.foundation))
         case .object(let members):
             members.reduce(into: NSMutableDictionary()) { dictionary, member in dictionary[NSString(string: member.0)] = member.1.foundation }
         }
@@ -225,11 +268,11 @@ private indirect enum Datum {
     var json: String {
         switch self {
         case .int(let value): "\(value)"
-        case .double(let value): "\(value)"
+        case .double(let value), .cgFloat(let value): "\(value)"
         case .string(let value): Self.quoted(value)
         case .bool(let value): "\(value)"
         case .null: "null"
-        case .array(let elements): "[" + elements.map(\.json).joined(separator: ",") + "]"
+        case .array(let elements), .set(let elements): "[" + elements.map(\.json).joined(separator: ",") + "]"
         case .object(let members): "{" + members.map { Self.quoted($0.0) + ":" + $0.1.json }.joined(separator: ",") + "}"
         }
     }
@@ -362,6 +405,33 @@ private struct Generator {
         return .object(members)
     }
 
+    mutating func legacy() -> Datum {
+        var members: [(String, Datum)] = []
+        func add(_ key: String, percent: Int = 80, _ value: (inout Generator) -> Datum) {
+            guard chance(percent) else { return }
+            members.append((key, field(value)))
+        }
+        add("amount") { $0.chance(50) ? .int($0.int()) : .double($0.double()) }
+        add("price") { $0.chance(20) ? .null : $0.chance(50) ? .int($0.int()) : .double($0.double()) }
+        add("name") { .string($0.string()) }
+        add("notes") { .string($0.string()) }
+        add("home") { .string($0.pick(["https://example.com/a b/c?q=x y", "https://x.example/z", "not a url", ""])) }
+        add("list") { generator in .array((0..<generator.below(4)).map { _ in generator.any() }) }
+        add("info") { generator in generator.object(count: generator.below(3)) { $0.any() } }
+        add("bag") { generator in
+            .set((0..<generator.below(4)).map { _ in generator.chance(50) ? .int(generator.below(5)) : .string(generator.pick(["a", "b", "c"])) })
+        }
+        add("nothing") { _ in .null }
+        add("width") { .cgFloat($0.double()) }
+        add("height") { $0.chance(20) ? .null : .cgFloat($0.double()) }
+        add("ratio") { .cgFloat($0.double()) }
+        add("ids") { generator in .set((0..<generator.below(4)).map { _ in .int(generator.below(6)) }) }
+        add("spot") { $0.item() }
+        add("extra") { $0.chance(20) ? .null : $0.item() }
+        add("stamp") { $0.chance(50) ? .int($0.int()) : .double($0.double()) }
+        return .object(members)
+    }
+
     mutating func keeper() -> Datum {
         var members: [(String, Datum)] = []
         if chance(85) { members.append(("user_name", field { .string($0.string()) })) }
@@ -390,7 +460,7 @@ private func outcome<Model: Mappable>(strippingPrefix prefix: String = "", _ bod
     do {
         let model = try body()
         do {
-            return "mapped: \(Plain(try model.dictionaryRepresentation()))"
+            return "mapped: \(sameNumbers(Plain(try model.dictionaryRepresentation())))"
         } catch {
             return "mapped, not representable: \(error)"
         }
@@ -406,6 +476,22 @@ private func outcome<Model: Mappable>(strippingPrefix prefix: String = "", _ bod
         return "failed: " + mapping.issues.map(line).sorted().joined(separator: "\n")
     } catch {
         return "failed: \(error)"
+    }
+}
+
+/// `value` with each `Decimal` whose digits are an `Int`'s, or a `Double`'s shortest text, as that
+/// number: the same number. (JSONSerialization on Linux gives `Int.min` and long fractions as
+/// `NSDecimalNumber`, which an `NSNumber` property keeps as it came.)
+private func sameNumbers(_ value: Plain) -> Plain {
+    switch value {
+    case .other(let text) where text.hasPrefix("Decimal "):
+        let digits = String(text.dropFirst("Decimal ".count))
+        if let int = Int(digits) { return .int(int) }
+        guard let double = Double(digits), "\(double)" == digits else { return value }
+        return .double(double)
+    case .array(let values): return .array(values.map(sameNumbers))
+    case .object(let values): return .object(values.mapValues(sameNumbers))
+    default: return value
     }
 }
 
@@ -459,11 +545,12 @@ struct DifferentialTests {
         let cases = 1_500
         for _ in 0..<cases {
             found += disagreements(Zoo.self, generator.zoo(), representations: &representations)
+            found += disagreements(ZooLegacy.self, generator.legacy(), representations: &representations)
             if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
                 found += disagreements(ZooKeeper.self, generator.keeper(), representations: &representations)
             }
         }
-        print("differential: seed \(Self.seed), \(2 * cases) cases, \(representations) mappings, \(found.count) disagreements")
+        print("differential: seed \(Self.seed), \(3 * cases) cases, \(representations) mappings, \(found.count) disagreements")
         let byRepresentation = Dictionary(grouping: found) { String($0.split(separator: " disagrees")[0]) }.mapValues(\.count)
         print("differential disagreements by representation: \(byRepresentation.sorted { $0.key < $1.key })")
         if let path = ProcessInfo.processInfo.environment["MAPPINGKIT_DIFFERENTIAL_OUT"] {

@@ -147,7 +147,7 @@ struct JSONMappingTests {
         (#"{"double": 123456789012345678901}"#, "double: expected Double without loss of precision, found Decimal 123456789012345678901"),
         (#"{"double": 1e400}"#, "double: expected a number within Double's range, found the number 1e400"),
         (#"{"float": 1e39}"#, "float: expected Float in ±3.4028235e+38, found Double 1e+39"),
-        (#"{"price": 1e200}"#, "price: expected Decimal without loss of precision, found the number 1e200"),
+        (#"{"price": 1e200}"#, "price: expected Decimal without loss of precision, found Double 1e+200"),
     ])
     func numberErrors(json: String, message: String) {
         #expect(mappingError { _ = try Numbers(json: json) }?.description == message)

@@ -117,4 +117,12 @@ struct FieldDiscoveryTests {
         ])
         #expect(FieldDiscovery.storedFields(of: Sample.self).map(\.isOptional) == [false, false, false, true, false, true, true])
     }
+
+    /// `isStruct` reads the metadata kind too: what a plan compares field by field (see
+    /// `ObjectPlan.modelsWithDefaults`).
+    @Test("isStruct is true for structs only")
+    func structKind() {
+        let types: [Any.Type] = [Int.self, String.self, Sample.self, Generic<Int>.self, Int?.self, Child.self, NotAModel.self, Any.self, (Int, Int).self]
+        #expect(types.map(FieldDiscovery.isStruct) == [true, true, true, true, false, false, false, false, false])
+    }
 }
