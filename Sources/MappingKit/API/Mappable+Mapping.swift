@@ -68,6 +68,7 @@ extension Mappable {
 
     /// Maps `dictionary` onto this model, which is being made (in place, so that no copy of it
     /// is made).
+    @inline(__always)
     private mutating func build(_ plan: ObjectPlan, from dictionary: [String: Any], in context: MappingContext) throws {
         do {
             // A reporting call keeps its report's path in the staging loop.

@@ -198,7 +198,7 @@ struct DecoderObjectReader: PlanReader {
                 continue
             }
             // A value that merges into the model's is read as a native value, then merged.
-            let merges = staging.current != nil && ref.merges(in: context)
+            let merges = staging.current != nil && !ref.merging.isDisjoint(with: plan.mergeMask(in: context))
             switch merges ? nil : directCodings[index] {
             case .models(let planning, let isArray)?:
                 if try planning.readCoder(forKey: key, from: container, into: slot, isArray: isArray, input: input, depth: depth) {

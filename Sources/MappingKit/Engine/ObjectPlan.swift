@@ -195,7 +195,7 @@ final class ObjectPlan: Sendable {
         withInput(index, in: input, context: context) { field, value in
             if let value {
                 let ref = fieldRefs[index]
-                if let current = staging.current, ref.merges(in: context) {
+                if let current = staging.current, !ref.merging.isDisjoint(with: mergeMask(in: context)) {
                     try field.merge(value, current: current, into: staging.buffer, in: context)
                 } else if !ref.leaf.decode(value, at: staging.buffer + ref.offset, initializing: true) {
                     try field.decode(value, into: staging.buffer, in: context)
@@ -293,27 +293,42 @@ struct FieldRef: Sendable {
     /// The property's common type, when the loops handle its values themselves, and its offset.
     let leaf: LeafKind
     let offset: Int
-    /// An update in place merges into the property's value (``FieldSlot/mergesUpdates``).
-    let mergesUpdates: Bool
-    /// A model being made maps a nested model onto its declared default (``FieldSlot/mergesDefault``).
-    let mergesDefault: Bool
-    /// The property holds a nested model (``FieldSlot/holdsModel``).
-    let holdsModel: Bool
+    /// When a value for this field merges into the one the model has, one bit per case of
+    /// ``MergeMask``: the loops test it against their object's mask, one `and` per member.
+    let merging: MergeMask
 
     init(_ slot: any FieldSlot) {
         calls = Unmanaged.passUnretained(slot.calls)
         leaf = slot.leaf
         offset = slot.offset
-        mergesUpdates = slot.mergesUpdates
-        mergesDefault = slot.mergesDefault
-        holdsModel = slot.holdsModel
+        var merging = MergeMask()
+        if slot.mergesUpdates { merging.insert(.update) }
+        if slot.holdsModel { merging.insert(.fromDefault) }
+        if slot.mergesDefault { merging.insert(.made) }
+        self.merging = merging
     }
+}
 
-    /// Whether a value for this field merges into the one the model has: in an update in place
-    /// when the field ``mergesUpdates``; when a model is made, a nested model whose declared
-    /// default is not `init()`'s, or any nested model of a model itself made from a default.
+/// The cases in which a field's value merges into the one the model has (RFC 7396), as bits.
+struct MergeMask: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    /// An update in place: the field ``FieldSlot/mergesUpdates``.
+    static let update = MergeMask(rawValue: 1)
+    /// A model made from a nested model's declared default: the field ``FieldSlot/holdsModel``,
+    /// whose value there is its default.
+    static let fromDefault = MergeMask(rawValue: 2)
+    /// A model made from `init()`: the field ``FieldSlot/mergesDefault``.
+    static let made = MergeMask(rawValue: 4)
+}
+
+extension ObjectPlan {
+    /// The case of a mapping in `context`, for ``FieldRef/merging``: empty when no field of this
+    /// plan merges (the common case: a model made from `init()` with no nested defaults).
     @inline(__always)
-    func merges(in context: MappingContext) -> Bool {
-        context.updatesInPlace ? mergesUpdates : mergesDefault || (holdsModel && context.startsFromDefault)
+    func mergeMask(in context: MappingContext) -> MergeMask {
+        if context.updatesInPlace { return .update }
+        if context.startsFromDefault { return .fromDefault }
+        return mergesDefaults ? .made : []
     }
 }

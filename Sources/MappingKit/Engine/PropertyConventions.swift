@@ -1,14 +1,3 @@
-
-/// How a model's stored field holds the value of the property the source declares.
-enum FieldStorage {
-    /// The field is the property.
-    case direct
-    /// The storage `@Observable` makes for a tracked property: `_name` behind a computed `name`.
-    case tracked
-    /// A property wrapper's storage: `_level`, a `Clamped<Int>`, behind `level`.
-    case wrapper(any MappableWrapper.Type)
-}
-
 /// The names the compiler gives storage, read back to the names the source shows.
 ///
 /// Two conventions put an underscore in front of a property's name:

@@ -58,6 +58,7 @@ extension ObjectPlan {
         // An update in place merges objects into nested models and dictionaries, and a model
         // being made maps nested models onto their declared defaults: those members are kept as
         // native values and merged as from a dictionary, by the same code.
+        let merges = mergeMask(in: context)
         // The field whose key is expected next: the one after the last field met.
         var expected = 0
         repeat {
@@ -71,7 +72,7 @@ extension ObjectPlan {
                 entry = loop.table._withUnsafeGuaranteedRef { reader.value(for: key, in: $0) }
             }
             let mark = reader.mark
-            if let index = entry, index >= 0, !fieldRefs[index].merges(in: context) {
+            if let index = entry, index >= 0, fieldRefs[index].merging.isDisjoint(with: merges) {
                 expected = index + 1
                 // A repeated key: the last one counts, as in a dictionary.
                 if staging.seen[index] {
@@ -108,9 +109,10 @@ extension ObjectPlan {
 
     /// Direct fields whose key was absent, and every other field, from the kept values.
     private func resolveKept(_ kept: [String: Any], direct: UnsafeMutablePointer<Bool>, into staging: Staging, in context: MappingContext, problems: inout FieldProblems) {
+        let merges = mergeMask(in: context)
         for index in fields.indices {
             let problem: MappingError?
-            if direct[index], !fieldRefs[index].merges(in: context) {
+            if direct[index], fieldRefs[index].merging.isDisjoint(with: merges) {
                 guard !staging.seen[index] else { continue }
                 do {
                     staging.staged[index] = try fieldRefs[index].calls._withUnsafeGuaranteedRef { try $0.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace) }

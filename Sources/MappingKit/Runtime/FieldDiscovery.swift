@@ -24,6 +24,16 @@ struct StoredField {
     }
 }
 
+/// How a model's stored field holds the value of the property the source declares.
+enum FieldStorage {
+    /// The field is the property.
+    case direct
+    /// The storage `@Observable` makes for a tracked property: `_name` behind a computed `name`.
+    case tracked
+    /// A property wrapper's storage: `_level`, a `Clamped<Int>`, behind `level`.
+    case wrapper(any MappableWrapper.Type)
+}
+
 /// The one place that asks the runtime about a type's stored properties.
 ///
 /// It makes the calls the standard library's `_forEachField(of:options:)` makes, once per
