@@ -101,6 +101,6 @@ enum BuiltInValueAdapters {
 }
 
 extension CodableCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .decodable(Value.self) }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .decodable(Value.self) }
 }

@@ -49,7 +49,7 @@ public struct Adapter<Value>: Sendable {
     init(
         name: String,
         builtIn: Bool = false,
-        shape: CodableShape = .untyped,
+        shape: ValueShape = .untyped,
         decode: @escaping @Sendable (Any, MappingContext, CoercionMode) throws -> Value,
         encode: @escaping @Sendable (Value, MappingContext) throws -> Any
     ) {
@@ -61,7 +61,7 @@ public struct Adapter<Value>: Sendable {
     init(
         name: String,
         builtIn: Bool = false,
-        shape: CodableShape = .untyped,
+        shape: ValueShape = .untyped,
         decode: @escaping @Sendable (Any, MappingContext, CoercionMode) throws -> Value,
         encode: @escaping @Sendable (Value, MappingContext, CoercionMode) throws -> Any
     ) {
@@ -70,7 +70,7 @@ public struct Adapter<Value>: Sendable {
                 name: name,
                 decoder: { input, context in try decode(input, context, mode) },
                 encoder: { value, context in try encode(value, context, mode) },
-                codableShape: shape
+                valueShape: shape
             ))
         }
     }
@@ -110,7 +110,7 @@ public struct Adapter<Value>: Sendable {
                 name: name,
                 decoder: { input, context in try decode(codec.decode(input, in: context)) },
                 encoder: { value, context in try codec.encode(encode(value), in: context) ?? NSNull() },
-                codableShape: codec.codableShape
+                valueShape: codec.valueShape
             ))
         }
     }

@@ -50,7 +50,7 @@ public struct StoreSchema: Sendable, Hashable {
         for (index, field) in plan.fields.enumerated() {
             guard let key = field.keys.all.first, case .key(let name)? = key.steps.first else { continue }
             let kind = key.steps.count == 1 ? field.storeKind(in: context) : .json
-            let isOptional = field.codableShape.kind == .optional
+            let isOptional = field.valueShape.kind == .optional
             if let existing = columns.firstIndex(where: { $0.name == name }) {
                 let merged = columns[existing].kind == kind ? kind : .json
                 columns[existing] = StoreColumn(name: name, kind: merged, isOptional: true)

@@ -49,7 +49,7 @@ struct CodableInput {
         return object
     }
 
-    private func dictionary(from container: Keyed, shape: CodableShape, depth: Int) throws -> [String: Any] {
+    private func dictionary(from container: Keyed, shape: ValueShape, depth: Int) throws -> [String: Any] {
         let keys = container.allKeys
         var dictionary: [String: Any] = Dictionary(minimumCapacity: keys.count)
         for key in keys {
@@ -58,7 +58,7 @@ struct CodableInput {
         return dictionary
     }
 
-    private func array(from container: inout any UnkeyedDecodingContainer, shape: CodableShape, depth: Int) throws -> [Any] {
+    private func array(from container: inout any UnkeyedDecodingContainer, shape: ValueShape, depth: Int) throws -> [Any] {
         try check(depth, at: container.codingPath)
         var array: [Any] = []
         if let count = container.count { array.reserveCapacity(count) }
@@ -70,14 +70,14 @@ struct CodableInput {
 
     /// The value for `key`, which the container holds: in `shape` when it is one, else as
     /// probing finds it.
-    private func value(forKey key: AnyCodingKey, in container: Keyed, shape: CodableShape, depth: Int) throws -> Any {
+    private func value(forKey key: AnyCodingKey, in container: Keyed, shape: ValueShape, depth: Int) throws -> Any {
         if let value = try hinted(forKey: key, in: container, shape: shape, depth: depth) { return value }
         return try probed(forKey: key, in: container, depth: depth)
     }
 
     /// The value for `key` in `shape`, or `nil` when the key is missing, `null`, or holds
     /// something else (one lookup in the common case: no `contains` first).
-    func hinted(forKey key: AnyCodingKey, in container: Keyed, shape: CodableShape, depth: Int) throws -> Any? {
+    func hinted(forKey key: AnyCodingKey, in container: Keyed, shape: ValueShape, depth: Int) throws -> Any? {
         switch shape.kind {
         case .untyped: return nil
         case .bool: return try? container.decodeIfPresent(Bool.self, forKey: key)
@@ -128,7 +128,7 @@ struct CodableInput {
     }
 
     /// The next element, in `shape` when the decoder holds one, else as probing finds it.
-    private func element(from container: inout any UnkeyedDecodingContainer, shape: CodableShape, depth: Int) throws -> Any {
+    private func element(from container: inout any UnkeyedDecodingContainer, shape: ValueShape, depth: Int) throws -> Any {
         switch shape.kind {
         case .untyped:
             break

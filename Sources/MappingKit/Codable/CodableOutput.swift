@@ -63,7 +63,7 @@ struct CodableOutput {
         }
     }
 
-    func write(_ value: Any, shape: CodableShape?, forKey key: AnyCodingKey, into container: inout Keyed, depth: Int) throws {
+    func write(_ value: Any, shape: ValueShape?, forKey key: AnyCodingKey, into container: inout Keyed, depth: Int) throws {
         if let scalar = try Scalar(value).map({ try settled($0, shape: shape, at: container.codingPath + [key]) }) {
             switch scalar {
             case .null: return try container.encodeNil(forKey: key)
@@ -89,7 +89,7 @@ struct CodableOutput {
     }
 
     /// A nested dictionary: a model's (its plan gives its keys' shapes) or a dictionary's.
-    private func write(_ dictionary: [String: Any], shape: CodableShape?, into container: inout Keyed, depth: Int) throws {
+    private func write(_ dictionary: [String: Any], shape: ValueShape?, into container: inout Keyed, depth: Int) throws {
         guard let shape, shape.kind == .model || shape.kind == .dictionary else {
             return try write(dictionary, plan: nil, into: &container, depth: depth)
         }
@@ -102,7 +102,7 @@ struct CodableOutput {
         }
     }
 
-    private func write(_ array: [Any], shape: CodableShape?, into container: inout any UnkeyedEncodingContainer, depth: Int) throws {
+    private func write(_ array: [Any], shape: ValueShape?, into container: inout any UnkeyedEncodingContainer, depth: Int) throws {
         try check(depth, at: container.codingPath)
         for value in array {
             if let scalar = try Scalar(value).map({
@@ -131,13 +131,13 @@ struct CodableOutput {
     }
 
     /// An optional's shape is its wrapped value's.
-    private static func unwrapped(_ shape: CodableShape) -> CodableShape {
+    private static func unwrapped(_ shape: ValueShape) -> ValueShape {
         shape.kind == .optional ? shape.inner.map(unwrapped) ?? .untyped : shape
     }
 
     /// `scalar` as this encoder must be given it so that it reads back as the same number (see
     /// the type's comment).
-    private func settled(_ scalar: Scalar, shape: CodableShape?, at codingPath: @autoclosure () -> [any CodingKey]) throws -> Scalar {
+    private func settled(_ scalar: Scalar, shape: ValueShape?, at codingPath: @autoclosure () -> [any CodingKey]) throws -> Scalar {
         switch scalar {
         case .decimal(let value) where !value.isFinite:
             throw encodingError(value, MappingError(.mismatch(expected: "a finite Decimal", found: "Decimal \(value)")), at: codingPath())

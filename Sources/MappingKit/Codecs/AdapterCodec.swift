@@ -6,7 +6,7 @@ struct ClosureCodec<Value>: ValueCodec {
     let decoder: @Sendable (Any, MappingContext) throws -> Value
     let encoder: @Sendable (Value, MappingContext) throws -> Any
     /// What the adapter reads, when it says (a typed input's, or a built-in adapter's).
-    var codableShape: CodableShape = .untyped
+    var valueShape: ValueShape = .untyped
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         try reporting(input) { try decoder(input, context) }

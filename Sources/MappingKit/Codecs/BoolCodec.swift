@@ -57,8 +57,8 @@ struct BoolCodec: ValueCodec {
 }
 
 extension BoolCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .bool }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .bool }
 }
 
 // MARK: - JSON

@@ -44,7 +44,7 @@ class Codec<Value>: ValueCodec, @unchecked Sendable {
     var isSupported: Bool { abstract() }
     var mergesUpdates: Bool { abstract() }
     func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value { abstract() }
-    var codableShape: CodableShape { abstract() }
+    var valueShape: ValueShape { abstract() }
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) { abstract() }
     var surveysImports: Bool { abstract() }
     func storeKind(in context: MappingContext) -> StoreColumn.Kind { abstract() }
@@ -104,7 +104,7 @@ final class ErasedCodec<Base: ValueCodec>: Codec<Base.Value>, @unchecked Sendabl
     override func merge(_ input: Any, into current: Base.Value, in context: MappingContext) throws -> Base.Value {
         try wrapped.merge(input, into: current, in: context)
     }
-    override var codableShape: CodableShape { wrapped.codableShape }
+    override var valueShape: ValueShape { wrapped.valueShape }
 
     override func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
         wrapped.survey(input, into: session, in: context)

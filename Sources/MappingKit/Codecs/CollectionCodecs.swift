@@ -205,13 +205,13 @@ extension Optional where Wrapped == MappingError {
 }
 
 extension ArrayCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .array(element.codableShape) }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .array(element.valueShape) }
 }
 
 extension SetCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .array(element.codableShape) }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .array(element.valueShape) }
 }
 
 extension ArrayCodec {

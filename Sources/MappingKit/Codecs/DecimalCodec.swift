@@ -50,6 +50,6 @@ struct DecimalCodec: ValueCodec {
 }
 
 extension DecimalCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .decimal }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .decimal }
 }

@@ -92,8 +92,8 @@ struct DictionaryCodec<Value>: ValueCodec {
 }
 
 extension DictionaryCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .dictionary(value.codableShape) }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .dictionary(value.valueShape) }
 }
 
 extension DictionaryCodec {

@@ -20,7 +20,7 @@ struct EmptyStringCodec<Wrapped>: ValueCodec {
         try optional.encodeJSON(at: value, into: &writer, in: context)
     }
 
-    var codableShape: CodableShape { optional.codableShape }
+    var valueShape: ValueShape { optional.valueShape }
 
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
         optional.survey(input, into: session, in: context)

@@ -24,7 +24,7 @@ struct EpochDateCodec: ValueCodec {
     let unitDigits: Int
     let mode: CoercionMode
 
-    var codableShape: CodableShape { .decimal }
+    var valueShape: ValueShape { .decimal }
 
     private var expected: String { "Date as \(name)" }
 

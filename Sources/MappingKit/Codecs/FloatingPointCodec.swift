@@ -109,7 +109,7 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
 struct CGFloatCodec: ValueCodec {
     let double: DoubleCodec
 
-    var codableShape: CodableShape { .double }
+    var valueShape: ValueShape { .double }
 
     func decode(_ input: Any, in context: MappingContext) throws -> CGFloat {
         do {
@@ -144,13 +144,13 @@ struct DoubleCodec: ValueCodec {
 }
 
 extension DoubleCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .double }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .double }
 }
 
 extension FloatingPointCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .double }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .double }
 }
 
 // MARK: - JSON

@@ -50,8 +50,8 @@ extension StringFormCodec where Value == UUID {
 }
 
 extension StringFormCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .string }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .string }
 }
 
 /// `NSNumber` (models ported from Objective-C), keeping the number's kind both ways: an integer
@@ -111,7 +111,7 @@ struct NSNumberCodec: ValueCodec {
 struct NSDecimalNumberCodec: ValueCodec {
     private let decimal = DecimalCodec()
 
-    var codableShape: CodableShape { .decimal }
+    var valueShape: ValueShape { .decimal }
 
     func decode(_ input: Any, in context: MappingContext) throws -> NSDecimalNumber {
         if type(of: input) is NSDecimalNumber.Type, let number = input as? NSDecimalNumber { return number }
@@ -150,7 +150,7 @@ struct BridgedCodec<Value, Counterpart>: ValueCodec {
     let make: @Sendable (Counterpart) -> Value
     let counterpartOf: @Sendable (Value) -> Counterpart
 
-    var codableShape: CodableShape { counterpart.codableShape }
+    var valueShape: ValueShape { counterpart.valueShape }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         do {

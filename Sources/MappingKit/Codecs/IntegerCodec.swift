@@ -107,13 +107,13 @@ struct IntCodec: ValueCodec {
 }
 
 extension IntCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .int }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .int }
 }
 
 extension IntegerCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .int }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .int }
 }
 
 // MARK: - JSON

@@ -278,9 +278,16 @@ extension MappingError {
     }
 }
 
-extension MappableCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .model(self) }
+extension MappableCodec: NestedModel {
+    /// A nested model (``ValueShape``).
+    var valueShape: ValueShape { .model(self) }
+
+    func plan(in context: MappingContext) -> ObjectPlan? {
+        let configuration = context.declaredConfiguration(for: Model.self)
+        // A model written as an array is read by probing.
+        guard !configuration.rules.isPositional else { return nil }
+        return try? plans.plan(for: Model.self, configuration: configuration)
+    }
 }
 
 // MARK: - JSON

@@ -7,7 +7,7 @@ import Foundation
 struct NativeValueCodec<Value>: ValueCodec {
     let expected: String
     let read: @Sendable (Any) -> Value?
-    let codableShape: CodableShape
+    let valueShape: ValueShape
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         if let value = read(input) { return value }
@@ -24,13 +24,13 @@ struct NativeValueCodec<Value>: ValueCodec {
 
 extension NativeValueCodec where Value == Date {
     static var date: Self {
-        Self(expected: "Date (a Date value: text and numbers need an adapter such as .iso8601 or .unixSeconds)", read: NativeValue.date, codableShape: .date)
+        Self(expected: "Date (a Date value: text and numbers need an adapter such as .iso8601 or .unixSeconds)", read: NativeValue.date, valueShape: .date)
     }
 }
 
 extension NativeValueCodec where Value == Data {
     static var data: Self {
-        Self(expected: "Data (a Data value: base64 text needs the .base64 adapter)", read: NativeValue.data, codableShape: .data)
+        Self(expected: "Data (a Data value: base64 text needs the .base64 adapter)", read: NativeValue.data, valueShape: .data)
     }
 }
 

@@ -77,8 +77,8 @@ extension OptionalCoding {
 }
 
 extension OptionalCoding {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .optional(wrapped.codableShape) }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .optional(wrapped.valueShape) }
 }
 
 extension OptionalCoding {

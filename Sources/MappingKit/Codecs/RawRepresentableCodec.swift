@@ -34,8 +34,8 @@ struct RawRepresentableCodec<Represented: RawRepresentable>: ValueCodec {
 }
 
 extension RawRepresentableCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { raw.codableShape }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { raw.valueShape }
 }
 
 // MARK: - JSON

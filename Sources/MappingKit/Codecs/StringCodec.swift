@@ -35,8 +35,8 @@ struct StringCodec: ValueCodec {
 }
 
 extension StringCodec {
-    /// What it reads, asked of a `Decoder` first (``CodableShape``).
-    var codableShape: CodableShape { .string }
+    /// What it reads, asked of a `Decoder` first (``ValueShape``).
+    var valueShape: ValueShape { .string }
 }
 
 // MARK: - JSON

@@ -44,8 +44,8 @@ protocol ValueCodec<Value>: Sendable {
     func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value
 
     /// What this codec reads, for the Codable bridge to ask a `Decoder` for first
-    /// (``CodableShape/untyped`` unless a codec says more).
-    var codableShape: CodableShape { get }
+    /// (``ValueShape/untyped`` unless a codec says more).
+    var valueShape: ValueShape { get }
 
     /// Notes, before an import maps anything, the primary keys `input` mentions (nested models
     /// with an identity, foreign keys), so that the store is asked once per type. The default
@@ -56,7 +56,7 @@ protocol ValueCodec<Value>: Sendable {
     var surveysImports: Bool { get }
 
     /// How a store keeps this codec's values (``StoreSchema``); the default follows
-    /// ``codableShape``.
+    /// ``valueShape``.
     func storeKind(in context: MappingContext) -> StoreColumn.Kind
 
     /// Reads the next JSON value as a `Value`, or throws as ``decode(_:in:)`` would for the same
@@ -134,7 +134,7 @@ extension ValueCodec {
         try decode(input, in: context)
     }
 
-    var codableShape: CodableShape { .untyped }
+    var valueShape: ValueShape { .untyped }
 
     func decode(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
         slot.initializeMemory(as: Value.self, to: try decode(input, in: context))

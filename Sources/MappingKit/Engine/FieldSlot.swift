@@ -47,12 +47,7 @@ protocol FieldSlot: AnyObject, Sendable {
     /// The same field with `rule`'s adapter, defaults and requirements.
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
     /// What the field's codec reads, asked of a `Decoder` first.
-    var codableShape: CodableShape { get }
-    /// How writing into an `Encoder` takes the property's own stored value straight from the
-    /// model (``CodableOutput/writeModel(at:plan:keys:into:depth:)``): a model or an array of models
-    /// through their plans, an array of `Int`, `String` or `Bool` element by element; `nil` for
-    /// any other value, and for one behind an adapter or an accessor.
-    var directCoding: DirectCoding? { get }
+    var valueShape: ValueShape { get }
     /// `input` decoded as the property's value, as one value of a primary key.
     func keyValue(from input: Any, in context: MappingContext) throws -> PrimaryKey.Storage
     /// The property's value in `model`, as one value of a primary key.
@@ -69,8 +64,8 @@ protocol FieldSlot: AnyObject, Sendable {
 }
 
 /// Makes something for one field, given its typed self: how a format that reads or writes fields
-/// its own way (JSON's ``JSONFieldCalls``) makes its per-field calls once per plan, so the engine's
-/// fields carry no format's calls.
+/// its own way (JSON's ``JSONFieldCalls``, the Codable bridge's ``DirectCoding``) makes its
+/// per-field calls once per plan, so the engine's fields carry no format's calls.
 protocol FieldVisitor {
     associatedtype Made
     func visit<Value>(_ field: TypedField<Value>) -> Made
@@ -208,13 +203,12 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         return field
     }
 
-    var codableShape: CodableShape { codec.codableShape }
+    var valueShape: ValueShape { codec.valueShape }
 
     var isSupported: Bool { codec.isSupported }
 
     var valueType: Any.Type { Value.self }
 
-    var directCoding: DirectCoding? { DirectCoding(codec: codec.base) }
 
     func keyValue(from input: Any, in context: MappingContext) throws -> PrimaryKey.Storage {
         try Self.keyValue(try codec.decode(input, in: context))

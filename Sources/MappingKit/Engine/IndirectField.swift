@@ -51,9 +51,7 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     func accept<Visitor: FieldVisitor>(_ visitor: Visitor) -> Visitor.Made {
         visitor.visit(self)
     }
-    var codableShape: CodableShape { inner.codableShape }
-    /// The value is behind an accessor, not at the field's offset.
-    var directCoding: DirectCoding? { nil }
+    var valueShape: ValueShape { inner.valueShape }
     var defaults: FieldDefaults { inner.defaults }
 
     func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {

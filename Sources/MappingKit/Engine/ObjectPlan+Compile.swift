@@ -79,7 +79,7 @@ extension ObjectPlan {
             if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
             let slot = Self.slot(for: field, rule: rule, rules: rules, sides: &sides)
             fields.append(slot)
-            let holdsModel = slot.mergesUpdates && ObjectIdentifier(field.type) == ObjectIdentifier(slot.valueType) && Self.readsModel(slot.codableShape)
+            let holdsModel = slot.mergesUpdates && ObjectIdentifier(field.type) == ObjectIdentifier(slot.valueType) && Self.readsModel(slot.valueShape)
             slot.holdsModel = holdsModel
             merging.append(holdsModel ? field : nil)
         }
@@ -348,7 +348,7 @@ extension ObjectPlan {
     /// Whether a codec that reads `shape` reads a nested model, or an optional one. (Told by its
     /// shape: asking the runtime whether the type conforms to `Mappable` would scan every
     /// conformance in the process, once per type.)
-    private static func readsModel(_ shape: CodableShape) -> Bool {
+    private static func readsModel(_ shape: ValueShape) -> Bool {
         shape.kind == .model || (shape.kind == .optional && shape.inner?.kind == .model)
     }
 

@@ -5,14 +5,14 @@ extension ValueCodec {
     var surveysImports: Bool { false }
 
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        StoreColumn.Kind(shape: codableShape)
+        StoreColumn.Kind(shape: valueShape)
     }
 }
 
 extension StoreColumn.Kind {
     /// The column kind for values of `shape`: scalars keep their own, anything structured is
     /// JSON text.
-    init(shape: CodableShape) {
+    init(shape: ValueShape) {
         switch shape.kind {
         case .bool: self = .boolean
         case .int: self = .integer

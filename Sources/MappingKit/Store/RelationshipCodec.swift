@@ -54,7 +54,7 @@ struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec {
         .reference(ValueDescription.typeName(Related.self))
     }
 
-    var codableShape: CodableShape { .optional(.untyped) }
+    var valueShape: ValueShape { .optional(.untyped) }
 }
 
 /// Foreign keys to objects and back.

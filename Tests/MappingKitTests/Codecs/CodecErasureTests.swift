@@ -35,7 +35,7 @@ struct CodecErasureTests {
         #expect(try codec.decode([1, 2], in: context) == [1, 2])
         #expect(try codec.encode([3], in: context) as? [Int] == [3])
         #expect(codec.encodesUnchanged)
-        #expect(codec.codableShape.kind == .array)
+        #expect(codec.valueShape.kind == .array)
         codec.survey([1], into: ImportSession(store: IdentityMap()), in: context)
         #expect(codec.storeKind(in: context) == .json)
         #expect(codec.base is ArrayCodec<Int>)

@@ -1,0 +1,65 @@
+import Foundation
+
+/// What a codec reads, told by the codec itself: the kind of scalar, or the structure around
+/// its values (an optional, an array, a dictionary, a nested model), so that the formats need
+/// not guess from the Swift type. The Codable bridge asks a `Decoder` for exactly that first
+/// (`decode(Int.self, forKey:)`), and only when the decoder holds something else reads the value
+/// by probing; a store keeps a value in the column kind it says; a plan finds the nested models
+/// among its fields. Either way the codec then decides, as it does for a dictionary value: a
+/// shape is a hint for speed, never a conversion of its own.
+///
+/// A class, not an indirect enum: plans keep their shapes for the life of the process, and an
+/// enum's boxes are referenced through tagged pointers that LeakSanitizer cannot follow.
+final class ValueShape: @unchecked Sendable {
+    enum Kind {
+        /// Read by probing (``CodableInput``): `null`, Bool, integers, Double, String,
+        /// containers, then `Date` and `Data`.
+        case untyped
+        case bool, int, double, string, decimal, date, data
+        /// ``inner``, or `null`.
+        case optional
+        /// An array (or set) of ``inner``.
+        case array
+        /// A dictionary of ``inner``.
+        case dictionary
+        /// A nested model: its plan tells the shapes of its keys.
+        case model
+        /// A `Decodable` type read by the decoder itself (the coder's own strategies apply).
+        case decodable
+    }
+
+    let kind: Kind
+    let inner: ValueShape?
+    let model: (any NestedModel)?
+    let decodable: (any Decodable.Type)?
+
+    private init(_ kind: Kind, inner: ValueShape? = nil, model: (any NestedModel)? = nil, decodable: (any Decodable.Type)? = nil) {
+        self.kind = kind
+        self.inner = inner
+        self.model = model
+        self.decodable = decodable
+    }
+
+    static let untyped = ValueShape(.untyped)
+    static let bool = ValueShape(.bool)
+    static let int = ValueShape(.int)
+    static let double = ValueShape(.double)
+    static let string = ValueShape(.string)
+    static let decimal = ValueShape(.decimal)
+    static let date = ValueShape(.date)
+    static let data = ValueShape(.data)
+
+    static func optional(_ wrapped: ValueShape) -> ValueShape { ValueShape(.optional, inner: wrapped) }
+    static func array(_ element: ValueShape) -> ValueShape { ValueShape(.array, inner: element) }
+    static func dictionary(_ value: ValueShape) -> ValueShape { ValueShape(.dictionary, inner: value) }
+    static func model(_ model: any NestedModel) -> ValueShape { ValueShape(.model, model: model) }
+    static func decodable(_ type: any Decodable.Type) -> ValueShape { ValueShape(.decodable, decodable: type) }
+}
+
+/// A nested model, as a shape tells it: finds the model's plan for the context of the call
+/// that reads it.
+protocol NestedModel {
+    /// The plan, or `nil` when the model is read some other way (as an array, or by a
+    /// configuration that does not compile: mapping then reports why).
+    func plan(in context: MappingContext) -> ObjectPlan?
+}
