@@ -141,7 +141,7 @@ extension CodableOutput {
 }
 
 /// How a field's stored value is written into an encoder straight from the model (see
-/// ``FieldSlot/directCoding``).
+/// ``DirectCodingMaker``).
 enum DirectCoding {
     /// A model (`isArray`: an `[Model]`) under the model's own codec, which knows its type.
     case models(any NestedPlanning, isArray: Bool)
