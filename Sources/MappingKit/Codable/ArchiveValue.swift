@@ -71,7 +71,7 @@ indirect enum ArchiveValue: Codable {
     /// An integer wider than 64 bits as a decimal's text, when `Decimal` holds it exactly.
     private static func text(_ value: WideInteger) throws -> String {
         let text = "\(value)"
-        _ = try BuiltInValueAdapters.exactDecimal(text, found: "the integer \(text)")
+        _ = try DecimalCodec.exactDecimal(text, found: "the integer \(text)")
         return text
     }
 

@@ -7,17 +7,17 @@ struct DecimalCodec: ValueCodec {
         if let number = NumericInput.read(input) {
             switch number {
             case .decimal(let value): return value
-            case .signed(let value): return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
-            case .unsigned(let value): return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
-            case .wide(let value): return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .signed(let value): return try DecimalCodec.exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .unsigned(let value): return try DecimalCodec.exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .wide(let value): return try DecimalCodec.exactDecimal("\(value)", found: ValueDescription.describe(number))
             case .floating(let value) where value.isFinite:
-                return try BuiltInValueAdapters.exactDecimal("\(value)", found: ValueDescription.describe(number))
+                return try DecimalCodec.exactDecimal("\(value)", found: ValueDescription.describe(number))
             case .floating, .bool: break
             }
             throw MappingError(.mismatch(expected: "Decimal", found: ValueDescription.describe(number)))
         }
         if let text = input as? String {
-            return try BuiltInValueAdapters.exactDecimal(text, found: ValueDescription.describe(input))
+            return try DecimalCodec.exactDecimal(text, found: ValueDescription.describe(input))
         }
         return try mismatch(input, expected: "Decimal", in: context)
     }
@@ -34,12 +34,12 @@ struct DecimalCodec: ValueCodec {
         let number = try reader.scanNumber()
         let text = reader.text(of: number)
         do {
-            return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
+            return try DecimalCodec.exactDecimal(text, found: "the number \(text)")
         } catch {
             // Said of the value the reader gives for the number (`Double 1e+300`), as the
             // dictionary path says it; the text where the reader gives none.
             guard let value = try? reader.value(of: number) else { throw error }
-            return try BuiltInValueAdapters.exactDecimal(text, found: ValueDescription.describe(value))
+            return try DecimalCodec.exactDecimal(text, found: ValueDescription.describe(value))
         }
     }
 
@@ -52,4 +52,26 @@ struct DecimalCodec: ValueCodec {
 extension DecimalCodec {
     /// What it reads, asked of a `Decoder` first (``ValueShape``).
     var valueShape: ValueShape { .decimal }
+}
+
+extension DecimalCodec {
+    /// The exact `Decimal` for a number's text, or an error: `Decimal` keeps 38 significant
+    /// digits and exponents up to ±127; more would be rounded or overflow.
+    static func exactDecimal(_ text: String, found: @autoclosure () -> String) throws -> Decimal {
+        guard NumberText.shape(of: text) != nil else {
+            throw MappingError(.mismatch(expected: "Decimal", found: found()))
+        }
+        // `Decimal` holds a 128-bit significand: 38 digits always, 39 up to 2^128 - 1. Exact
+        // when the value's own digits are the text's.
+        func significant(_ text: String) -> Substring {
+            let mantissa = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
+            return Substring(mantissa.drop { $0 == "0" }.reversed().drop { $0 == "0" }.reversed())
+        }
+        let digits = significant(text)
+        guard digits.count <= 39, let value = Decimal(string: text), value.isFinite, value.isZero == digits.isEmpty,
+              digits.count <= 38 || significant("\(value)") == digits else {
+            throw MappingError(.inexact(expected: "Decimal", found: found()))
+        }
+        return value
+    }
 }

@@ -88,7 +88,7 @@ struct NSNumberCodec: ValueCodec {
         if let integer = Int64(text) { return NSNumber(value: integer) }
         if let integer = UInt64(text) { return NSNumber(value: integer) }
         if let double = Double(text), double.isFinite, "\(double)" == text { return NSNumber(value: double) }
-        return (try? BuiltInValueAdapters.exactDecimal(text, found: text)).map(NSDecimalNumber.init(decimal:))
+        return (try? DecimalCodec.exactDecimal(text, found: text)).map(NSDecimalNumber.init(decimal:))
     }
 
     func encode(_ value: NSNumber, in context: MappingContext) throws -> Any? {

@@ -253,3 +253,27 @@ struct RepresentedProperty: Sendable {
     let label: String
     let locator: any PropertyLocating
 }
+
+/// Hands out adapter identities.
+enum AdapterIdentity {
+    private static let counter = AtomicWords(count: 1)
+
+    static func next() -> Int {
+        Int(truncatingIfNeeded: counter.add(1))
+    }
+
+    /// The identity of one closure or value of `kind`: the kind, then a number no other
+    /// instance has. Plans are compiled once per kind (see ``structural(_:)``) and bound to
+    /// the instances of each configuration.
+    static func instance(_ kind: String) -> String {
+        "\(kind)\(separator)\(next())"
+    }
+
+    /// `identity` without its instance number: what a plan's layout depends on.
+    static func structural(_ identity: String) -> String {
+        guard let separatorIndex = identity.lastIndex(of: separator) else { return identity }
+        return String(identity[..<separatorIndex])
+    }
+
+    private static let separator: Character = "\u{3}"
+}

@@ -59,7 +59,7 @@ extension JSONReader {
             // 39 digits are past `Decimal`, not past `Int128` and `UInt128` (what `jsonData` writes
             // for their extremes): kept exact as those, where the release has them.
             do {
-                return try BuiltInValueAdapters.exactDecimal(text, found: "the number \(text)")
+                return try DecimalCodec.exactDecimal(text, found: "the number \(text)")
             } catch {
                 if let wide = WideInteger(text), wide.isWithin128Bits, let value = OlderReleases.int128Value(wide) { return value }
                 throw error
