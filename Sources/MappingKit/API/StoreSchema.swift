@@ -49,7 +49,7 @@ public struct StoreSchema: Sendable, Hashable {
         var columns: [StoreColumn] = []
         for (index, field) in plan.fields.enumerated() {
             guard let key = field.keys.all.first, case .key(let name)? = key.steps.first else { continue }
-            let kind = key.steps.count == 1 ? field.storeKind(in: context) : .json
+            let kind = key.steps.count == 1 ? StoreColumn.Kind(shape: field.valueShape, in: context) : .json
             let isOptional = field.valueShape.kind == .optional
             if let existing = columns.firstIndex(where: { $0.name == name }) {
                 let merged = columns[existing].kind == kind ? kind : .json

@@ -45,9 +45,6 @@ class Codec<Value>: ValueCodec, @unchecked Sendable {
     var mergesUpdates: Bool { abstract() }
     func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value { abstract() }
     var valueShape: ValueShape { abstract() }
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) { abstract() }
-    var surveysImports: Bool { abstract() }
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind { abstract() }
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value { abstract() }
     func encodeJSON(at value: UnsafePointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
         abstract()
@@ -105,16 +102,6 @@ final class ErasedCodec<Base: ValueCodec>: Codec<Base.Value>, @unchecked Sendabl
         try wrapped.merge(input, into: current, in: context)
     }
     override var valueShape: ValueShape { wrapped.valueShape }
-
-    override func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        wrapped.survey(input, into: session, in: context)
-    }
-
-    override var surveysImports: Bool { wrapped.surveysImports }
-
-    override func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        wrapped.storeKind(in: context)
-    }
 
     override func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Base.Value {
         try wrapped.decodeJSON(&reader, in: context)

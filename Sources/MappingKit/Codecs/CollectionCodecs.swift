@@ -214,26 +214,6 @@ extension SetCodec {
     var valueShape: ValueShape { .array(element.valueShape) }
 }
 
-extension ArrayCodec {
-    /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard let array = InputValue.array(input) else { return }
-        for item in array { element.survey(item, into: session, in: context) }
-    }
-
-    var surveysImports: Bool { element.surveysImports }
-}
-
-extension SetCodec {
-    /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard let array = InputValue.array(input) else { return }
-        for item in array { element.survey(item, into: session, in: context) }
-    }
-
-    var surveysImports: Bool { element.surveysImports }
-}
-
 // MARK: - JSON
 
 /// Arrays, sets and dictionaries read element by element from bytes; every bad element is

@@ -96,16 +96,6 @@ extension DictionaryCodec {
     var valueShape: ValueShape { .dictionary(value.valueShape) }
 }
 
-extension DictionaryCodec {
-    /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard let dictionary = InputValue.dictionary(input) else { return }
-        for item in dictionary.values { value.survey(item, into: session, in: context) }
-    }
-
-    var surveysImports: Bool { value.surveysImports }
-}
-
 // MARK: - JSON
 extension DictionaryCodec {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [String: Value] {

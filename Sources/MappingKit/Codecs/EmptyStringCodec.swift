@@ -21,16 +21,6 @@ struct EmptyStringCodec<Wrapped>: ValueCodec {
     }
 
     var valueShape: ValueShape { optional.valueShape }
-
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        optional.survey(input, into: session, in: context)
-    }
-
-    var surveysImports: Bool { optional.surveysImports }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        optional.storeKind(in: context)
-    }
 }
 
 /// Lets a codec for a type known only as `Value` be wrapped when `Value` is an `Optional`.

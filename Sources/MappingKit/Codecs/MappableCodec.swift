@@ -229,23 +229,6 @@ extension MappableCodec {
         guard context.declaredConfiguration(for: Model.self).rules.hasIdentity else { return nil }
         return try ReferenceResolution.reference(to: model, in: context)
     }
-
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard let nested = try? context.nested(),
-              let plan = try? plans.plan(for: Model.self, configuration: nested.declaredConfiguration(for: Model.self)) else { return }
-        if let dictionary = InputValue.dictionary(input) {
-            session.survey(dictionary, as: Model.self, plan: plan, in: nested)
-        } else if plan.identity != nil, InputValue.array(input) == nil {
-            session.survey(reference: input, to: Model.self, in: context)
-        }
-    }
-
-    var surveysImports: Bool { true }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        guard context.declaredConfiguration(for: Model.self).rules.hasIdentity else { return .json }
-        return .reference(ValueDescription.typeName(Model.self))
-    }
 }
 
 /// Models mapped by position: an array seen as a dictionary keyed `"0"`, `"1"`…

@@ -81,20 +81,6 @@ extension OptionalCoding {
     var valueShape: ValueShape { .optional(wrapped.valueShape) }
 }
 
-extension OptionalCoding {
-    /// Notes what its values mention for an import (``ValueCodec/survey(_:into:in:)``).
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard !InputValue.isNull(input) else { return }
-        wrapped.survey(input, into: session, in: context)
-    }
-
-    var surveysImports: Bool { wrapped.surveysImports }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        wrapped.storeKind(in: context)
-    }
-}
-
 // MARK: - JSON
 
 extension OptionalCoding {

@@ -43,21 +43,10 @@ protocol ValueCodec<Value>: Sendable {
     /// reads it. The default replaces.
     func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value
 
-    /// What this codec reads, for the Codable bridge to ask a `Decoder` for first
-    /// (``ValueShape/untyped`` unless a codec says more).
+    /// What this codec reads (``ValueShape/untyped`` unless a codec says more): what the
+    /// Codable bridge asks a `Decoder` for first, how a store keeps its values and what an import
+    /// notes of them before mapping (`Store/StoreShapes.swift`).
     var valueShape: ValueShape { get }
-
-    /// Notes, before an import maps anything, the primary keys `input` mentions (nested models
-    /// with an identity, foreign keys), so that the store is asked once per type. The default
-    /// notes nothing: only codecs that hold models or references look inside.
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext)
-    /// Whether ``survey(_:into:in:)`` can note anything: an import surveys only the properties
-    /// whose codecs say so (the default: `false`).
-    var surveysImports: Bool { get }
-
-    /// How a store keeps this codec's values (``StoreSchema``); the default follows
-    /// ``valueShape``.
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind
 
     /// Reads the next JSON value as a `Value`, or throws as ``decode(_:in:)`` would for the same
     /// value as native values (`Int`, `Double`, `String`, `[Any]`…). The default reads exactly

@@ -32,12 +32,25 @@ final class ValueShape: @unchecked Sendable {
     let inner: ValueShape?
     let model: (any NestedModel)?
     let decodable: (any Decodable.Type)?
+    /// The codec that made this shape, when it tells a format something of its own (a nested
+    /// model, a store's relationship): the format asks it for that format's protocol, in the
+    /// format's folder, so the codec needs no pointer to any format.
+    let source: (any Sendable)?
 
-    private init(_ kind: Kind, inner: ValueShape? = nil, model: (any NestedModel)? = nil, decodable: (any Decodable.Type)? = nil) {
+    private init(
+        _ kind: Kind, inner: ValueShape? = nil, model: (any NestedModel)? = nil, decodable: (any Decodable.Type)? = nil,
+        source: (any Sendable)? = nil
+    ) {
         self.kind = kind
         self.inner = inner
         self.model = model
         self.decodable = decodable
+        self.source = source
+    }
+
+    /// This shape, told by `source`.
+    func from(_ source: any Sendable) -> ValueShape {
+        ValueShape(kind, inner: inner, model: model, decodable: decodable, source: source)
     }
 
     static let untyped = ValueShape(.untyped)
@@ -52,7 +65,7 @@ final class ValueShape: @unchecked Sendable {
     static func optional(_ wrapped: ValueShape) -> ValueShape { ValueShape(.optional, inner: wrapped) }
     static func array(_ element: ValueShape) -> ValueShape { ValueShape(.array, inner: element) }
     static func dictionary(_ value: ValueShape) -> ValueShape { ValueShape(.dictionary, inner: value) }
-    static func model(_ model: any NestedModel) -> ValueShape { ValueShape(.model, model: model) }
+    static func model(_ model: any NestedModel & Sendable) -> ValueShape { ValueShape(.model, model: model, source: model) }
     static func decodable(_ type: any Decodable.Type) -> ValueShape { ValueShape(.decodable, decodable: type) }
 }
 

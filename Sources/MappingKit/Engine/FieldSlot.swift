@@ -52,12 +52,6 @@ protocol FieldSlot: AnyObject, Sendable {
     func keyValue(from input: Any, in context: MappingContext) throws -> PrimaryKey.Storage
     /// The property's value in `model`, as one value of a primary key.
     func keyValue(in model: UnsafeRawPointer) throws -> PrimaryKey.Storage
-    /// Notes the primary keys `input` holds for an import (see ``ValueCodec/survey(_:into:in:)``).
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext)
-    /// Whether ``survey(_:into:in:)`` can note anything (the codec's ``ValueCodec/surveysImports``).
-    var surveysImports: Bool { get }
-    /// How a store keeps the property's values.
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind
     /// What `visitor` makes of the field's typed self: how a format makes its own per-field
     /// calls (``FieldVisitor``).
     func accept<Visitor: FieldVisitor>(_ visitor: Visitor) -> Visitor.Made
@@ -227,16 +221,6 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
             throw MappingError(.mismatch(expected: "a Hashable primary key", found: ValueDescription.typeName(Value.self)))
         }
         return PrimaryKey.single(key)
-    }
-
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        codec.survey(input, into: session, in: context)
-    }
-
-    var surveysImports: Bool { codec.surveysImports }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        codec.storeKind(in: context)
     }
 
     var endOffset: Int { offset + MemoryLayout<Value>.size }

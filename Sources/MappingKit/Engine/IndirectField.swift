@@ -135,16 +135,6 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     func keyValue(in model: UnsafeRawPointer) throws -> PrimaryKey.Storage {
         try reading(model) { try inner.keyValue(in: $0) }
     }
-
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        inner.survey(input, into: session, in: context)
-    }
-
-    var surveysImports: Bool { inner.surveysImports }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        inner.storeKind(in: context)
-    }
 }
 
 extension MappableWrapper {

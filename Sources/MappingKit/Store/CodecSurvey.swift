@@ -1,18 +1,65 @@
-/// The import's look into values before they are mapped, and how stores keep them.
-extension ValueCodec {
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {}
+/// What a store does with a field's values, worked out from its codec's ``ValueShape``: how a
+/// store keeps them (``StoreSchema``), and what an import notes of them before it maps anything
+/// (the primary keys of nested models with an identity, foreign keys), so that the store is asked
+/// once per type. The codecs know nothing of stores: the few that tell a store something of their
+/// own (nested models, relationships) conform to ``StoreSurveyed``, here in `Store/`, and are
+/// found as their shape's ``ValueShape/source``.
+protocol StoreSurveyed {
+    /// Notes the primary keys `input` mentions.
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext)
+    /// How a store keeps the values.
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind
+}
 
-    var surveysImports: Bool { false }
+/// How an import surveys one field's values, made once per plan from the field's shape: through
+/// optionals, arrays, sets and dictionaries down to the codecs that note keys.
+indirect enum Surveyor {
+    case optional(Surveyor)
+    case elements(Surveyor)
+    case values(Surveyor)
+    case codec(any StoreSurveyed)
 
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        StoreColumn.Kind(shape: valueShape)
+    /// The surveyor for values of `shape`, or `nil` when nothing in them can mention a key.
+    init?(shape: ValueShape) {
+        if let codec = shape.source as? any StoreSurveyed {
+            self = .codec(codec)
+            return
+        }
+        guard let inner = shape.inner.flatMap(Surveyor.init(shape:)) else { return nil }
+        switch shape.kind {
+        case .optional: self = .optional(inner)
+        case .array: self = .elements(inner)
+        case .dictionary: self = .values(inner)
+        default: return nil
+        }
+    }
+
+    /// Notes the primary keys `input` mentions.
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        switch self {
+        case .optional(let inner):
+            guard !InputValue.isNull(input) else { return }
+            inner.survey(input, into: session, in: context)
+        case .elements(let inner):
+            guard let array = InputValue.array(input) else { return }
+            for element in array { inner.survey(element, into: session, in: context) }
+        case .values(let inner):
+            guard let dictionary = InputValue.dictionary(input) else { return }
+            for value in dictionary.values { inner.survey(value, into: session, in: context) }
+        case .codec(let codec):
+            codec.survey(input, into: session, in: context)
+        }
     }
 }
 
 extension StoreColumn.Kind {
-    /// The column kind for values of `shape`: scalars keep their own, anything structured is
-    /// JSON text.
-    init(shape: ValueShape) {
+    /// The column kind for values of `shape`: what its codec says when it tells a store
+    /// (``StoreSurveyed``), else scalars keep their own and anything structured is JSON text.
+    init(shape: ValueShape, in context: MappingContext) {
+        if let codec = shape.source as? any StoreSurveyed {
+            self = codec.storeKind(in: context)
+            return
+        }
         switch shape.kind {
         case .bool: self = .boolean
         case .int: self = .integer
@@ -21,25 +68,53 @@ extension StoreColumn.Kind {
         case .decimal: self = .decimal
         case .date: self = .date
         case .data: self = .blob
-        case .optional: self = shape.inner.map(StoreColumn.Kind.init(shape:)) ?? .json
+        case .optional: self = shape.inner.map { StoreColumn.Kind(shape: $0, in: context) } ?? .json
         case .untyped, .array, .dictionary, .model, .decodable: self = .json
         }
     }
 }
 
-/// Which of a plan's fields an import surveys (those whose codecs can note keys), made the first
-/// time an import surveys the plan (a ``PlanLayout``).
+/// Which of a plan's fields an import surveys (those whose values can mention keys) and how,
+/// made the first time an import surveys the plan (a ``PlanLayout``).
 final class SurveyLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
     static var slot: Int { 2 }
 
     let fields: [Int]
+    /// Each surveyed field's surveyor, by field index (`nil` for the others).
+    let surveyors: [Surveyor?]
 
     init(plan: ObjectPlan) {
-        fields = plan.fields.indices.filter { plan.fields[$0].surveysImports }
+        let surveyors = plan.fields.map { Surveyor(shape: $0.valueShape) }
+        self.surveyors = surveyors
+        fields = surveyors.indices.filter { surveyors[$0] != nil }
     }
 }
 
 extension ObjectPlan {
     /// Which fields an import surveys.
     var surveyed: [Int] { layout(SurveyLayout.self).fields }
+
+    /// Notes the primary keys that `input`, field `index`'s value, mentions.
+    func survey(field index: Int, _ input: Any, into session: ImportSession, in context: MappingContext) {
+        layout(SurveyLayout.self).surveyors[index]?.survey(input, into: session, in: context)
+    }
+}
+
+// A nested model notes its own keys and those its properties mention; in a store, one with an
+// identity is a reference column.
+extension MappableCodec: StoreSurveyed {
+    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
+        guard let nested = try? context.nested(),
+              let plan = try? plans.plan(for: Model.self, configuration: nested.declaredConfiguration(for: Model.self)) else { return }
+        if let dictionary = InputValue.dictionary(input) {
+            session.survey(dictionary, as: Model.self, plan: plan, in: nested)
+        } else if plan.identity != nil, InputValue.array(input) == nil {
+            session.survey(reference: input, to: Model.self, in: context)
+        }
+    }
+
+    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
+        guard context.declaredConfiguration(for: Model.self).rules.hasIdentity else { return .json }
+        return .reference(ValueDescription.typeName(Model.self))
+    }
 }

@@ -46,7 +46,7 @@ extension ImportSession {
             let field = plan.fields[index]
             let value: Any?
             if let key = plan.singleKeys[index] { value = input[key] } else { value = try? field.keys.value(in: input)?.value }
-            if let value { field.survey(value, into: self, in: context) }
+            if let value { plan.survey(field: index, value, into: self, in: context) }
         }
     }
 
@@ -60,7 +60,7 @@ extension ImportSession {
         }
         defer { if owns { surveying.removeLast() } }
         for index in plan.surveyed {
-            if let value = row.values[index] { plan.fields[index].survey(value, into: self, in: context) }
+            if let value = row.values[index] { plan.survey(field: index, value, into: self, in: context) }
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// A to-one relationship by foreign key: the input is the related object's primary key, and
 /// the representation writes it again. Resolved through the import (``ImportSession``);
 /// outside an import no object can be found, and the policy decides.
-struct RelationshipCodec<Related: Mappable>: ValueCodec {
+struct RelationshipCodec<Related: Mappable>: ValueCodec, StoreSurveyed {
     let policy: UnresolvedReference
 
     func decode(_ input: Any, in context: MappingContext) throws -> Related {
@@ -21,16 +21,17 @@ struct RelationshipCodec<Related: Mappable>: ValueCodec {
         session.survey(reference: input, to: Related.self, in: context)
     }
 
-    var surveysImports: Bool { true }
-
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         .reference(ValueDescription.typeName(Related.self))
     }
+
+    /// A primary key, read by probing; told to a store by this codec.
+    var valueShape: ValueShape { ValueShape.untyped.from(self) }
 }
 
 /// The same for an optional property: `null` is `nil`, and so is an unresolved key under
 /// ``UnresolvedReference/null``.
-struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec {
+struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec, StoreSurveyed {
     let policy: UnresolvedReference
 
     func decode(_ input: Any, in context: MappingContext) throws -> Related? {
@@ -48,13 +49,11 @@ struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec {
         session.survey(reference: input, to: Related.self, in: context)
     }
 
-    var surveysImports: Bool { true }
-
     func storeKind(in context: MappingContext) -> StoreColumn.Kind {
         .reference(ValueDescription.typeName(Related.self))
     }
 
-    var valueShape: ValueShape { .optional(.untyped) }
+    var valueShape: ValueShape { ValueShape.optional(.untyped).from(self) }
 }
 
 /// Foreign keys to objects and back.
