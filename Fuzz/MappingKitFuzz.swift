@@ -133,6 +133,8 @@ final class Node: Mappable {
 
 struct Zoo: Mappable {
     var matrix: Matrix?
+    /// A nested model with a declared default of its own: made onto it (issue 44, item 5).
+    var preset = Dog(name: "preset", barks: 2)
     @Bounded var bounded = 0
     var watched: Watched?
     var homepage: URL?
@@ -196,7 +198,7 @@ let keys = ["int", "small", "big", "double", "float", "flag", "text", "kind", "t
             "children", "kids", "pet", "type", "name", "barks", "lives", "when", "price", "deep", "0", "n", "nested",
             "anything", "raw", "id", "label", "next", "", "a.b", "x", "bounded", "watched", "count", "homepage", "_bounded",
             "matrix", "i16", "i32", "u8", "u32", "wide", "wider", "exact", "uuid", "bytes", "day", "seconds", "millis", "stamp",
-            "tweeted", "level", "names", "note", "next_id", "kid_ids"]
+            "tweeted", "level", "names", "note", "next_id", "kid_ids", "preset"]
 
 let strings = ["", "https://a.example/x", "small", "large", "dog", "cat", "1", "-7", "2.5", "1e400", "nan", "18446744073709551615",
                "2024-02-29T12:00:00Z", "9999-12-31T23:59:60Z", "19.99", "true", "🙂", "a\u{0}b", "2011-01-26",

@@ -13,41 +13,51 @@ protocol StoreSurveyed {
 
 /// How an import surveys one field's values, made once per plan from the field's shape: through
 /// optionals, arrays, sets and dictionaries down to the codecs that note keys.
-indirect enum Surveyor {
-    case optional(Surveyor)
-    case elements(Surveyor)
-    case values(Surveyor)
-    case codec(any StoreSurveyed)
+///
+/// A class, not an indirect enum: plans keep their surveyors for the life of the process, and an
+/// enum's boxes are referenced through tagged pointers that LeakSanitizer cannot follow (as
+/// ``ValueShape``).
+final class Surveyor: @unchecked Sendable {
+    private enum Kind {
+        case optional, elements, values, codec
+    }
+
+    private let kind: Kind
+    private let inner: Surveyor?
+    private let codec: (any StoreSurveyed)?
+
+    private init(_ kind: Kind, inner: Surveyor? = nil, codec: (any StoreSurveyed)? = nil) {
+        self.kind = kind
+        self.inner = inner
+        self.codec = codec
+    }
 
     /// The surveyor for values of `shape`, or `nil` when nothing in them can mention a key.
-    init?(shape: ValueShape) {
-        if let codec = shape.source as? any StoreSurveyed {
-            self = .codec(codec)
-            return
-        }
-        guard let inner = shape.inner.flatMap(Surveyor.init(shape:)) else { return nil }
+    static func make(for shape: ValueShape) -> Surveyor? {
+        if let codec = shape.source as? any StoreSurveyed { return Surveyor(.codec, codec: codec) }
+        guard let inner = shape.inner.flatMap(make(for:)) else { return nil }
         switch shape.kind {
-        case .optional: self = .optional(inner)
-        case .array: self = .elements(inner)
-        case .dictionary: self = .values(inner)
+        case .optional: return Surveyor(.optional, inner: inner)
+        case .array: return Surveyor(.elements, inner: inner)
+        case .dictionary: return Surveyor(.values, inner: inner)
         default: return nil
         }
     }
 
     /// Notes the primary keys `input` mentions.
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        switch self {
-        case .optional(let inner):
+        switch kind {
+        case .optional:
             guard !InputValue.isNull(input) else { return }
-            inner.survey(input, into: session, in: context)
-        case .elements(let inner):
+            inner?.survey(input, into: session, in: context)
+        case .elements:
             guard let array = InputValue.array(input) else { return }
-            for element in array { inner.survey(element, into: session, in: context) }
-        case .values(let inner):
+            for element in array { inner?.survey(element, into: session, in: context) }
+        case .values:
             guard let dictionary = InputValue.dictionary(input) else { return }
-            for value in dictionary.values { inner.survey(value, into: session, in: context) }
-        case .codec(let codec):
-            codec.survey(input, into: session, in: context)
+            for value in dictionary.values { inner?.survey(value, into: session, in: context) }
+        case .codec:
+            codec?.survey(input, into: session, in: context)
         }
     }
 }
@@ -84,7 +94,7 @@ final class SurveyLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
     let surveyors: [Surveyor?]
 
     init(plan: ObjectPlan) {
-        let surveyors = plan.fields.map { Surveyor(shape: $0.valueShape) }
+        let surveyors = plan.fields.map { Surveyor.make(for: $0.valueShape) }
         self.surveyors = surveyors
         fields = surveyors.indices.filter { surveyors[$0] != nil }
     }
