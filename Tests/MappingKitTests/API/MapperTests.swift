@@ -139,6 +139,8 @@ struct MapperSubclassTests {
         mapper.register(MappingConfiguration(for: Pupil.self) { $0.map(\.nickName, to: "nick") }, for: Pupil.self)
         let scholar = try mapper.map(["nick": "Ann", "mathScore": 90], to: Scholar.self)
         #expect((scholar.nickName, scholar.mathScore) == ("Ann", 90))
+        let fromJSON = try mapper.map(json: Data(#"{"nick": "Di", "mathScore": 70}"#.utf8), to: Scholar.self)
+        #expect((fromJSON.nickName, fromJSON.mathScore) == ("Di", 70))
         let pupil = try mapper.map(["nick": "Bo"], to: Pupil.self)
         #expect(pupil.nickName == "Bo")
         // Without the mapper, the types' own configurations.

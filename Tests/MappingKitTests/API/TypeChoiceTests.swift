@@ -36,7 +36,7 @@ private struct Drawing: Mappable {
 }
 
 /// Issue 44, item 6: dynamic types on optional collections.
-private struct Toybox: Mappable {
+private struct Toybox: MappableCodable {
     var toys: [Any]?
     var shapes: [any Shape]?
     var named: [String: any Shape]?
@@ -65,6 +65,9 @@ struct TypeChoiceTests {
         #expect(Plain(try box.dictionaryRepresentation()) == Plain(try jsonDictionary("""
             {"toys": [{"radius": 1.0}], "shapes": [{"kind": "square", "side": 2.0}], "named": {"dot": {"kind": "circle", "radius": 3.0}}}
             """)))
+        let json = #"{"toys": [{"radius": 1}], "shapes": [{"kind": "square", "side": 2}], "named": {"dot": {"kind": "circle", "radius": 3}}}"#
+        let decoded = try JSONDecoder().decode(Toybox.self, from: Data(json.utf8))
+        #expect(Plain(try decoded.dictionaryRepresentation()) == Plain(try box.dictionaryRepresentation()))
         let cleared = try mapped(Toybox.self, ["toys": NSNull(), "shapes": NSNull()])
         #expect(cleared.toys == nil && cleared.shapes == nil && cleared.named == nil)
     }

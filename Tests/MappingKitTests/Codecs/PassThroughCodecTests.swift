@@ -70,7 +70,7 @@ private struct Novel: Mappable {
     var pages = 0
 }
 
-private struct Library: Mappable {
+private struct Library: MappableCodable {
     var shelf: [Any] = []
     var index: [String: Any] = [:]
     var featured: Any?
@@ -93,5 +93,9 @@ struct UntypedModelTests {
         #expect(String(decoding: try library.jsonData(options: .sortedKeys), as: UTF8.self) == expected)
         let viaFoundation = try JSONSerialization.data(withJSONObject: representation, options: [.sortedKeys])
         #expect(String(decoding: viaFoundation, as: UTF8.self) == expected)
+        // Through the Codable bridge too.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(library), as: UTF8.self) == expected)
     }
 }
