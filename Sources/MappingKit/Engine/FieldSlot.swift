@@ -285,9 +285,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     override func decode(_ input: Any, over model: UnsafeMutableRawPointer, in context: MappingContext) throws {
         // The common field: one flag read, then the codec.
         guard decodesOverWithRules else { return try slots.decode(input, over: model + offset, in: context) }
-        if context.updatesInPlace ? mergesUpdates : mergesDefault || (holdsModel && context.startsFromDefault) {
-            return try merge(input, over: model, in: context)
-        }
+        if !MergeMask(self).isDisjoint(with: MergeMask(context)) { return try merge(input, over: model, in: context) }
         guard hasNullDefault || hasRules else { return try slots.decode(input, over: model + offset, in: context) }
         try replace(in: model) { slot in
             try decodeValue(input, into: slot, in: context)

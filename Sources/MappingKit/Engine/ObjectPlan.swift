@@ -301,11 +301,7 @@ struct FieldRef: Sendable {
         calls = Unmanaged.passUnretained(slot.calls)
         leaf = slot.leaf
         offset = slot.offset
-        var merging = MergeMask()
-        if slot.mergesUpdates { merging.insert(.update) }
-        if slot.holdsModel { merging.insert(.fromDefault) }
-        if slot.mergesDefault { merging.insert(.made) }
-        self.merging = merging
+        merging = MergeMask(slot)
     }
 }
 
@@ -320,6 +316,24 @@ struct MergeMask: OptionSet, Sendable {
     static let fromDefault = MergeMask(rawValue: 2)
     /// A model made from `init()`: the field ``FieldSlot/mergesDefault``.
     static let made = MergeMask(rawValue: 4)
+
+    init(rawValue: UInt8) {
+        self.rawValue = rawValue
+    }
+
+    /// The cases in which `field`'s value merges.
+    init(_ field: any FieldSlot) {
+        self = []
+        if field.mergesUpdates { insert(.update) }
+        if field.holdsModel { insert(.fromDefault) }
+        if field.mergesDefault { insert(.made) }
+    }
+
+    /// The case of a mapping in `context` (a model made from `init()` is ``made``).
+    @inline(__always)
+    init(_ context: MappingContext) {
+        self = context.updatesInPlace ? .update : context.startsFromDefault ? .fromDefault : .made
+    }
 }
 
 extension ObjectPlan {
@@ -327,8 +341,6 @@ extension ObjectPlan {
     /// plan merges (the common case: a model made from `init()` with no nested defaults).
     @inline(__always)
     func mergeMask(in context: MappingContext) -> MergeMask {
-        if context.updatesInPlace { return .update }
-        if context.startsFromDefault { return .fromDefault }
-        return mergesDefaults ? .made : []
+        !context.updatesInPlace && !context.startsFromDefault && !mergesDefaults ? [] : MergeMask(context)
     }
 }

@@ -83,6 +83,11 @@ struct NestedDefaultTests {
         #expect(try Driver(json: json) == expected)
         #expect(try JSONDecoder().decode(Driver.self, from: Data(json.utf8)) == expected)
         #expect(try Driver(dictionary: [:]) == Driver())
+        // What is written reads back equal.
+        let made = try Driver(json: json)
+        #expect(try Driver(json: made.jsonData()) == made)
+        #expect(try Driver(dictionary: made.dictionaryRepresentation()) == made)
+        #expect(try JSONDecoder().decode(Driver.self, from: JSONEncoder().encode(made)) == made)
     }
 
     @Test("null still clears an optional, and a value of another kind is still an error; nothing is half made")

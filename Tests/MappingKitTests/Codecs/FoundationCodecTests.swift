@@ -215,6 +215,11 @@ struct FoundationSetAndNullTests {
             #expect(gathered.maybe == nil, "\(name)")
             #expect(String(decoding: try gathered.jsonData(options: .sortedKeys), as: UTF8.self)
                 == #"{"bag":[1,2,3],"growing":["a","b","c"],"nothing":null}"#, "\(name)")
+            // What is written reads back equal: from JSON, a dictionary and the Codable bridge.
+            for back in [try Gathered(json: gathered.jsonData()), try Gathered(dictionary: gathered.dictionaryRepresentation()),
+                         try JSONDecoder().decode(Gathered.self, from: JSONEncoder().encode(gathered))] {
+                #expect(back.bag == gathered.bag && back.growing == gathered.growing && back.maybe == nil, "\(name)")
+            }
         }
         #expect(mappingError { _ = try mapped(Gathered.self, ["nothing": 4]) }?.description == "nothing: expected null, found Int 4")
         #expect(mappingError { _ = try mapped(Gathered.self, ["bag": "x"]) }?.description == #"bag: expected NSSet, found String "x""#)
