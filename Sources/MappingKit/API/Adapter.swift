@@ -27,7 +27,7 @@ public struct Adapter<Value>: Sendable {
     public let name: String
     /// Unique for every custom adapter made (built-in adapters, pure functions of their name,
     /// share theirs), so that plans never mix two adapters up.
-    let identity: String
+    let identity: RuleIdentity
     /// Does the converting, for the coercion mode of the configuration that uses the adapter:
     /// an adapter's typed input (`Adapter(from: [Int].self)`) is read under that mode.
     let codec: @Sendable (CoercionMode) -> Codec<Value>
@@ -37,7 +37,7 @@ public struct Adapter<Value>: Sendable {
 
     init(name: String, builtIn: Bool = false, codec: @escaping @Sendable (CoercionMode) -> Codec<Value>) {
         self.name = name
-        identity = builtIn ? "builtin:\(name):\(Value.self)" : AdapterIdentity.instance("custom:\(name)")
+        identity = builtIn ? RuleIdentity("builtin:\(name):\(Value.self)") : .instance(of: "custom:\(name)")
         self.codec = codec
     }
 

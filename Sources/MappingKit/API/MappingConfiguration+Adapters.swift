@@ -102,7 +102,7 @@ extension MappingConfiguration.Builder {
         editRule(at: index) { rule in
             rule.makeCodec = { _, mode in Codec.erasing(makeCodec(mode)) }
             rule.adapterName = adapter.name
-            rule.codecIdentity = "adapter#\(adapter.identity)"
+            rule.codec = adapter.identity
         }
     }
 }

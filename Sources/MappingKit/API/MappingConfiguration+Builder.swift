@@ -16,9 +16,9 @@ extension MappingConfiguration {
         /// map.keyStrategy = .snakeCase
         /// ```
         public var keyStrategy: KeyStrategy {
-            didSet { setsKeyStrategy = true }
+            get { policies.keyStrategy }
+            set { policies.keyStrategy = newValue }
         }
-        private var setsKeyStrategy = false
         /// Empty text reads as `nil` into every optional property of the type (`"homepage": ""`
         /// → `homepage == nil`); non-optional properties are unaffected. Default: `false`, where
         /// empty text into a `URL?` or an `Int?` is an error.
@@ -26,26 +26,45 @@ extension MappingConfiguration {
         /// ```swift
         /// map.emptyStringsAsNil = true   // "homepage": "" → homepage == nil
         /// ```
-        public var emptyStringsAsNil: Bool
+        public var emptyStringsAsNil: Bool {
+            get { policies.emptyStringsAsNil }
+            set { policies.emptyStringsAsNil = newValue }
+        }
         /// How far values may be converted to fit their properties.
         ///
         /// ```swift
         /// map.coercion = .strict
         /// ```
-        public var coercion: CoercionMode
+        public var coercion: CoercionMode {
+            get { policies.coercion }
+            set { policies.coercion = newValue }
+        }
         /// What happens to keys no mapping reads. Default: `.drop`.
         ///
         /// ```swift
         /// map.undefinedKeys = .stash
         /// ```
-        public var undefinedKeys: UndefinedKeyPolicy
+        public var undefinedKeys: UndefinedKeyPolicy {
+            get { policies.output.undefinedKeys }
+            set { policies.output.undefinedKeys = newValue }
+        }
         /// How `nil` optionals are written by the dictionary representation. Default: `.omitted`.
         ///
         /// ```swift
         /// map.nilRepresentation = .null   // nickname == nil ↔ "nickname": null
         /// ```
-        public var nilRepresentation: NilRepresentation
-        var represented: [RepresentedProperty]?
+        public var nilRepresentation: NilRepresentation {
+            get { policies.output.nilRepresentation }
+            set { policies.output.nilRepresentation = newValue }
+        }
+        /// The type's policies: what the configuration being extended had, changed by the
+        /// properties above (a policy added to ``TypePolicies`` needs only its accessor here).
+        var policies: TypePolicies
+        /// The only properties the dictionary representation writes, when set.
+        var represented: [RepresentedProperty]? {
+            get { policies.output.represented }
+            set { policies.output.represented = newValue }
+        }
         var identityProperties: [RepresentedProperty]?
         private var properties: [PropertyRule] = []
         private var problems: [String] = []
@@ -55,12 +74,9 @@ extension MappingConfiguration {
         var hooks = ConfigurationHooks()
 
         init(rules: ConfigurationRules) {
-            keyStrategy = rules.keyStrategy
-            setsKeyStrategy = rules.ownsKeyStrategy
-            coercion = rules.coercion
-            emptyStringsAsNil = rules.emptyStringsAsNil
-            undefinedKeys = rules.output.undefinedKeys
-            nilRepresentation = rules.output.nilRepresentation
+            policies = rules.policies
+            policies.inheritsKeyStrategy = false
+            policies.output.represented = nil
         }
 
         /// Maps `property` from `key`, or from the first of `key` and `alternatives` that is
@@ -172,16 +188,7 @@ extension MappingConfiguration {
         }
 
         func rules() -> ConfigurationRules {
-            ConfigurationRules(
-                properties: properties,
-                keyStrategy: keyStrategy,
-                ownsKeyStrategy: setsKeyStrategy,
-                coercion: coercion,
-                emptyStringsAsNil: emptyStringsAsNil,
-                output: OutputPolicies(undefinedKeys: undefinedKeys, nilRepresentation: nilRepresentation, represented: represented),
-                hooks: hooksWithIdentity,
-                problems: problems
-            )
+            ConfigurationRules(properties: properties, policies: policies, hooks: hooksWithIdentity, problems: problems)
         }
     }
 }

@@ -21,7 +21,7 @@ extension MappingConfiguration.Builder {
             }
             return writable.representedProperty()
         }
-        hooks.identities.append("identity " + (identityProperties ?? []).map(\.label).joined(separator: ","))
+        hooks.identities.append(RuleIdentity("identity " + (identityProperties ?? []).map(\.label).joined(separator: ",")))
     }
 
     /// Maps a to-one relationship whose input is the related object's primary key (KVCMapping's
@@ -102,7 +102,7 @@ extension MappingConfiguration.Builder {
         editRule(at: index) { rule in
             rule.makeCodec = { _, mode in Codec.erasing(makeCodec(mode)) }
             rule.adapterName = "relationship"
-            rule.codecIdentity = "relationship \(Related.self) \(unresolved.rawValue)"
+            rule.codec = RuleIdentity("relationship \(Related.self) \(unresolved.rawValue)")
         }
     }
 }

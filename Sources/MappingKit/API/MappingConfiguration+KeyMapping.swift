@@ -42,18 +42,12 @@ extension MappingConfiguration {
             rule.keys = keys
             if let adapterName = adapterByProperty[property] {
                 rule.adapterName = adapterName
-                rule.codecIdentity = "named:\(adapterName)"
+                rule.codec = RuleIdentity("named:\(adapterName)")
                 rule.makeCodec = { type, mode in NamedAdapters.adapter(named: adapterName)?.codec(for: type, mode: mode) }
             }
             return rule
         }
-        let own = ConfigurationRules(
-            properties: properties,
-            keyStrategy: base?.keyStrategy ?? .useNames,
-            coercion: base?.coercion ?? .lossless,
-            output: base?.rules.output ?? OutputPolicies(),
-            problems: problems
-        )
+        let own = ConfigurationRules(properties: properties, policies: base?.rules.policies ?? TypePolicies(), problems: problems)
         self.init()
         rules = base.map { $0.rules.extended(by: own) } ?? own
     }

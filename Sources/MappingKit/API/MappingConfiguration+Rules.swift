@@ -11,7 +11,7 @@ extension MappingConfiguration.Builder {
         checkNotIgnored(property, at: index, given: "given a default")
         editRule(at: index) { rule in
             rule.defaults.whenMissing = value
-            rule.valueIdentities.append(AdapterIdentity.instance("missing"))
+            rule.values.append(.instance(of: "missing"))
         }
     }
 
@@ -27,7 +27,7 @@ extension MappingConfiguration.Builder {
         checkNotIgnored(property, at: index, given: "given a default")
         editRule(at: index) { rule in
             rule.defaults.whenNull = value
-            rule.valueIdentities.append(AdapterIdentity.instance("null"))
+            rule.values.append(.instance(of: "null"))
         }
     }
 
@@ -61,6 +61,21 @@ extension MappingConfiguration.Builder {
         editRule(at: index) { $0.replacesOnUpdate = true }
     }
 
+    /// Converts `property`'s values under `mode` instead of the configuration's
+    /// ``MappingConfiguration/Builder/coercion``: one messy field read leniently in an otherwise
+    /// exact model (an id that some clients send as text), or one field kept strict. Its
+    /// adapter, elements and optional follow the same mode.
+    ///
+    /// ```swift
+    /// map.coercion(\.id, .lenient)   // "id": "42" → 42; every other property stays .lossless
+    /// ```
+    public mutating func coercion<Value>(_ property: WritableKeyPath<Model, Value>, _ mode: CoercionMode, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "given a coercion mode")
+        editRule(at: index) { $0.coercion = mode }
+    }
+
     /// Requirements `property`'s value must meet; a mapping that fails one throws, reporting
     /// every failure with its path.
     ///
@@ -73,7 +88,7 @@ extension MappingConfiguration.Builder {
         checkNotIgnored(property, at: index, given: "required")
         editRule(at: index) { rule in
             rule.requirements = ((rule.requirements as? [Requirement<Value>]) ?? []) + requirements
-            rule.valueIdentities.append(AdapterIdentity.instance("requirements"))
+            rule.values.append(.instance(of: "requirements"))
         }
     }
 
@@ -89,7 +104,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func willMap(_ transform: @escaping @Sendable ([String: Any]) throws -> [String: Any]) {
         hooks.willMap.append(DictionaryHook(transform: transform))
-        hooks.identities.append(AdapterIdentity.instance("willMap"))
+        hooks.identities.append(.instance(of: "willMap"))
     }
 
     /// Runs after every property has been mapped: finish or validate the model. Throwing undoes
@@ -102,7 +117,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func didMap(_ body: @escaping @Sendable (inout Model) throws -> Void) {
         hooks.didMap.append(ModelHook<Model>(.model(body)))
-        hooks.identities.append(AdapterIdentity.instance("didMap"))
+        hooks.identities.append(.instance(of: "didMap"))
     }
 
     /// Hands the value of `key` to `body`, which may set any properties (DHNObjectMapping's block
@@ -117,7 +132,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func handle(_ key: ExternalKey, _ body: @escaping @Sendable (Any, inout Model) throws -> Void) {
         hooks.keyHandlers.append(KeyHandler(keys: FieldKeys([key]), hook: ModelHook<Model>(.value(body))))
-        hooks.identities.append(AdapterIdentity.instance("handle \(key)"))
+        hooks.identities.append(.instance(of: "handle \(key)"))
     }
 
     /// Makes the model's instances wherever MappingKit creates them (nested models, `array(from:)`,
@@ -132,7 +147,7 @@ extension MappingConfiguration.Builder {
     /// ```
     public mutating func factory(_ make: @escaping @Sendable ([String: Any]) throws -> Model) {
         hooks.factory = ModelFactory<Model>(make)
-        hooks.identities.append(AdapterIdentity.instance("factory"))
+        hooks.identities.append(.instance(of: "factory"))
     }
 
     /// Maps the model from an array by position: `[59.9, 10.75]` → `latitude`, `longitude`
@@ -152,7 +167,7 @@ extension MappingConfiguration.Builder {
             mapPosition(writable, index)
         }
         hooks.isPositional = true
-        hooks.identities.append("positional")
+        hooks.identities.append(RuleIdentity("positional"))
     }
 
     private mutating func mapPosition(_ property: any AnyWritableKeyPath, _ index: Int) {

@@ -19,7 +19,7 @@ extension MappingConfiguration {
     /// let page = try Page<User>(dictionary: ["data": [["username": "ann"]], "next_cursor": "b2"])
     /// ```
     ///
-    /// Built on every call instead, a configuration costs its fingerprint each time (11.6× a
+    /// Built on every call instead, a configuration costs its rules' key each time (11.6× a
     /// stored one per model, measured); through `shared` it costs a lookup (the benchmark's
     /// `--set generic` compares it with a non-generic twin's `static let`). `build` runs once for
     /// each specialization, so it must not depend on anything but the type. (Threads that first

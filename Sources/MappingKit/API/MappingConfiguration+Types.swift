@@ -107,7 +107,7 @@ extension MappingConfiguration.Builder {
         editRule(at: index) { rule in
             rule.makeCodec = { _, mode in Codec.erasing(makeCodec(mode)) }
             rule.adapterName = "type choice"
-            rule.codecIdentity = choice.identity
+            rule.codec = choice.identity
         }
     }
 

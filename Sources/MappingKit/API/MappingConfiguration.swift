@@ -91,7 +91,7 @@ public struct MappingConfiguration: Sendable {
     /// ```
     public var keyStrategy: KeyStrategy {
         get { rules.keyStrategy }
-        set { rules = rules.with(keyStrategy: newValue) }
+        set { rules = rules.with { $0.keyStrategy = newValue } }
     }
 
     /// Empty text reads as `nil` into every optional property (see
@@ -103,7 +103,7 @@ public struct MappingConfiguration: Sendable {
     /// ```
     public var emptyStringsAsNil: Bool {
         get { rules.emptyStringsAsNil }
-        set { rules = rules.with(emptyStringsAsNil: newValue) }
+        set { rules = rules.with { $0.emptyStringsAsNil = newValue } }
     }
 
     /// How far values may be converted to fit their properties. Default: `.lossless`.
@@ -114,7 +114,7 @@ public struct MappingConfiguration: Sendable {
     /// ```
     public var coercion: CoercionMode {
         get { rules.coercion }
-        set { rules = rules.with(coercion: newValue) }
+        set { rules = rules.with { $0.coercion = newValue } }
     }
 
     /// What happens to keys no mapping reads: `.raise`, `.drop` (the default) or `.stash`.
@@ -125,7 +125,7 @@ public struct MappingConfiguration: Sendable {
     /// ```
     public var undefinedKeys: UndefinedKeyPolicy {
         get { rules.output.undefinedKeys }
-        set { rules = rules.with(undefinedKeys: newValue) }
+        set { rules = rules.with { $0.output.undefinedKeys = newValue } }
     }
 
     /// How `nil` optionals are written by the dictionary representation: left out (the default)
@@ -137,6 +137,6 @@ public struct MappingConfiguration: Sendable {
     /// ```
     public var nilRepresentation: NilRepresentation {
         get { rules.output.nilRepresentation }
-        set { rules = rules.with(nilRepresentation: newValue) }
+        set { rules = rules.with { $0.output.nilRepresentation = newValue } }
     }
 }

@@ -16,7 +16,7 @@ public struct TypeChoice: Sendable {
     }
 
     let rule: Rule
-    let identity: String
+    let identity: RuleIdentity
 
     /// Every value hydrates as `type` (DHNObjectMapping's `withClass:`, EFDataMappingKit's
     /// `internalClass`).
@@ -25,7 +25,7 @@ public struct TypeChoice: Sendable {
     /// map.map(\.pet, choosing: .always(Dog.self))
     /// ```
     public static func always(_ type: any Mappable.Type) -> TypeChoice {
-        TypeChoice(rule: .always(ModelType(type)), identity: "always:\(type)")
+        TypeChoice(rule: .always(ModelType(type)), identity: RuleIdentity("always:\(type)"))
     }
 
     /// The value of `key` in each dictionary names its type; it is written back with the value.
@@ -35,7 +35,7 @@ public struct TypeChoice: Sendable {
     /// ```
     public static func byKey(_ key: String, _ types: [String: any Mappable.Type]) -> TypeChoice {
         let described = types.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-        return TypeChoice(rule: .byKey(key, types.mapValues(ModelType.init)), identity: "byKey:\(key):\(described)")
+        return TypeChoice(rule: .byKey(key, types.mapValues(ModelType.init)), identity: RuleIdentity("byKey:\(key):\(described)"))
     }
 
     /// `choose` picks the type from each incoming dictionary (XLYMapping's dynamic mapping).
@@ -44,7 +44,7 @@ public struct TypeChoice: Sendable {
     /// map.map(\.pet, choosing: .by { json in json["meows"] != nil ? Cat.self : Dog.self })
     /// ```
     public static func by(_ choose: @escaping @Sendable ([String: Any]) throws -> any Mappable.Type) -> TypeChoice {
-        TypeChoice(rule: .by(choose), identity: AdapterIdentity.instance("by"))
+        TypeChoice(rule: .by(choose), identity: .instance(of: "by"))
     }
 
     /// Every type the choice can make, for checking against the property's type.

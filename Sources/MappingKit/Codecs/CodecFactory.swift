@@ -77,8 +77,18 @@ enum CodecFactory {
         case ObjectIdentifier(Any.self): Codec.erasing(AnyValueCodec())
         case ObjectIdentifier([String: Any].self): Codec.erasing(UntypedDictionaryCodec())
         case ObjectIdentifier([Any].self): Codec.erasing(UntypedArrayCodec())
-        default: OlderReleases.int128Codec(for: type, mode: mode) ?? commonContainerCodec(for: type, mode: mode) ?? foundationCodec(for: type, mode: mode)
+        default:
+            OlderReleases.int128Codec(for: type, mode: mode) ?? commonContainerCodec(for: type, mode: mode)
+                ?? foundationCodec(for: type, mode: mode) ?? convertedCodec(for: type)
         }
+    }
+
+    /// The types kept as another type's values (``ConvertedValue``), on the releases that have them.
+    private static func convertedCodec(for type: Any.Type) -> Any? {
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), type == Duration.self {
+            return Codec.erasing(ConvertedCodec<Duration>(stored: Codec.erasing(DecimalCodec())))
+        }
+        return nil
     }
 
     /// Optionals and arrays of the commonest leaf types, found without asking the runtime

@@ -1,20 +1,15 @@
 
 /// What a configuration says, compiled into plans. Immutable once built.
+///
+/// Rules are values: everything a plan depends on is in ``key`` (``TypePolicies`` for the type,
+/// ``PropertyRule/Settings`` for each property, the identities of hooks and of the closures and
+/// values rules hold), compared and hashed as Swift synthesizes it. A rule added to one of those
+/// structs is part of the plan cache's key with nothing more to write; `ConfigurationRulesTests`
+/// pins that every stored property of a rule is either in them or identified there.
 final class ConfigurationRules: Sendable {
     let properties: [PropertyRule]
-    let keyStrategy: KeyStrategy
-    /// The configuration chose `keyStrategy` itself: strategies inherited from a parent model or
-    /// a mapper (``inheriting(_:)``) do not replace it.
-    let ownsKeyStrategy: Bool
-    /// `keyStrategy` came from a parent or a mapper (``inheriting(_:)``).
-    let inheritsKeyStrategy: Bool
-    /// The strategy the models nested in this one inherit: this one's, when it chose one or
-    /// inherited one; `nil` for the default left alone.
-    var handedDownKeyStrategy: KeyStrategy? { ownsKeyStrategy || inheritsKeyStrategy ? keyStrategy : nil }
-    let coercion: CoercionMode
-    /// Empty text reads as `nil` into every optional property.
-    let emptyStringsAsNil: Bool
-    let output: OutputPolicies
+    /// The policies that apply to the whole type.
+    let policies: TypePolicies
     let hooks: ConfigurationHooks
     /// `hooks.factory != nil` and `hooks.isPositional`, as plain values: reading them from
     /// `hooks` copies the factory's existential.
@@ -24,110 +19,73 @@ final class ConfigurationRules: Sendable {
     let hasIdentity: Bool
     /// Mistakes found while the configuration was built, reported when a plan is compiled.
     let problems: [String]
-    /// Identifies the rules' content, closures and values by instance, so that equal
-    /// configurations (copies of one another) share a plan.
-    let fingerprint: String
-    /// The fingerprint as a number: rules with equal content have equal ids.
+    /// The rules' content, closures and values by instance: equal configurations (copies of one
+    /// another, or built again the same way) share a plan.
+    let key: RulesKey
+    /// The key as a number: rules with equal keys have equal ids.
     let id: Int
-    /// The fingerprint with closures and values identified by kind only: what a plan's layout
-    /// depends on. A configuration built anew on every call has a new ``id`` each time, and
-    /// the same structure: its plan is compiled once and bound to each call's closures.
+    /// The key with closures and values identified by kind only: what a plan's layout depends
+    /// on. A configuration built anew on every call has a new ``id`` each time, and the same
+    /// structure: its plan is compiled once and bound to each call's closures.
     let structureID: Int
     /// `true` when the rules hold closures or values a plan must be bound to.
     var needsBinding: Bool { structureID != id }
 
-    init(
-        properties: [PropertyRule],
-        keyStrategy: KeyStrategy,
-        ownsKeyStrategy: Bool = false,
-        inheritsKeyStrategy: Bool = false,
-        coercion: CoercionMode,
-        emptyStringsAsNil: Bool = false,
-        output: OutputPolicies = OutputPolicies(),
-        hooks: ConfigurationHooks = ConfigurationHooks(),
-        problems: [String]
-    ) {
+    var keyStrategy: KeyStrategy { policies.keyStrategy }
+    /// The configuration chose `keyStrategy` itself: strategies inherited from a parent model or
+    /// a mapper (``inheriting(_:)``) do not replace it.
+    var ownsKeyStrategy: Bool { policies.ownsKeyStrategy }
+    /// `keyStrategy` came from a parent or a mapper (``inheriting(_:)``).
+    var inheritsKeyStrategy: Bool { policies.inheritsKeyStrategy }
+    /// The strategy the models nested in this one inherit: this one's, when it chose one or
+    /// inherited one; `nil` for the default left alone.
+    var handedDownKeyStrategy: KeyStrategy? { ownsKeyStrategy || inheritsKeyStrategy ? keyStrategy : nil }
+    var coercion: CoercionMode { policies.coercion }
+    /// Empty text reads as `nil` into every optional property.
+    var emptyStringsAsNil: Bool { policies.emptyStringsAsNil }
+    var output: OutputPolicies { policies.output }
+
+    init(properties: [PropertyRule], policies: TypePolicies, hooks: ConfigurationHooks = ConfigurationHooks(), problems: [String]) {
         self.properties = properties
-        self.keyStrategy = keyStrategy
-        self.ownsKeyStrategy = ownsKeyStrategy
-        self.inheritsKeyStrategy = inheritsKeyStrategy
-        self.coercion = coercion
-        self.emptyStringsAsNil = emptyStringsAsNil
-        self.output = output
+        self.policies = policies
         self.hooks = hooks
         hasFactory = hooks.factory != nil
         isPositional = hooks.isPositional
         hasIdentity = hooks.identity != nil
         self.problems = problems
-        // Whether the strategy is handed down is part of what a plan does.
-        let handsDown = ownsKeyStrategy || inheritsKeyStrategy ? " handed down" : ""
-        var fingerprint = "\(keyStrategy.name)\(handsDown)\u{1}\(coercion.rawValue)\(emptyStringsAsNil ? " empty=nil" : "")\u{1}\(output.fingerprint)"
-        var structure = ""
-        var needsBinding = false
-        func append(_ part: String, structural: String) {
-            if !needsBinding, structural != part {
-                needsBinding = true
-                structure = fingerprint
-            }
-            fingerprint += "\u{1}" + part
-            if needsBinding { structure += "\u{1}" + structural }
-        }
-        for property in properties {
-            append(property.fingerprint, structural: property.needsBinding ? property.structure : property.fingerprint)
-        }
-        for identity in hooks.identities { append(identity, structural: AdapterIdentity.structural(identity)) }
-        for problem in problems { append(problem, structural: problem) }
-        self.fingerprint = fingerprint
-        id = RulesIdentity.id(for: fingerprint)
-        structureID = needsBinding ? RulesIdentity.id(for: structure) : id
+        key = RulesKey(policies: policies, properties: properties.map(\.settings), hooks: hooks.identities, problems: problems)
+        id = RulesIdentity.id(for: key)
+        structureID = key.holdsInstances ? RulesIdentity.id(for: key.structure) : id
     }
 
-    static let empty = ConfigurationRules(properties: [], keyStrategy: .useNames, coercion: .lossless, problems: [])
+    static let empty = ConfigurationRules(properties: [], policies: TypePolicies(), problems: [])
 
     /// These rules with `other`'s on top: a property configured in both takes `other`'s rule,
     /// and `other`'s policies apply.
     func extended(by other: ConfigurationRules) -> ConfigurationRules {
         let overridden = Set(other.properties.map(\.label))
-        var policies = other.output
-        policies.represented = other.output.represented ?? output.represented
+        var policies = other.policies
+        policies.ownsKeyStrategy = ownsKeyStrategy || other.ownsKeyStrategy
+        policies.inheritsKeyStrategy = false
+        policies.output.represented = other.output.represented ?? output.represented
+        let layer = (properties.map(\.layer).max() ?? 0) + 1
         return ConfigurationRules(
             properties: properties.filter { !overridden.contains($0.label) } + other.properties.map { rule in
                 var rule = rule
-                rule.layer += (properties.map(\.layer).max() ?? 0) + 1
+                rule.layer += layer
                 return rule
             },
-            keyStrategy: other.keyStrategy,
-            ownsKeyStrategy: ownsKeyStrategy || other.ownsKeyStrategy,
-            coercion: other.coercion,
-            emptyStringsAsNil: other.emptyStringsAsNil,
-            output: policies,
+            policies: policies,
             hooks: hooks.appending(other.hooks),
             problems: problems + other.problems
         )
     }
 
     /// The same rules under other policies.
-    func with(
-        keyStrategy: KeyStrategy? = nil,
-        coercion: CoercionMode? = nil,
-        emptyStringsAsNil: Bool? = nil,
-        undefinedKeys: UndefinedKeyPolicy? = nil,
-        nilRepresentation: NilRepresentation? = nil
-    ) -> ConfigurationRules {
-        ConfigurationRules(
-            properties: properties,
-            keyStrategy: keyStrategy ?? self.keyStrategy,
-            ownsKeyStrategy: ownsKeyStrategy || keyStrategy != nil,
-            coercion: coercion ?? self.coercion,
-            emptyStringsAsNil: emptyStringsAsNil ?? self.emptyStringsAsNil,
-            output: OutputPolicies(
-                undefinedKeys: undefinedKeys ?? output.undefinedKeys,
-                nilRepresentation: nilRepresentation ?? output.nilRepresentation,
-                represented: output.represented
-            ),
-            hooks: hooks,
-            problems: problems
-        )
+    func with(_ change: (inout TypePolicies) -> Void) -> ConfigurationRules {
+        var policies = policies
+        change(&policies)
+        return ConfigurationRules(properties: properties, policies: policies, hooks: hooks, problems: problems)
     }
 }
 
@@ -138,69 +96,157 @@ extension ConfigurationRules {
     func inheriting(_ strategy: KeyStrategy) -> ConfigurationRules {
         guard !ownsKeyStrategy, !(inheritsKeyStrategy && strategy.name == keyStrategy.name) else { return self }
         return InheritedRules.rules(self, under: strategy) {
-            ConfigurationRules(
-                properties: properties, keyStrategy: strategy, inheritsKeyStrategy: true, coercion: coercion,
-                emptyStringsAsNil: emptyStringsAsNil, output: output, hooks: hooks, problems: problems
-            )
+            var policies = policies
+            policies.strategy = NamedKeyStrategy(strategy)
+            policies.inheritsKeyStrategy = true
+            return ConfigurationRules(properties: properties, policies: policies, hooks: hooks, problems: problems)
         }
     }
 }
 
-/// The configuration of one property, named by a key path.
-struct PropertyRule: Sendable {
-    /// How messages name the property: `\User.userId`.
-    let label: String
-    /// Finds the property's offset among the model's stored fields, or says why it cannot.
-    var locator: any PropertyLocating
-    var keys: [ExternalKey]?
-    var isIgnored = false
-    /// Makes the property's codec when an adapter replaces the default: a ``CodecBox`` of the
-    /// property's type, for a type and coercion mode; `nil` when the adapter does not fit it.
-    var makeCodec: (@Sendable (Any.Type, CoercionMode) -> Any?)?
-    /// How messages name the adapter: `iso8601`.
-    var adapterName: String?
-    var codecIdentity: String?
-    var defaults = FieldDefaults()
-    /// The property's `[Requirement<Value>]`.
-    var requirements: (any Sendable)?
-    /// Identities of defaults and requirements, which cannot be compared.
-    var valueIdentities: [String] = []
-    /// How many configurations extend the one the rule was declared in: a rule of a later
-    /// layer (a subclass's) replaces an earlier one for the same property, even when its key
-    /// path names the property through another type.
-    var layer = 0
-    /// How many superclasses the type the rule was declared for has (0 for structs and root
-    /// classes): for one property, the most derived class's rule wins, whichever configuration
-    /// was extended last (a subclass's `update(from:configuration:)` extends before calling
-    /// `super`, whose extension comes later but is about a less derived type).
-    var depth = 0
-    /// Empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:fileID:line:)``).
-    var emptyStringAsNil = false
-    /// An update in place replaces the value whole instead of merging an object into it
-    /// (``MappingConfiguration/Builder/replacesOnUpdate(_:fileID:line:)``).
-    var replacesOnUpdate = false
-    /// Set and read through the key path's accessors (``MappingConfiguration/Builder/observed(_:fileID:line:)``).
-    var accessor: (any PropertyAccessor)?
+/// The policies of a configuration that apply to its whole type. A policy added here is part of
+/// the plan's identity (``RulesKey``) as it is, and is kept by ``ConfigurationRules/extended(by:)``,
+/// ``ConfigurationRules/with(_:)`` and ``ConfigurationRules/inheriting(_:)`` without a word more.
+struct TypePolicies: Hashable, Sendable {
+    var strategy = NamedKeyStrategy(.useNames)
+    /// The configuration chose its key strategy itself (setting ``keyStrategy`` says so).
+    var ownsKeyStrategy = false
+    /// The key strategy came from a parent or a mapper.
+    var inheritsKeyStrategy = false
+    var coercion = CoercionMode.lossless
+    /// Empty text reads as `nil` into every optional property.
+    var emptyStringsAsNil = false
+    var output = OutputPolicies()
 
-    var fingerprint: String {
-        fingerprint(codec: codecIdentity ?? "", values: valueIdentities)
+    /// How property names become keys; setting it makes the strategy the configuration's own.
+    var keyStrategy: KeyStrategy {
+        get { strategy.strategy }
+        set {
+            strategy = NamedKeyStrategy(newValue)
+            ownsKeyStrategy = true
+        }
+    }
+}
+
+/// A key strategy as a value: strategies with the same name are the same function
+/// (``KeyStrategy/custom(_:_:)`` says so to its callers).
+struct NamedKeyStrategy: Hashable, Sendable {
+    let strategy: KeyStrategy
+
+    init(_ strategy: KeyStrategy) {
+        self.strategy = strategy
     }
 
-    /// The fingerprint with closures and values identified by kind.
-    var structure: String {
-        fingerprint(codec: AdapterIdentity.structural(codecIdentity ?? ""), values: valueIdentities.map(AdapterIdentity.structural))
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.strategy.name == rhs.strategy.name }
+    func hash(into hasher: inout Hasher) { hasher.combine(strategy.name) }
+}
+
+/// Everything a plan compiled from rules depends on, as one value: the plan cache's key (as
+/// the number ``RulesIdentity`` gives it).
+struct RulesKey: Hashable, Sendable {
+    var policies: TypePolicies
+    var properties: [PropertyRule.Settings]
+    var hooks: [RuleIdentity]
+    var problems: [String]
+
+    /// `true` when a closure or value is identified by instance: a plan compiled for
+    /// ``structure`` is then bound to this key's instances.
+    var holdsInstances: Bool {
+        hooks.contains(where: \.isInstance) || properties.contains(where: \.holdsInstances)
+    }
+
+    /// This key with closures and values identified by kind only.
+    var structure: RulesKey {
+        var key = self
+        key.hooks = hooks.map(\.structure)
+        key.properties = properties.map(\.structure)
+        return key
+    }
+}
+
+/// The configuration of one property, named by a key path: its ``Settings``, a value that
+/// identifies it, and the closures and values a plan is bound to, each identified there.
+@dynamicMemberLookup
+struct PropertyRule: Sendable {
+    /// What the rule says, as a value: part of the plan's identity as it is.
+    struct Settings: Hashable, Sendable {
+        /// How messages name the property: `\User.userId`.
+        let label: String
+        var keys: [ExternalKey]?
+        var isIgnored = false
+        /// How messages name the adapter: `iso8601`.
+        var adapterName: String?
+        /// The adapter's identity, when one replaces the default codec (``makeCodec``).
+        var codec: RuleIdentity?
+        /// Identities of defaults and requirements, which cannot be compared.
+        var values: [RuleIdentity] = []
+        /// How many configurations extend the one the rule was declared in: a rule of a later
+        /// layer (a subclass's) replaces an earlier one for the same property, even when its key
+        /// path names the property through another type.
+        var layer = 0
+        /// How many superclasses the type the rule was declared for has (0 for structs and root
+        /// classes): for one property, the most derived class's rule wins, whichever
+        /// configuration was extended last (a subclass's `update(from:configuration:)` extends
+        /// before calling `super`, whose extension comes later but is about a less derived type).
+        var depth = 0
+        /// Empty text reads as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:fileID:line:)``).
+        var emptyStringAsNil = false
+        /// An update in place replaces the value whole instead of merging an object into it
+        /// (``MappingConfiguration/Builder/replacesOnUpdate(_:fileID:line:)``).
+        var replacesOnUpdate = false
+        /// Set and read through the key path's accessors (``accessor``).
+        var isObserved = false
+        /// The property's own coercion mode, over the configuration's
+        /// (``MappingConfiguration/Builder/coercion(_:_:fileID:line:)``).
+        var coercion: CoercionMode?
+
+        var holdsInstances: Bool {
+            codec?.isInstance == true || values.contains(where: \.isInstance)
+        }
+
+        var structure: Settings {
+            var settings = self
+            settings.codec = codec?.structure
+            settings.values = values.map(\.structure)
+            return settings
+        }
+    }
+
+    var settings: Settings
+    /// Finds the property's offset among the model's stored fields, or says why it cannot
+    /// (identified by ``Settings/label``).
+    var locator: any PropertyLocating
+    /// Makes the property's codec when an adapter replaces the default: a ``CodecBox`` of the
+    /// property's type, for a type and coercion mode; `nil` when the adapter does not fit it
+    /// (identified by ``Settings/codec``).
+    var makeCodec: (@Sendable (Any.Type, CoercionMode) -> Any?)?
+    /// Identified by ``Settings/values``.
+    var defaults = FieldDefaults()
+    /// The property's `[Requirement<Value>]` (identified by ``Settings/values``).
+    var requirements: (any Sendable)?
+    /// Set and read through the key path's accessors
+    /// (``MappingConfiguration/Builder/observed(_:fileID:line:)``; identified by
+    /// ``Settings/isObserved``).
+    var accessor: (any PropertyAccessor)? {
+        didSet { settings.isObserved = accessor != nil }
+    }
+
+    init(label: String, locator: any PropertyLocating) {
+        settings = Settings(label: label)
+        self.locator = locator
+    }
+
+    subscript<Value>(dynamicMember path: WritableKeyPath<Settings, Value>) -> Value {
+        get { settings[keyPath: path] }
+        set { settings[keyPath: path] = newValue }
+    }
+
+    subscript<Value>(dynamicMember path: KeyPath<Settings, Value>) -> Value {
+        settings[keyPath: path]
     }
 
     /// `true` when the rule holds a closure or a value that a plan must be bound to.
-    var needsBinding: Bool {
-        !valueIdentities.isEmpty || AdapterIdentity.structural(codecIdentity ?? "") != (codecIdentity ?? "")
-    }
-
-    private func fingerprint(codec: String, values: [String]) -> String {
-        ([label, keys.map { $0.map(\.description).joined(separator: "|") } ?? "-", isIgnored ? "ignored" : "",
-          codec, "layer \(layer)", "depth \(depth)", accessor == nil ? "" : "observed", emptyStringAsNil ? "empty=nil" : "",
-          replacesOnUpdate ? "replaces" : ""] + values).joined(separator: "\u{2}")
-    }
+    var needsBinding: Bool { settings.holdsInstances }
 }
 
 /// A configuration mistake, in words.
@@ -208,72 +254,78 @@ struct ConfigurationFailure: Error {
     let message: String
 }
 
-
-
-/// Numbers rule fingerprints, so plan lookups hash two integers instead of a string.
+/// Numbers rule keys, so plan lookups hash two integers instead of the rules.
 ///
-/// Configurations built anew with new closures on every call bring a new fingerprint each
-/// time; past ``maximumCount`` fingerprints the table starts over. Numbers are never reused,
-/// so a fingerprint seen again after that only gets a new number (and its plan is bound anew).
+/// Configurations built anew with new closures on every call bring a new key each time; past
+/// ``maximumCount`` keys the table starts over. Numbers are never reused, so a key seen again
+/// after that only gets a new number (and its plan is bound anew).
 enum RulesIdentity {
     private struct Table {
-        var ids: [String: Int] = [:]
+        var ids: [RulesKey: Int] = [:]
         var next = 0
     }
 
     private static let table = Locked(Table())
     static let maximumCount = 4096
 
-    static func id(for fingerprint: String) -> Int {
+    static func id(for key: RulesKey) -> Int {
         table.withLock { table in
-            if let id = table.ids[fingerprint] { return id }
+            if let id = table.ids[key] { return id }
             if table.ids.count >= maximumCount { table.ids.removeAll(keepingCapacity: true) }
             let id = table.next
             table.next += 1
-            table.ids[fingerprint] = id
+            table.ids[key] = id
             return id
         }
     }
 }
 
 /// What happens to keys nothing reads, and how the dictionary representation is written.
-struct OutputPolicies: Sendable {
+struct OutputPolicies: Hashable, Sendable {
     var undefinedKeys = UndefinedKeyPolicy.drop
     var nilRepresentation = NilRepresentation.omitted
     /// The only properties the dictionary representation writes, when set.
     var represented: [RepresentedProperty]?
-
-    var fingerprint: String {
-        ([undefinedKeys.rawValue, nilRepresentation.rawValue] + (represented?.map(\.label) ?? ["all"])).joined(separator: ",")
-    }
 }
 
-/// A property named for the dictionary representation's subset.
-struct RepresentedProperty: Sendable {
+/// A property named for the dictionary representation's subset, identified by its label.
+struct RepresentedProperty: Hashable, Sendable {
     let label: String
     let locator: any PropertyLocating
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.label == rhs.label }
+    func hash(into hasher: inout Hasher) { hasher.combine(label) }
 }
 
-/// Hands out adapter identities.
-enum AdapterIdentity {
+/// The identity of a closure or a value a rule holds, which cannot be compared: its kind, which
+/// is what a plan's layout depends on, and for closures and values made by a user, a number no
+/// other instance has. Plans are compiled once per kind (``structure``) and bound to the
+/// instances of each configuration.
+struct RuleIdentity: Hashable, Sendable {
+    let kind: String
+    /// 0 when the kind alone identifies it (a built-in adapter, a pure function of its name).
+    let instance: Int
+
+    /// An identity its kind alone makes.
+    init(_ kind: String) {
+        self.kind = kind
+        instance = 0
+    }
+
+    private init(kind: String, instance: Int) {
+        self.kind = kind
+        self.instance = instance
+    }
+
+    /// A new instance of `kind`.
+    static func instance(of kind: String) -> RuleIdentity {
+        RuleIdentity(kind: kind, instance: Int(truncatingIfNeeded: counter.add(1)))
+    }
+
+    var isInstance: Bool { instance != 0 }
+
+    /// This identity without its instance number.
+    var structure: RuleIdentity { RuleIdentity(kind) }
+
     private static let counter = AtomicWords(count: 1)
-
-    static func next() -> Int {
-        Int(truncatingIfNeeded: counter.add(1))
-    }
-
-    /// The identity of one closure or value of `kind`: the kind, then a number no other
-    /// instance has. Plans are compiled once per kind (see ``structural(_:)``) and bound to
-    /// the instances of each configuration.
-    static func instance(_ kind: String) -> String {
-        "\(kind)\(separator)\(next())"
-    }
-
-    /// `identity` without its instance number: what a plan's layout depends on.
-    static func structural(_ identity: String) -> String {
-        guard let separatorIndex = identity.lastIndex(of: separator) else { return identity }
-        return String(identity[..<separatorIndex])
-    }
-
-    private static let separator: Character = "\u{3}"
 }

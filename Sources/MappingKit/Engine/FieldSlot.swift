@@ -168,9 +168,11 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         decodesOverWithRules = hasNullDefault || hasRules || mergesUpdates
     }
 
-    /// The field for `rule`: its adapter's codec, or the built-in one. `emptyStringsAsNil`: the
-    /// configuration's, which the rule may also ask for this property alone.
+    /// The field for `rule`: its adapter's codec, or the built-in one, under the rule's coercion
+    /// mode or else `coercion`, the configuration's. `emptyStringsAsNil`: the configuration's,
+    /// which the rule may also ask for this property alone.
     convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule, coercion: CoercionMode, emptyStringsAsNil: Bool = false) {
+        let coercion = rule.coercion ?? coercion
         let requirements = rule.requirements as? [Requirement<Value>] ?? []
         let codec = (rule.makeCodec?(Value.self, coercion) as? Codec<Value>) ?? CodecFactory.codec(for: Value.self, mode: coercion)
         self.init(

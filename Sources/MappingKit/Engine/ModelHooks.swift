@@ -53,8 +53,8 @@ struct ConfigurationHooks: Sendable {
     var willMap: [DictionaryHook] = []
     var keyHandlers: [KeyHandler] = []
     var didMap: [any ModelHooking] = []
-    /// Identities of the hooks, for the configuration's fingerprint.
-    var identities: [String] = []
+    /// Identities of the hooks, for the rules' key.
+    var identities: [RuleIdentity] = []
 
     /// No hooks run around the properties (factories and positions apply elsewhere).
     var isEmpty: Bool { willMap.isEmpty && keyHandlers.isEmpty && didMap.isEmpty }

@@ -14,7 +14,7 @@ enum NamedAdapters {
 
 /// An adapter that can say which property types it fits.
 protocol NamedAdapter: Sendable {
-    var identity: String { get }
+    var identity: RuleIdentity { get }
     /// A codec for properties of `type`: the adapter's own type, an optional of it, or an array;
     /// typed input follows `mode`.
     func codec(for type: Any.Type, mode: CoercionMode) -> Any?

@@ -19,7 +19,7 @@ extension ObjectPlan {
                    case let valueType = rule.accessor?.valueType ?? field.valueType,
                    !Self.fits(makeCodec(valueType, rules.coercion), valueType) {
                     let name = rule.adapterName ?? ""
-                    problems.append(rule.codecIdentity == "named:\(name)" && NamedAdapters.adapter(named: name) == nil
+                    problems.append(rule.codec == RuleIdentity("named:\(name)") && NamedAdapters.adapter(named: name) == nil
                         ? "no adapter is registered as \(name)"
                         : "adapter \(name) does not fit \(field.name), a \(ValueDescription.typeName(field.type))")
                 }

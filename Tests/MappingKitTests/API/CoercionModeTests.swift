@@ -97,3 +97,59 @@ struct CoercionModeTests {
         #expect(try map(#"{"list": [1.9, "2.2"]}"#, .lenient).list == [1, 2])
     }
 }
+
+private struct Order: Mappable, Equatable {
+    var id = 0
+    var quantity = 0
+    var tags: [Int] = []
+    var total: Double?
+
+    static let mappingConfiguration = MappingConfiguration(for: Order.self) { map in
+        map.coercion = .strict
+        map.coercion(\.id, .lenient)
+        map.coercion(\.tags, .lenient)
+    }
+}
+
+private struct CodableOrder: MappableCodable, Equatable {
+    var id = 0
+    var quantity = 0
+
+    static let mappingConfiguration = MappingConfiguration(for: CodableOrder.self) { map in
+        map.coercion(\.id, .lenient)
+    }
+}
+
+@Suite("Coercion modes per property")
+struct PropertyCoercionTests {
+    @Test("a property's own mode applies to it, its elements and its optional; the others keep the configuration's")
+    func ownMode() throws {
+        #expect(try mapped(Order.self, ["id": 3.7, "quantity": 3, "tags": ["1", 2.5]]) == Order(id: 3, quantity: 3, tags: [1, 2]))
+        #expect(mappingError { _ = try mapped(Order.self, ["id": "3.7", "quantity": 2.0]) }?.description
+            == "quantity: expected Int, found Double 2.0")
+        #expect(mappingError { _ = try mapped(Order.self, ["total": "2.5"]) }?.description == #"total: expected Double, found String "2.5""#)
+    }
+
+    @Test("through the Codable bridge too, and an equal configuration without the rule does not share its plan")
+    func bridge() throws {
+        let decoded = try JSONDecoder().decode(CodableOrder.self, from: Data(#"{"id": 7.9, "quantity": 1}"#.utf8))
+        #expect(decoded == CodableOrder(id: 7, quantity: 1))
+        var plain = MappingConfiguration()
+        plain.coercion = .lossless
+        var order = CodableOrder()
+        #expect(mappingError { try order.update(from: ["id": 7.9], configuration: plain) }?.description
+            == "id: expected Int, found Double 7.9")
+    }
+
+    @Test("a property both ignored and given a mode is a configuration error")
+    func ignored() {
+        struct Both: Mappable {
+            var id = 0
+            static let mappingConfiguration = MappingConfiguration(for: Both.self) { map in
+                map.ignore(\.id)
+                map.coercion(\.id, .lenient)
+            }
+        }
+        #expect(mappingError { _ = try Both(dictionary: [:]) }?.description.contains(#"\Both.id is both ignored and given a coercion mode"#) == true)
+    }
+}
