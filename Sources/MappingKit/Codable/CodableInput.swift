@@ -110,7 +110,7 @@ struct CodableInput {
             return try dictionary(from: nested, shape: shape.inner ?? .untyped, depth: depth + 1)
         case .model:
             guard let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) else { return nil }
-            return try object(from: nested, plan: shape.model?.plan(in: context), depth: depth + 1)
+            return try object(from: nested, plan: (shape.source as? any NestedModel)?.plan(in: context), depth: depth + 1)
         case .decodable:
             guard let type = shape.decodable else { return nil }
             return try? decodeValue(of: type, forKey: key, in: container)
@@ -160,7 +160,7 @@ struct CodableInput {
             }
         case .model:
             if let nested = try attempt(&container, { try $0.nestedContainer(keyedBy: AnyCodingKey.self) }) {
-                return try object(from: nested, plan: shape.model?.plan(in: context), depth: depth + 1)
+                return try object(from: nested, plan: (shape.source as? any NestedModel)?.plan(in: context), depth: depth + 1)
             }
         case .decodable:
             if let type = shape.decodable, let value = try attempt(&container, { try decodeElement(of: type, from: &$0) }) { return value }

@@ -27,26 +27,6 @@ struct DecimalCodec: ValueCodec {
         guard value.isFinite else { throw MappingError(.mismatch(expected: "a finite Decimal", found: "Decimal \(value)")) }
         return value
     }
-
-    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Decimal {
-        let mark = reader.mark
-        guard try reader.nextIsNumber() else { return try decodeJSON(again: &reader, from: mark, in: context) }
-        let number = try reader.scanNumber()
-        let text = reader.text(of: number)
-        do {
-            return try DecimalCodec.exactDecimal(text, found: "the number \(text)")
-        } catch {
-            // Said of the value the reader gives for the number (`Double 1e+300`), as the
-            // dictionary path says it; the text where the reader gives none.
-            guard let value = try? reader.value(of: number) else { throw error }
-            return try DecimalCodec.exactDecimal(text, found: ValueDescription.describe(value))
-        }
-    }
-
-    func encodeJSON(at value: UnsafePointer<Decimal>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try writer.writeNumber(.decimal(value.pointee))
-        return true
-    }
 }
 
 extension DecimalCodec {

@@ -16,10 +16,6 @@ struct EmptyStringCodec<Wrapped>: ValueCodec {
         try optional.encode(value, in: context)
     }
 
-    func encodeJSON(at value: UnsafePointer<Wrapped?>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try optional.encodeJSON(at: value, into: &writer, in: context)
-    }
-
     var valueShape: ValueShape { optional.valueShape }
 }
 
@@ -33,14 +29,5 @@ extension Optional: EmptyStringNullable {
     static func emptyStringAsNil(_ codec: Any) -> Any? {
         guard let codec = codec as? Codec<Wrapped?> else { return nil }
         return Codec<Wrapped?>.erasing(EmptyStringCodec(optional: codec))
-    }
-}
-
-extension CodecFactory {
-    /// `codec`, reading empty text as `nil` when `emptyStringsAsNil` and `Value` is optional.
-    static func codec<Value>(_ codec: Codec<Value>, emptyStringsAsNil: Bool) -> Codec<Value> {
-        guard emptyStringsAsNil, let optional = Value.self as? any EmptyStringNullable.Type,
-              let wrapped = optional.emptyStringAsNil(codec) as? Codec<Value> else { return codec }
-        return wrapped
     }
 }

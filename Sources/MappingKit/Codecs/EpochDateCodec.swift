@@ -47,14 +47,8 @@ struct EpochDateCodec: ValueCodec {
         return try mismatch(input, expected: expected, in: context)
     }
 
-    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Date {
-        guard try reader.nextIsNumber() else { return try decode(try reader.readAny(), in: context) }
-        let text = reader.text(of: try reader.scanNumber())
-        return try date(ExactDecimal(text: text), found: "the number \(text)")
-    }
-
     /// The common case, a whole number of units, without decimal arithmetic when it is exact.
-    private func date(integer: Int64, found input: Any) throws -> Date {
+    func date(integer: Int64, found input: Any) throws -> Date {
         let offset = Int64(CivilTime.referenceOffset) * (unitDigits == 0 ? 1 : 1_000)
         let (units, overflow) = integer.subtractingReportingOverflow(offset)
         if !overflow, units.magnitude < 1 << 53 {
@@ -63,7 +57,7 @@ struct EpochDateCodec: ValueCodec {
         return try date(ExactDecimal(text: "\(integer)"), found: input)
     }
 
-    private func date(_ value: ExactDecimal?, found input: @autoclosure () -> Any) throws -> Date {
+    func date(_ value: ExactDecimal?, found input: @autoclosure () -> Any) throws -> Date {
         guard let value else { throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input()))) }
         let reference = self.reference(of: value)
         guard reference.isFinite else {
@@ -109,20 +103,6 @@ struct EpochDateCodec: ValueCodec {
     /// How every number is read: `units` since 1970 as seconds since 2001, exactly, rounded once.
     private func reference(of units: ExactDecimal) -> Double {
         units.scaled(by: -unitDigits).adding(ExactDecimal(integer: -CivilTime.referenceOffset)).double
-    }
-
-    /// As ``encode(_:in:)`` gives it; a number only a `Decimal` holds is written with at least
-    /// 17 significant digits (`95042219508047.180`): JSONSerialization reads shorter fractions as
-    /// a `Double`, which cannot tell `.18` from `.19` there, and longer ones as the exact
-    /// `NSDecimalNumber`.
-    func encodeJSON(at value: UnsafePointer<Date>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        guard let plain = try encode(value.pointee, in: context) else { return false }
-        if let decimal = plain as? Decimal, let exact = ExactDecimal(text: "\(decimal)") {
-            writer.writeText(exact.plainText(minimumDigits: 17))
-        } else {
-            try writer.writeAny(plain)
-        }
-        return true
     }
 }
 

@@ -4,9 +4,13 @@ import Foundation
 /// dictionary, JSON bytes, and what decoders and stores are asked for.
 ///
 /// Codecs are built once per property when a plan is compiled, and are immutable afterwards.
-/// Every piece of a codec sits in its own file. The JSON calls are requirements here, not a
-/// protocol of the JSON folder's: that protocol would be found by a conformance check, which
-/// the first time for each codec type scans every conformance in the process.
+/// A codec's conversions sit in its own file here; its JSON calls (the requirements that name
+/// `JSONReader` and `JSONWriter`) are implemented in the JSON folder, one file per codec
+/// (`JSON/IntegerCodec+JSON.swift`), with their defaults in `JSON/ValueCodec+JSON.swift`. They
+/// are requirements here, not a protocol of the JSON folder's: that protocol would be found by
+/// a conformance check, which the first time for each codec type scans every conformance in the
+/// process. (These declarations, and ``Codec``'s forwarding of them, are the only mention of
+/// JSON in this folder: `.ci/layering-debt`.)
 protocol ValueCodec<Value>: Sendable {
     associatedtype Value
 
@@ -133,10 +137,6 @@ extension ValueCodec {
         slot.assumingMemoryBound(to: Value.self).pointee = try decode(input, in: context)
     }
 
-    func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        slot.initializeMemory(as: Value.self, to: try decodeJSON(&reader, in: context))
-    }
-
     func move(from source: UnsafeMutableRawPointer, over target: UnsafeMutableRawPointer) {
         target.assumingMemoryBound(to: Value.self).pointee = source.assumingMemoryBound(to: Value.self).move()
     }
@@ -170,27 +170,6 @@ extension ValueCodec {
 
     func encodeElements(of elements: [Value], in context: MappingContext) throws -> [Any] {
         try CollectionCoding.encodeElements(of: elements, in: context) { try encode(at: $0, in: context) }
-    }
-
-    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value {
-        try decode(try reader.readAny(), in: context)
-    }
-
-    /// The value at `mark`, read again as native values and decoded: the answer, or the exact
-    /// error, for every case a codec's fast path leaves alone.
-    func decodeJSON(again reader: inout JSONReader, from mark: JSONReader.Mark, in context: MappingContext) throws -> Value {
-        reader.reset(to: mark)
-        return try decode(try reader.readAny(), in: context)
-    }
-
-    func encodeJSON(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try encodeJSON(at: slot.assumingMemoryBound(to: Value.self), into: &writer, in: context)
-    }
-
-    func encodeJSON(at value: UnsafePointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        guard let plain = try encode(value.pointee, in: context) else { return false }
-        try writer.writeAny(plain)
-        return true
     }
 
     /// The error for `input` when it is not a `Value`; a Swift `Optional` inside the `Any` is

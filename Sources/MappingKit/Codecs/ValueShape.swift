@@ -30,7 +30,6 @@ final class ValueShape: @unchecked Sendable {
 
     let kind: Kind
     let inner: ValueShape?
-    let model: (any NestedModel)?
     let decodable: (any Decodable.Type)?
     /// The codec that made this shape, when it tells a format something of its own (a nested
     /// model, a store's relationship): the format asks it for that format's protocol, in the
@@ -38,19 +37,18 @@ final class ValueShape: @unchecked Sendable {
     let source: (any Sendable)?
 
     private init(
-        _ kind: Kind, inner: ValueShape? = nil, model: (any NestedModel)? = nil, decodable: (any Decodable.Type)? = nil,
+        _ kind: Kind, inner: ValueShape? = nil, decodable: (any Decodable.Type)? = nil,
         source: (any Sendable)? = nil
     ) {
         self.kind = kind
         self.inner = inner
-        self.model = model
         self.decodable = decodable
         self.source = source
     }
 
     /// This shape, told by `source`.
     func from(_ source: any Sendable) -> ValueShape {
-        ValueShape(kind, inner: inner, model: model, decodable: decodable, source: source)
+        ValueShape(kind, inner: inner, decodable: decodable, source: source)
     }
 
     static let untyped = ValueShape(.untyped)
@@ -65,14 +63,7 @@ final class ValueShape: @unchecked Sendable {
     static func optional(_ wrapped: ValueShape) -> ValueShape { ValueShape(.optional, inner: wrapped) }
     static func array(_ element: ValueShape) -> ValueShape { ValueShape(.array, inner: element) }
     static func dictionary(_ value: ValueShape) -> ValueShape { ValueShape(.dictionary, inner: value) }
-    static func model(_ model: any NestedModel & Sendable) -> ValueShape { ValueShape(.model, model: model, source: model) }
+    /// A nested model, told by its codec (`MappableCodec`, which a format asks for the model's plan).
+    static func model(_ codec: any Sendable) -> ValueShape { ValueShape(.model, source: codec) }
     static func decodable(_ type: any Decodable.Type) -> ValueShape { ValueShape(.decodable, decodable: type) }
-}
-
-/// A nested model, as a shape tells it: finds the model's plan for the context of the call
-/// that reads it.
-protocol NestedModel {
-    /// The plan, or `nil` when the model is read some other way (as an array, or by a
-    /// configuration that does not compile: mapping then reports why).
-    func plan(in context: MappingContext) -> ObjectPlan?
 }

@@ -1,6 +1,6 @@
 /// The mapped properties of a stored class instance as they were before an import changed it,
 /// put back if the import fails.
-final class ObjectBackup {
+final class ObjectBackup: MergeBackup {
     private let object: AnyObject
     private let slots: [any FieldSlot]
     private let buffer: UnsafeMutableRawPointer

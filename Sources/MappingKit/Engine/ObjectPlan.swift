@@ -115,7 +115,7 @@ final class ObjectPlan: Sendable {
     /// factory, and no identity when `context` is an import's (which may hand back a stored model
     /// instead; outside an import an identity changes nothing).
     func builds(in context: MappingContext) -> Bool {
-        defaults.updatesByDefault && !hasFactory && (identity == nil || context.session == nil)
+        defaults.updatesByDefault && !hasFactory && (identity == nil || !context.hasSession)
     }
 
     /// `dictionary` as the `willMap` hooks rewrite it, in order; their errors are wrapped.

@@ -346,3 +346,26 @@ final class ImportSession: @unchecked Sendable {
         resets = []
     }
 }
+
+extension MappingContext {
+    /// The import this call belongs to, when it maps into a store.
+    var session: ImportSession? { sessionObject as? ImportSession }
+}
+
+extension ImportSession: ModelImporting {
+    func referencedModel<Model: Mappable>(_ type: Model.Type, reference: Any, in context: MappingContext) throws -> Model {
+        guard let model = try resolve(Model.self, reference: reference, policy: .fail, in: context) else {
+            throw ImportSession.unresolved(ValueDescription.typeName(Model.self), reference)
+        }
+        return model
+    }
+
+    func importedModel<Model: Mappable>(
+        from dictionary: [String: Any],
+        configuration: MappingConfiguration,
+        plan: ObjectPlan,
+        context: MappingContext
+    ) throws -> Model {
+        try instantiate(from: dictionary, configuration: configuration, plan: plan, context: context)
+    }
+}

@@ -14,7 +14,7 @@ struct RelationshipCodec<Related: Mappable>: ValueCodec, StoreSurveyed {
     }
 
     func encode(_ value: Related, in context: MappingContext) throws -> Any? {
-        try ReferenceResolution.reference(to: value, in: context)
+        try value.foreignKey(in: context)
     }
 
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
@@ -41,7 +41,7 @@ struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec, StoreSurveyed {
 
     func encode(_ value: Related?, in context: MappingContext) throws -> Any? {
         guard let value else { return nil }
-        return try ReferenceResolution.reference(to: value, in: context)
+        return try value.foreignKey(in: context)
     }
 
     func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
@@ -76,11 +76,5 @@ enum ReferenceResolution {
         case .null: return nil
         case .placeholder: return try Related.placeholder(reference: reference, plan: plan, in: context)
         }
-    }
-
-    /// The foreign key that refers to `model`.
-    static func reference<Related: Mappable>(to model: Related, in context: MappingContext) throws -> Any? {
-        let plan = try PlanCache.plan(for: Related.self, configuration: context.declaredConfiguration(for: Related.self))
-        return try model.withModelBytes(isObject: plan.isObject) { try plan.reference(toModelAt: $0, in: context) }
     }
 }

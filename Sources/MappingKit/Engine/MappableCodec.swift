@@ -38,8 +38,8 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         guard let dictionary = InputValue.dictionary(input) else {
             // In an import, a model with an identity may be given by its primary key (a row's
             // foreign key column).
-            if let session = context.session, declared.rules.hasIdentity, !declared.rules.isPositional {
-                return try Self.resolve(input, in: session, context: context)
+            if let importing = context.importing, declared.rules.hasIdentity, !declared.rules.isPositional {
+                return try Self.resolve(input, in: importing, context: context)
             }
             if declared.rules.isPositional, let array = InputValue.array(input) {
                 return try Positions.decode(array) { dictionary in
@@ -52,9 +52,9 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         // default update, with no factory.
         if let plan, plan.builds(in: context) { return try Model.build(plan, from: dictionary, in: nested) }
         // In an import, a model with an identity goes to the import with the plan at hand.
-        if let plan, plan.identity != nil, let session = context.session {
+        if let plan, plan.identity != nil, let importing = context.importing {
             do {
-                return try session.instantiate(from: dictionary, configuration: configuration, plan: plan, context: nested)
+                return try importing.importedModel(from: dictionary, configuration: configuration, plan: plan, context: nested)
             } catch {
                 throw MappingError.wrapping(error, at: [])
             }
@@ -77,7 +77,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         guard context.updatesInPlace else { return try make(input, dictionary, onto: current, in: context) }
         var nested = try context.nested()
         let declared = nested.declaredConfiguration(for: Model.self)
-        if declared.rules.isPositional || (context.session != nil && declared.rules.hasIdentity) {
+        if declared.rules.isPositional || (context.hasSession && declared.rules.hasIdentity) {
             return try decode(input, in: context)
         }
         nested.updatesInPlace = true
@@ -108,7 +108,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     private func make(_ input: Any, _ dictionary: [String: Any], onto start: Model, in context: MappingContext) throws -> Model {
         var nested = try context.nested()
         let declared = nested.declaredConfiguration(for: Model.self)
-        if declared.rules.isPositional || declared.rules.hasFactory || (context.session != nil && declared.rules.hasIdentity)
+        if declared.rules.isPositional || declared.rules.hasFactory || (context.hasSession && declared.rules.hasIdentity)
             || (context.startsFromDefault && Model.self is AnyClass) {
             return try decode(input, in: context, nested: nested, configuration: declared, plan: plan(for: declared))
         }
@@ -129,11 +129,8 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     /// hot path must hold no `Model?`: its metadata is looked up on every call in this
     /// unspecialized generic code).
     @inline(never)
-    private static func resolve(_ input: Any, in session: ImportSession, context: MappingContext) throws -> Model {
-        guard let model = try session.resolve(Model.self, reference: input, policy: .fail, in: context) else {
-            throw ImportSession.unresolved(ValueDescription.typeName(Model.self), input)
-        }
-        return model
+    private static func resolve(_ input: Any, in importing: any ModelImporting, context: MappingContext) throws -> Model {
+        try importing.referencedModel(Model.self, reference: input, in: context)
     }
 
     /// Every element in one loop: the nested context, the configuration and the plan are found
@@ -227,7 +224,7 @@ extension MappableCodec {
     /// one without.
     private func storeReference(to model: Model, in context: MappingContext) throws -> Any? {
         guard context.declaredConfiguration(for: Model.self).rules.hasIdentity else { return nil }
-        return try ReferenceResolution.reference(to: model, in: context)
+        return try model.foreignKey(in: context)
     }
 }
 
@@ -275,54 +272,35 @@ extension MappableCodec: NestedModel {
 
 // MARK: - JSON
 
-extension MappableCodec {
-    /// A nested object read straight into a fresh model; anything else (a positional model's
-    /// array, a mismatch) as from a dictionary.
-    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Model {
-        let mark = reader.mark
-        guard try reader.peek() == UInt8(ascii: "{") else { return try decodeJSON(again: &reader, from: mark, in: context) }
-        let nested = try context.nested()
-        // The common case, without the detours of `instantiate(fromJSON:)`: a type known to
-        // read JSON directly, with no factory. The plan depends on the rules alone, and the read
-        // on the context alone: no configuration holds a copy of the context.
-        do {
-            let plan = try plans.plan(for: Model.self, configuration: nested.declaredConfiguration(for: Model.self))
-            if plan.readsJSONDirectly, !plan.hasFactory, plan.identity == nil, !nested.isReporting {
-                var model = Model()
-                try model.applyPlan(json: &reader, plan: plan, in: nested, isDocument: false)
-                return model
-            }
-        } catch {
-            throw MappingError.wrapping(error, at: [])
-        }
-        return try Model.instantiate(fromJSON: &reader, configuration: nested.configuration(for: Model.self), context: nested)
-    }
+/// An import, as the nested models it maps meet it: `Store/`'s `ImportSession`, which keeps one
+/// object per primary key. Declared here so that the engine names no store type; found from
+/// the call the context belongs to (``MappingContext/importing``), only when there is one.
+protocol ModelImporting: AnyObject {
+    /// The import's object for the primary key `reference`, or the error that says there is none.
+    func referencedModel<Model: Mappable>(_ type: Model.Type, reference: Any, in context: MappingContext) throws -> Model
 
-    func encodeJSON(at value: UnsafePointer<Model>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        let nested = try context.nested()
-        let configuration = nested.configuration(for: Model.dynamicType(at: value))
-        guard !configuration.rules.hooks.isPositional else {
-            try writer.writeAny(try encode(value.pointee, in: context) as Any)
-            return true
-        }
-        try Model.writeJSON(at: value, into: &writer, in: nested, configuration: configuration)
-        return true
-    }
+    /// The model for `dictionary`: the import's one object for its primary key, updated, or a
+    /// new one.
+    func importedModel<Model: Mappable>(
+        from dictionary: [String: Any],
+        configuration: MappingConfiguration,
+        plan: ObjectPlan,
+        context: MappingContext
+    ) throws -> Model
+}
 
-    // The array loops, declared here rather than left to `ValueCodec`'s defaults: a default runs
-    // generic over the codec and looks `Value`'s metadata up per array
-    // (`swift_getAssociatedTypeWitness`), where here `Model` is at hand. Arrays of models are
-    // the most common arrays in JSON documents.
-
-    func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Model] {
-        try CollectionCoding.decodeJSONElements(&reader, with: self, in: context)
+extension MappingContext {
+    /// The import this call maps into, when there is one (a conformance check, made only then).
+    var importing: (any ModelImporting)? {
+        guard let session = sessionObject else { return nil }
+        return session as? any ModelImporting
     }
+}
 
-    func encodeJSONElements(_ elements: UnsafeBufferPointer<Model>, into writer: inout JSONWriter, in context: MappingContext) throws {
-        try CollectionCoding.encodeJSONElements(elements, with: self, into: &writer, in: context)
-    }
-
-    func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        slot.initializeMemory(as: [Model].self, to: try decodeJSONElements(&reader, in: context))
-    }
+/// A nested model, as a shape tells it: finds the model's plan for the context of the call
+/// that reads it.
+protocol NestedModel {
+    /// The plan, or `nil` when the model is read some other way (as an array, or by a
+    /// configuration that does not compile: mapping then reports why).
+    func plan(in context: MappingContext) -> ObjectPlan?
 }

@@ -168,3 +168,12 @@ extension Dictionary: ContainerCodecProviding where Key == String {
         CodecFactory.supportedCodec(for: Value.self, mode: mode).map { Codec.erasing(DictionaryCodec<Value>(value: $0)) }
     }
 }
+
+extension CodecFactory {
+    /// `codec`, reading empty text as `nil` when `emptyStringsAsNil` and `Value` is optional.
+    static func codec<Value>(_ codec: Codec<Value>, emptyStringsAsNil: Bool) -> Codec<Value> {
+        guard emptyStringsAsNil, let optional = Value.self as? any EmptyStringNullable.Type,
+              let wrapped = optional.emptyStringAsNil(codec) as? Codec<Value> else { return codec }
+        return wrapped
+    }
+}

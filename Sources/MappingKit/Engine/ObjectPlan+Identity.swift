@@ -60,6 +60,13 @@ extension ObjectPlan {
 }
 
 extension Mappable {
+    /// The foreign key that refers to this model, as its identity field is written: what a
+    /// store's row and a relationship keep of it.
+    func foreignKey(in context: MappingContext) throws -> Any? {
+        let plan = try PlanCache.plan(for: Self.self, configuration: context.declaredConfiguration(for: Self.self))
+        return try withModelBytes(isObject: plan.isObject) { try plan.reference(toModelAt: $0, in: context) }
+    }
+
     /// The primary key of this model under `plan` (its type's).
     func primaryKey(with plan: ObjectPlan) throws -> PrimaryKey {
         try withModelBytes(isObject: plan.isObject) { try plan.primaryKey(ofModelAt: $0) }

@@ -57,7 +57,7 @@ struct MappingContext: Sendable {
         undefinedKeys: UndefinedKeyPolicy? = nil,
         limits: MappingLimits? = nil,
         style: RepresentationStyle = .standard,
-        session: ImportSession? = nil,
+        session: AnyObject? = nil,
         updatesInPlace: Bool = false
     ) {
         self.updatesInPlace = updatesInPlace
@@ -109,8 +109,12 @@ struct MappingContext: Sendable {
         report?.record(.coerced(to: type()), found: ValueDescription.describe(input))
     }
 
-    /// The import this call belongs to, when it maps into a store.
-    var session: ImportSession? { call?.session }
+    /// The import this call belongs to, when it maps into a store (typed by `Store/`:
+    /// ``session``).
+    var sessionObject: AnyObject? { call?.session }
+
+    /// The call maps into a store.
+    var hasSession: Bool { call?.session != nil }
 
     var style: RepresentationStyle { call?.style ?? .standard }
 
@@ -166,7 +170,7 @@ struct MappingContext: Sendable {
 
     /// Keeps what a class instance held before an update merged into it, to put back if the
     /// update that contains it fails.
-    func keepMerged(_ backup: ObjectBackup) {
+    func keepMerged(_ backup: any MergeBackup) {
         call?.keepMerged(backup)
     }
 
@@ -187,31 +191,6 @@ struct MappingContext: Sendable {
         nested.mutesReport = mutesReport
         nested.call = call
         return nested
-    }
-
-    /// The configuration for a model of `type` met in this mapping.
-    func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        var configuration = declaredConfiguration(for: type)
-        configuration.context = self
-        return configuration
-    }
-
-    /// The configuration for a model of `type` as the mapper or the type declares it, without
-    /// this context (a nested model's plan needs only its rules).
-    func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        guard let inheritedKeyStrategy else {
-            if let mapper { return mapper.configuration(for: type) }
-            return type.mappingConfiguration
-        }
-        return inheriting(inheritedKeyStrategy, mapper?.configuration(for: type) ?? type.mappingConfiguration)
-    }
-
-    /// `configuration` under a strategy handed down to it (kept apart from the common path).
-    @inline(never)
-    private func inheriting(_ strategy: InheritedKeyStrategy, _ configuration: MappingConfiguration) -> MappingConfiguration {
-        var configuration = configuration
-        configuration.rules = configuration.rules.inheriting(strategy.strategy)
-        return configuration
     }
 }
 

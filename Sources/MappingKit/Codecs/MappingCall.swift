@@ -16,8 +16,9 @@ final class MappingCall: @unchecked Sendable {
     let limits: MappingLimits
     /// What the dictionary representation is made for.
     let style: RepresentationStyle
-    /// The import this call belongs to, when it maps into a store.
-    let session: ImportSession?
+    /// The import this call belongs to, when it maps into a store: an `ImportSession`, which
+    /// `Store/` reads back as one (``MappingContext/session``); the codecs only carry it.
+    let session: AnyObject?
     /// Where this call reports what lenient handling did, inside ``MappingReport/collecting(_:)``.
     let report: ReportPath?
     private var models = 0
@@ -27,7 +28,7 @@ final class MappingCall: @unchecked Sendable {
     private let stackStart: UInt
     private lazy var stack = StackGuard(start: stackStart)
 
-    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .standard, session: ImportSession? = nil) {
+    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .standard, session: AnyObject? = nil) {
         self.style = style
         self.session = session
         self.mapper = mapper
@@ -56,12 +57,12 @@ final class MappingCall: @unchecked Sendable {
 
     /// Class instances an update merged into in place (nested models kept with their
     /// identity), as they were before: put back when an update that contains the merge fails.
-    private var merged: [ObjectBackup] = []
+    private var merged: [any MergeBackup] = []
 
     /// How many merged instances are kept: where an update's own merges start.
     var mergeMark: Int { merged.count }
 
-    func keepMerged(_ backup: ObjectBackup) {
+    func keepMerged(_ backup: any MergeBackup) {
         merged.append(backup)
     }
 
@@ -74,4 +75,11 @@ final class MappingCall: @unchecked Sendable {
     func checkStack() throws {
         try stack.check()
     }
+}
+
+/// What a class instance held before an update merged into it (the engine's `ObjectBackup`),
+/// kept by the call to put back if the update that contains the merge fails.
+protocol MergeBackup: AnyObject {
+    /// Puts the instance's properties back.
+    func restore()
 }

@@ -1,0 +1,29 @@
+/// The configurations a context finds for the models it meets: the engine's part of the
+/// call's state (`Codecs/MappingContext.swift` holds the rest, which the codecs see).
+extension MappingContext {
+    /// The configuration for a model of `type` met in this mapping.
+    func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
+        var configuration = declaredConfiguration(for: type)
+        configuration.context = self
+        return configuration
+    }
+
+    /// The configuration for a model of `type` as the mapper or the type declares it, without
+    /// this context (a nested model's plan needs only its rules).
+    func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
+        guard let inheritedKeyStrategy else {
+            if let mapper { return mapper.configuration(for: type) }
+            return type.mappingConfiguration
+        }
+        return inheriting(inheritedKeyStrategy, mapper?.configuration(for: type) ?? type.mappingConfiguration)
+    }
+
+    /// `configuration` under a strategy handed down to it (kept apart from the common path).
+    @inline(never)
+    private func inheriting(_ strategy: InheritedKeyStrategy, _ configuration: MappingConfiguration) -> MappingConfiguration {
+        var configuration = configuration
+        configuration.rules = configuration.rules.inheriting(strategy.strategy)
+        return configuration
+    }
+}
+

@@ -1,0 +1,132 @@
+import Foundation
+
+/// Arrays, sets and dictionaries read element by element from bytes; every bad element is
+/// reported under its index or key, and reading goes on after it.
+extension ArrayCodec {
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [Element] {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        return try element.decodeJSONElements(&reader, in: context)
+    }
+
+    /// A field's array, read in the element codec's own code.
+    func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else {
+            slot.initializeMemory(as: [Element].self, to: try decodeJSON(again: &reader, from: mark, in: context))
+            return
+        }
+        try readElements(&reader, into: slot, in: context)
+    }
+
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
+    func encodeJSON(at value: UnsafePointer<[Element]>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try writeElements(at: value, into: &writer, in: context)
+        return true
+    }
+}
+
+extension SetCodec {
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Set<Element> {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        return Set(try element.decodeJSONElements(&reader, in: context))
+    }
+}
+
+extension ValueCodec {
+    func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Value] {
+        try CollectionCoding.decodeJSONElements(&reader, with: self, in: context)
+    }
+
+    func encodeJSONElements(_ elements: UnsafeBufferPointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws {
+        try CollectionCoding.encodeJSONElements(elements, with: self, into: &writer, in: context)
+    }
+
+    func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        slot.initializeMemory(as: [Value].self, to: try decodeJSONElements(&reader, in: context))
+    }
+}
+
+extension CollectionCoding {
+    /// Reads every element of the array at the reader with `codec`, collecting every element's
+    /// problems under its index; reading goes on after a bad element. Called from each codec's
+    /// ``ValueCodec/decodeJSONElements(_:in:)``, so the loop is specialized for the codec.
+    @inline(__always)
+    static func decodeJSONElements<Element>(
+        _ reader: inout JSONReader,
+        with codec: some ValueCodec<Element>,
+        in context: MappingContext
+    ) throws -> [Element] {
+        var result: [Element] = []
+        if try reader.enterArray() { return result }
+        let depth = reader.nesting
+        result.reserveCapacity(reader.arrayCapacityHint())
+        var failure: MappingError?
+        var index = 0
+        repeat {
+            let mark = reader.mark
+            do {
+                result.append(try codec.decodeJSON(&reader, in: context))
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                reader.reset(to: mark)
+                try reader.skipValue()
+            }
+            index += 1
+        } while try reader.nextElement()
+        reader.recordArrayLength(index, at: depth)
+        try context.countValues(index)
+        if let failure { throw failure }
+        return result
+    }
+
+    /// Writes `elements` as a JSON array with `codec`; called from each codec's
+    /// ``ValueCodec/encodeJSONElements(_:into:in:)``.
+    @inline(__always)
+    static func encodeJSONElements<Element>(
+        _ elements: UnsafeBufferPointer<Element>,
+        with codec: some ValueCodec<Element>,
+        into writer: inout JSONWriter,
+        in context: MappingContext
+    ) throws {
+        try context.countValues(elements.count)
+        try writer.beginArray()
+        var failure: MappingError?
+        if let base = elements.baseAddress {
+            for index in 0..<elements.count {
+                writer.beginElement(first: index == 0)
+                do {
+                    if try !codec.encodeJSON(at: base + index, into: &writer, in: context) { writer.writeNull() }
+                } catch {
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                }
+            }
+        }
+        if let failure { throw failure }
+        writer.endArray(empty: elements.isEmpty)
+    }
+}
+
+extension ArrayCodec {
+    /// The JSON array at the reader into the uninitialized `[Element]` at `slot`, in the
+    /// element codec's own code. (Not named as ``ValueCodec/decodeJSONArray(_:into:in:)``,
+    /// which reads an array of this codec's own values.)
+    func readElements(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        try elementSlots.decodeJSONArray(&reader, into: slot, in: context)
+    }
+
+    /// The array at `value` as JSON, in the element codec's own code.
+    func writeElements(at value: UnsafePointer<[Element]>, into writer: inout JSONWriter, in context: MappingContext) throws {
+        // Through the typed codec rather than a raw slot call: the buffer is typed here, and the
+        // callee needs no `[Element]` metadata to find the elements.
+        try value.pointee.withUnsafeBufferPointer { elements in
+            try element.encodeJSONElements(elements, into: &writer, in: context)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+extension OptionalCoding {
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Inner.Value? {
+        if try reader.peek() == UInt8(ascii: "n") {
+            let mark = reader.mark
+            if try reader.readLiteral() == nil { return nil }
+            reader.reset(to: mark)
+        }
+        return try wrapped.decodeJSON(&reader, in: context)
+    }
+
+    func encodeJSON(at value: UnsafePointer<Inner.Value?>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        if case .none = value.pointee { return false }
+        // A single-payload enum keeps its payload at its own address (Swift's stable ABI).
+        return try wrapped.encodeJSON(at: UnsafeRawPointer(value).assumingMemoryBound(to: Inner.Value.self), into: &writer, in: context)
+    }
+}
