@@ -12,6 +12,7 @@ extension Mappable {
     /// ``init(dictionary:undefinedKeys:)`` and ``init(dictionary:limits:)``. Syntax errors are
     /// ``MappingError``s with the place in the input (``MappingError/Issue/location``).
     public init(json: some ContiguousBytes, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil) throws {
+        CallTrace.note("API/Mappable+JSON.swift init(json:)")
         self.init()
         try update(fromJSON: json, call: MappingContext(undefinedKeys: undefinedKeys, limits: limits))
     }

@@ -14,6 +14,7 @@ extension Mappable {
     /// try user.update(from: ["username": "ann"], configuration: User.mappingConfiguration)
     /// ```
     public mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
+        CallTrace.note("API/Mappable+Mapping.swift update(from:configuration:)")
         if configuration.context.updateProbe == ObjectIdentifier(type(of: self)) {
             // JSON is about to be read straight into the model: only say that this default ran.
             try PlanCache.plan(for: type(of: self), configuration: configuration).defaults.sawDefaultUpdate()
@@ -101,6 +102,7 @@ extension Mappable {
 
     /// Decodes `dictionary` with `plan` (this type's) in the call of `context`, and commits it.
     mutating func applyPlan(_ plan: ObjectPlan, to dictionary: [String: Any], in context: MappingContext) throws {
+        CallTrace.note("API/Mappable+Mapping.swift applyPlan(_:to:in:)")
         try commit(plan, in: context) { model, context, finish in
             let input = plan.hasWillMap ? try plan.rewritten(dictionary) : dictionary
             try plan.decode(input, into: model, in: context, finish: finish)
@@ -133,6 +135,7 @@ extension Mappable {
     /// let user = try User(dictionary: ["username": "john.doe", "messages": [["text": "Hi"]]])
     /// ```
     public init(dictionary: [String: Any]) throws {
+        CallTrace.note("API/Mappable+Mapping.swift init(dictionary:)")
         self.init()
         try update(from: dictionary, call: MappingContext())
     }

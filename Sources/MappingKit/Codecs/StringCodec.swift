@@ -4,6 +4,7 @@ struct StringCodec: ValueCodec {
     var mode = CoercionMode.lossless
 
     func decode(_ input: Any, in context: MappingContext) throws -> String {
+        CallTrace.note("Codecs/StringCodec.swift StringCodec.decode")
         if let value = ExistentialPayload.value(String.self, in: input) ?? input as? String {
             return value
         }

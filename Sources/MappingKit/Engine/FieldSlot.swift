@@ -347,6 +347,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
+        CallTrace.note("Engine/FieldSlot.swift TypedField.swap")
         Swift.swap(
             &(staging + offset).assumingMemoryBound(to: Value.self).pointee,
             &(model + offset).assumingMemoryBound(to: Value.self).pointee
@@ -360,6 +361,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     override func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
+        CallTrace.note("Engine/FieldSlot.swift TypedField.moveIn")
         slots.move(from: staging + offset, over: model + offset)
     }
 

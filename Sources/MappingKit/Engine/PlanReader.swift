@@ -38,6 +38,7 @@ extension ObjectPlan {
         in context: MappingContext,
         finish: ([String: Any]) throws -> Void
     ) throws {
+        CallTrace.note("Engine/PlanReader.swift read")
         try stage(into: model, in: context, finish: finish) { staging, failure in
             try reader.stageFields(of: self, into: staging, failure: &failure, in: context)
         }
@@ -52,6 +53,7 @@ extension Dictionary: PlanReader where Key == String, Value == Any {
         failure: inout MappingError?,
         in context: MappingContext
     ) throws -> [String: Any] {
+        CallTrace.note("Engine/PlanReader.swift Dictionary.stageFields")
         for index in plan.fields.indices {
             guard let problem = plan.stageField(index, from: self, into: staging, in: context) else { continue }
             failure.merge(problem)

@@ -38,6 +38,7 @@ final class JSONTypedField<Value>: JSONFieldCalls, @unchecked Sendable {
     }
 
     override func decode(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        CallTrace.note("JSON/JSONFieldCalls.swift JSONTypedField.decode")
         guard isPlain else { return try field.decodeJSONValue(&reader, into: staging, in: context) }
         try slots.decodeJSON(&reader, into: staging + offset, in: context)
     }

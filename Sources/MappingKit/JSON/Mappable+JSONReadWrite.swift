@@ -41,6 +41,7 @@ extension Mappable {
     /// again from the bytes; an override just runs, as it would for a dictionary. Nothing is
     /// thrown through the override, so its own `catch` clauses never see the probe.
     mutating func update(json reader: inout JSONReader, configuration: MappingConfiguration, isDocument: Bool) throws {
+        CallTrace.note("JSON/Mappable+JSONReadWrite.swift update(json:configuration:isDocument:)")
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
         // A reporting call maps the object as a dictionary, whose loops keep the report's path.
         if plan.readsJSONDirectly, !configuration.context.isReporting {
@@ -73,6 +74,7 @@ extension Mappable {
     /// ``applyPlan(json:plan:configuration:isDocument:)`` with the context alone, all a plan's
     /// read needs: a nested model's read builds no configuration around its context.
     mutating func applyPlan(json reader: inout JSONReader, plan: ObjectPlan, in context: MappingContext, isDocument: Bool) throws {
+        CallTrace.note("JSON/Mappable+JSONReadWrite.swift applyPlan(json:plan:in:isDocument:)")
         try commit(plan, in: context) { model, context, finish in
             try plan.decodeJSON(&reader, into: model, in: context, isDocument: isDocument, finish: finish)
         }

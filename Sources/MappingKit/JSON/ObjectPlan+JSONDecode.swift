@@ -13,6 +13,7 @@ extension ObjectPlan {
         isDocument: Bool,
         finish: ([String: Any]) throws -> Void
     ) throws {
+        CallTrace.note("JSON/ObjectPlan+JSONDecode.swift decodeJSON")
         try withUnsafeMutablePointer(to: &reader) { bytes in
             var object = JSONObjectReader(bytes: bytes, isDocument: isDocument)
             // The context as it is, unless the plan hands a key strategy down (a copy costs a
@@ -50,6 +51,7 @@ extension ObjectPlan {
         in context: MappingContext,
         problems: inout FieldProblems
     ) throws -> [String: Any] {
+        CallTrace.note("JSON/ObjectPlan+JSONDecode.swift readMembers")
         var kept: [String: Any] = [:]
         if try reader.enterObject() { return kept }
         let policy = context.undefinedKeys ?? undefinedKeys

@@ -1,0 +1,58 @@
+import Foundation
+@testable import MappingKit
+import Testing
+
+private struct User: Mappable, Equatable {
+    var name = ""
+}
+
+/// The steps `body` goes through, as debug builds note them (``CallTrace``).
+private func steps(_ body: () throws -> Void) rethrows -> [String] {
+    let log = CallTraceLog()
+    try CallTrace.$log.withValue(log) { try body() }
+    return log.steps
+}
+
+// The path of one call that Sources/MappingKit/README.md ("The path of one call") describes,
+// step by step: when the code takes another path, this fails and the map is rewritten with it.
+@Suite("The documented call path")
+struct CallPathTests {
+    @Test("User(json:), once the type is known to map by default: straight from the bytes into the staging buffer")
+    func json() throws {
+        _ = try User(json: #"{"name": "warm"}"#)
+        var user: User?
+        let path = try steps { user = try User(json: Data(#"{"name": "Ann"}"#.utf8)) }
+        #expect(user == User(name: "Ann"))
+        #expect(path == [
+            "API/Mappable+JSON.swift init(json:)",
+            "JSON/Mappable+JSONReadWrite.swift update(json:configuration:isDocument:)",
+            "JSON/Mappable+JSONReadWrite.swift applyPlan(json:plan:in:isDocument:)",
+            "Engine/ModelAccess.swift commit",
+            "JSON/ObjectPlan+JSONDecode.swift decodeJSON",
+            "Engine/PlanReader.swift read",
+            "Engine/ObjectPlan+Staging.swift stage",
+            "JSON/ObjectPlan+JSONDecode.swift readMembers",
+            "JSON/JSONFieldCalls.swift JSONTypedField.decode",
+            "JSON/StringCodec+JSON.swift StringCodec.decodeJSON",
+            "Engine/FieldSlot.swift TypedField.moveIn",
+        ])
+    }
+
+    @Test("User(dictionary:): the model's update, the plan's staged read, a String read inline by its LeafKind")
+    func dictionary() throws {
+        var user: User?
+        let path = try steps { user = try User(dictionary: ["name": "Ann"]) }
+        #expect(user == User(name: "Ann"))
+        #expect(path == [
+            "API/Mappable+Mapping.swift init(dictionary:)",
+            "API/Mappable+Mapping.swift update(from:configuration:)",
+            "API/Mappable+Mapping.swift applyPlan(_:to:in:)",
+            "Engine/ModelAccess.swift commit",
+            "Engine/PlanReader.swift read",
+            "Engine/ObjectPlan+Staging.swift stage",
+            "Engine/PlanReader.swift Dictionary.stageFields",
+            "Engine/LeafKind.swift decode",
+            "Engine/FieldSlot.swift TypedField.moveIn",
+        ])
+    }
+}
