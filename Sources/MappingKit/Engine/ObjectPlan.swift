@@ -189,56 +189,6 @@ final class ObjectPlan: Sendable {
         try read(&reader, into: model, in: context.handingDown(handedDownKeyStrategy), finish: finish)
     }
 
-    /// Stages field `index` from `input`: its value, or its default when it has none. Returns
-    /// the problem, with its path, when there is one.
-    func stageField<Input: FieldInput>(_ index: Int, from input: Input, into staging: Staging, in context: MappingContext) -> MappingError? {
-        withInput(index, in: input, context: context) { field, value in
-            if let value {
-                let ref = fieldRefs[index]
-                if let current = staging.current, !ref.merging.isDisjoint(with: mergeMask(in: context)) {
-                    try field.merge(value, current: current, into: staging.buffer, in: context)
-                } else if !ref.leaf.decode(value, at: staging.buffer + ref.offset, initializing: true) {
-                    try field.decode(value, into: staging.buffer, in: context)
-                }
-                staging.staged[index] = true
-            } else {
-                staging.staged[index] = try field.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace)
-                if staging.staged[index], let report = context.report {
-                    report.record(.defaultedWhenMissing(fields[index].defaults.missingDescription), found: "nothing")
-                }
-            }
-        }
-    }
-
-    /// Runs `body` with field `index`'s calls and its value in `input` (`nil` when it has
-    /// none). Returns the problem, with its path, when there is one.
-    @inline(__always)
-    private func withInput<Input: FieldInput>(
-        _ index: Int,
-        in input: Input,
-        context: MappingContext,
-        _ body: (FieldCalls, Any?) throws -> Void
-    ) -> MappingError? {
-        let value: Any?
-        do {
-            value = try input.value(forField: index, of: self)
-        } catch {
-            return MappingError.wrapping(error, at: [])
-        }
-        do {
-            if let report = context.report {
-                try report.within(input.errorPath(forField: index, of: self)) {
-                    try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, value) }
-                }
-            } else {
-                try fieldRefs[index].calls._withUnsafeGuaranteedRef { try body($0, value) }
-            }
-            return nil
-        } catch {
-            return MappingError.wrapping(error, at: input.errorPath(forField: index, of: self))
-        }
-    }
-
     /// Decodes `dictionary` straight into `model`, a fresh struct that is thrown away when this
     /// throws: nothing to stage, so nothing to commit (``decodesInPlace`` plans only). Every
     /// problem found is reported, as by ``decode(_:into:in:finish:)``.
@@ -246,17 +196,7 @@ final class ObjectPlan: Sendable {
         let context = context.handingDown(handedDownKeyStrategy)
         let mark = context.updatesInPlace ? context.mergeMark : 0
         var failure: MappingError?
-        // Walking the entries costs a little per entry, a lookup more per field: walk when the
-        // dictionary has not many more keys than the plan reads.
-        if walksKeys, dictionary.count <= 2 * fields.count {
-            failure = decodeWalkingKeys(dictionary, into: model, in: context)
-        } else {
-            for index in fields.indices {
-                guard let problem = decodeFieldInPlace(index, from: dictionary, into: model, in: context) else { continue }
-                failure.merge(problem)
-                if problem.isFatal { break }
-            }
-        }
+        failure = readFields(of: dictionary, into: ModelDestination(model: model), in: context)
         let policy = context.undefinedKeys ?? undefinedKeys
         if policy != .drop, failure?.isFatal != true {
             checkUndefinedKeys(of: dictionary, policy, in: context, failure: &failure) { stash in
@@ -268,20 +208,6 @@ final class ObjectPlan: Sendable {
             // A copy an update changed in place is dropped; class instances merged into are not.
             if context.updatesInPlace { context.rollBackMerges(to: mark) }
             throw failure
-        }
-    }
-
-    /// Decodes field `index` from `input` over its value in `model`, or its default when it has
-    /// none; returns the problem, with its path, when there is one.
-    func decodeFieldInPlace<Input: FieldInput>(_ index: Int, from input: Input, into model: UnsafeMutableRawPointer, in context: MappingContext) -> MappingError? {
-        withInput(index, in: input, context: context) { field, value in
-            if let value {
-                let ref = fieldRefs[index]
-                if ref.leaf.decode(value, at: model + ref.offset, initializing: false) { return }
-                try field.decode(value, over: model, in: context)
-            } else {
-                try field.decodeMissing(over: model)
-            }
         }
     }
 }

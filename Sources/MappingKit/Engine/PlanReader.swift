@@ -46,7 +46,7 @@ extension ObjectPlan {
 }
 
 extension Dictionary: PlanReader where Key == String, Value == Any {
-    /// Each field's value, looked up by its key in declaration order.
+    /// Each field's value, read by the plan's one dictionary driver (`ObjectPlan+Read.swift`).
     mutating func stageFields(
         of plan: ObjectPlan,
         into staging: ObjectPlan.Staging,
@@ -54,10 +54,8 @@ extension Dictionary: PlanReader where Key == String, Value == Any {
         in context: MappingContext
     ) throws -> [String: Any] {
         CallTrace.note("Engine/PlanReader.swift Dictionary.stageFields")
-        for index in plan.fields.indices {
-            guard let problem = plan.stageField(index, from: self, into: staging, in: context) else { continue }
+        if let problem = plan.readFields(of: self, into: StagingDestination(staging: staging, merges: plan.mergeMask(in: context)), in: context) {
             failure.merge(problem)
-            if problem.isFatal { break }
         }
         return self
     }

@@ -123,7 +123,7 @@ extension ObjectPlan {
                     problem = MappingError.wrapping(error, at: fields[index].keys.errorPath(in: kept))
                 }
             } else {
-                problem = stageField(index, from: kept, into: staging, in: context)
+                problem = readField(index, of: kept, into: StagingDestination(staging: staging, merges: merges), in: context)
             }
             guard let problem else { continue }
             problems.merge(problem, for: index)

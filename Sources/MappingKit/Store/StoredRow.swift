@@ -50,13 +50,7 @@ extension ObjectPlan {
     /// are no undefined keys to raise or stash.
     func decodeInPlace(row: StoredRow, into model: UnsafeMutableRawPointer, in context: MappingContext) throws {
         let context = context.handingDown(handedDownKeyStrategy)
-        var failure: MappingError?
-        for index in fields.indices {
-            guard let problem = decodeFieldInPlace(index, from: row, into: model, in: context) else { continue }
-            failure.merge(problem)
-            if problem.isFatal { break }
-        }
-        if let failure { throw failure }
+        if let failure = readFieldsByKey(of: row, into: ModelDestination(model: model), in: context) { throw failure }
     }
 }
 
