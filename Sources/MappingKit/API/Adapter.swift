@@ -104,14 +104,11 @@ public struct Adapter<Value>: Sendable {
         decode: @escaping @Sendable (External) throws -> Value,
         encode: @escaping @Sendable (Value) throws -> External
     ) {
+        // Through `External`'s codec in every format: from JSON, its own reads (a `Decimal`
+        // from the digits as written).
+        let conversion = ValueConversion(typeName: nil, adapterName: name, value: decode, stored: encode)
         self.init(name: name) { mode in
-            let codec = CodecFactory.codec(for: External.self, mode: mode)
-            return Codec.erasing(ClosureCodec(
-                name: name,
-                decoder: { input, context in try decode(codec.decode(input, in: context)) },
-                encoder: { value, context in try codec.encode(encode(value), in: context) ?? NSNull() },
-                valueShape: codec.valueShape
-            ))
+            Codec.erasing(ConvertedCodec(stored: CodecFactory.codec(for: External.self, mode: mode), conversion: conversion))
         }
     }
 

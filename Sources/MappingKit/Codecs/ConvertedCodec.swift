@@ -1,11 +1,13 @@
+import Foundation
+
 /// A value type that every format keeps as the value of another type, exactly (GRDB's
 /// `DatabaseValueConvertible`): `Duration` as the `Decimal` number of its seconds.
 ///
 /// Adding such a type to MappingKit is this conformance, in one file of its own, and one line in
-/// ``CodecFactory``: ``ConvertedCodec`` reads and writes it through `Stored`'s codec, so each
+/// `CodecFactory`: ``ConvertedCodec`` reads and writes it through `Stored`'s codec, so each
 /// format (dictionaries, JSON bytes, the Codable bridge, stores) converts it with `Stored`'s own
 /// conversions and fast paths, and its errors are `Stored`'s, naming this type.
-protocol ConvertedValue {
+protocol ConvertedValue: SendableMetatype {
     associatedtype Stored
 
     /// How messages name the type: `Duration`.
@@ -18,28 +20,86 @@ protocol ConvertedValue {
     func converted() throws -> Stored
 }
 
-/// The codec of a ``ConvertedValue``: its `Stored` type's codec, and the conversion. (Its JSON
-/// calls are the JSON folder's, in `JSON/ConvertedCodec+JSON.swift`.)
-struct ConvertedCodec<Value: ConvertedValue>: ValueCodec {
+extension ConvertedValue {
+    /// The conversion ``ConvertedCodec`` runs for this type.
+    static var conversion: ValueConversion<Self, Stored> {
+        ValueConversion(typeName: typeName, adapterName: nil, value: { try Self(converting: $0) }, stored: { try $0.converted() })
+    }
+}
+
+/// A value kept as a `Stored` one: the two conversions, and whose they are.
+struct ValueConversion<Value, Stored>: Sendable {
+    /// How messages name `Value` where `Stored`'s codec names `Stored` (`Duration`); `nil` keeps
+    /// `Stored`'s words (an adapter's typed input: `expected [Int]`).
+    let typeName: String?
+    /// The adapter's name, when the conversions are a user's (``Adapter/init(_:from:decode:encode:)``):
+    /// an error they throw that is not a `MappingError` is reported as that adapter's, with the
+    /// value it was given.
+    let adapterName: String?
+    let value: @Sendable (Stored) throws -> Value
+    let stored: @Sendable (Value) throws -> Stored
+}
+
+/// The codec of a value kept as a `Stored` one: `Stored`'s codec, and the conversion. Every
+/// format reads and writes through `Stored`'s codec, its fast paths included (its JSON calls are
+/// the JSON folder's, in `JSON/ConvertedCodec+JSON.swift`): a `Duration`, or an adapter's typed
+/// input (`Adapter(from: Decimal.self)`), is read from JSON's digits as a `Decimal` property is.
+struct ConvertedCodec<Value, Stored>: ValueCodec {
     /// `Stored`'s codec, for the configuration's coercion mode.
-    let stored: Codec<Value.Stored>
+    let stored: Codec<Stored>
+    let conversion: ValueConversion<Value, Stored>
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
-        try named { try Value(converting: stored.decode(input, in: context)) }
+        let kept = try named { try stored.decode(input, in: context) }
+        return try value(of: kept, found: input)
     }
 
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
-        try named { try stored.encode(value.converted(), in: context) }
+        try stored.encode(converted(value), in: context) ?? NSNull()
     }
 
     var valueShape: ValueShape { stored.valueShape }
+
+    /// The value `kept` stands for; `found` is how an adapter's own error names what it was given.
+    func value(of kept: Stored, found: @autoclosure () -> Any) throws -> Value {
+        do {
+            return try conversion.value(kept)
+        } catch let error as MappingError {
+            throw renamed(error)
+        } catch {
+            throw adapterFailure(error, found: found())
+        }
+    }
+
+    /// `value` as a `Stored` one.
+    func converted(_ value: Value) throws -> Stored {
+        do {
+            return try conversion.stored(value)
+        } catch let error as MappingError {
+            throw renamed(error)
+        } catch {
+            throw adapterFailure(error, found: value)
+        }
+    }
+
+    /// A user's error, as the adapter's problem with `found`; any other error as it is.
+    func adapterFailure(_ error: any Error, found: Any) -> any Error {
+        guard let adapter = conversion.adapterName else { return error }
+        return MappingError(.adapterFailed(adapter: adapter, found: ValueDescription.describe(found), underlying: error))
+    }
 
     /// Runs `body`, with `Stored`'s name in its errors replaced by this type's.
     func named<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()
         } catch let error as MappingError {
-            throw error.renamingExpected("\(Value.Stored.self)", to: Value.typeName)
+            throw renamed(error)
         }
+    }
+
+    /// `error` with `Stored`'s name replaced by this type's.
+    func renamed(_ error: MappingError) -> MappingError {
+        guard let typeName = conversion.typeName else { return error }
+        return error.renamingExpected("\(Stored.self)", to: typeName)
     }
 }

@@ -86,7 +86,7 @@ enum CodecFactory {
     /// The types kept as another type's values (``ConvertedValue``), on the releases that have them.
     private static func convertedCodec(for type: Any.Type) -> Any? {
         if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), type == Duration.self {
-            return Codec.erasing(ConvertedCodec<Duration>(stored: Codec.erasing(DecimalCodec())))
+            return Codec.erasing(ConvertedCodec(stored: Codec.erasing(DecimalCodec()), conversion: Duration.conversion))
         }
         return nil
     }

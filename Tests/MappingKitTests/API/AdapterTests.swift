@@ -342,3 +342,35 @@ struct AdapterTests {
             == "location: expected Location (Codable), found Date")
     }
 }
+
+private struct Ledger: Mappable, Equatable {
+    var amount: Decimal = 0
+    var shares: [Decimal] = []
+
+    static let mappingConfiguration = MappingConfiguration(for: Ledger.self) { map in
+        let negated = Adapter<Decimal>("negated", from: Decimal.self) { -$0 } encode: { -$0 }
+        map.map(\.amount, using: negated)
+        map.map(\.shares, using: negated)
+    }
+}
+
+@Suite("Adapters over a typed input read it as a property of that type does, in every format")
+struct TypedAdapterInputTests {
+    @Test("from JSON, a Decimal input is read from the digits as written (it went through a Double: 1.000000000000000001 became 1)")
+    func decimalDigits() throws {
+        let ledger = try Ledger(json: #"{"amount": 1.000000000000000001, "shares": [0.1, 123456789012345678.9]}"#)
+        let expected = Ledger(amount: -Decimal(string: "1.000000000000000001")!,
+                              shares: [-Decimal(string: "0.1")!, -Decimal(string: "123456789012345678.9")!])
+        #expect(ledger == expected)
+        #expect(try Ledger(dictionary: ledger.dictionaryRepresentation()) == expected)
+        #expect(String(decoding: try ledger.jsonData(options: .sortedKeys), as: UTF8.self)
+            == #"{"amount":1.000000000000000001,"shares":[0.1,123456789012345678.9]}"#)
+    }
+
+    @Test("what the typed input refuses is its own error, from JSON as from a dictionary")
+    func errors() throws {
+        let message = #"amount: expected Decimal, found String "x""#
+        #expect(mappingError { _ = try Ledger(json: #"{"amount": "x"}"#) }?.description == message)
+        #expect(mappingError { _ = try Ledger(dictionary: ["amount": "x"]) }?.description == message)
+    }
+}
