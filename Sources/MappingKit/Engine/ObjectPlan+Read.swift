@@ -62,10 +62,16 @@ extension ObjectPlan {
         do {
             if let report = context.report {
                 try report.within(input.errorPath(forField: index, of: self)) {
-                    try destination.read(value, field: index, of: self, in: context)
+                    if let value {
+                        try destination.read(value, field: index, of: self, in: context)
+                    } else {
+                        try destination.readMissing(field: index, of: self, in: context)
+                    }
                 }
-            } else {
+            } else if let value {
                 try destination.read(value, field: index, of: self, in: context)
+            } else {
+                try destination.readMissing(field: index, of: self, in: context)
             }
             return nil
         } catch {
@@ -81,6 +87,8 @@ extension ObjectPlan {
     /// equivalence: `"\u{212A}"` is `"K"`) when it is not ASCII; and a key whose bytes are not at
     /// hand (a Foundation string) is not matched at all. After either, the fields not met are
     /// looked up the usual way, so every field finds exactly what a lookup would.
+    @_specialize(where Destination == ModelDestination)
+    @_specialize(where Destination == StagingDestination)
     private func readWalkingKeys<Destination: FieldDestination>(
         _ dictionary: [String: Any],
         into destination: Destination,
@@ -119,7 +127,7 @@ extension ObjectPlan {
                     problem = readField(field, of: dictionary, into: destination, in: context)
                 } else {
                     do {
-                        try destination.read(nil, field: field, of: self, in: context)
+                        try destination.readMissing(field: field, of: self, in: context)
                         continue
                     } catch {
                         problem = MappingError.wrapping(error, at: fields[field].keys.errorPath(in: dictionary))
@@ -139,9 +147,11 @@ protocol FieldDestination {
     /// The fields may be read in the dictionary's own order (``ObjectPlan/walksKeys``).
     static var takesAnyOrder: Bool { get }
 
-    /// Reads `value` into field `index`, or, when it is `nil` (the key is absent), gives the
-    /// field what it takes then: its default, or nothing.
-    func read(_ value: Any?, field index: Int, of plan: ObjectPlan, in context: MappingContext) throws
+    /// Reads `value` into field `index`.
+    func read(_ value: Any, field index: Int, of plan: ObjectPlan, in context: MappingContext) throws
+
+    /// Gives field `index`, whose key is absent, what it takes then: its default, or nothing.
+    func readMissing(field index: Int, of plan: ObjectPlan, in context: MappingContext) throws
 }
 
 /// The staging buffer: values decoded into it (merged, where the field merges in this mapping,
@@ -154,22 +164,23 @@ struct StagingDestination: FieldDestination {
     let merges: MergeMask
 
     @inline(__always)
-    func read(_ value: Any?, field index: Int, of plan: ObjectPlan, in context: MappingContext) throws {
+    func read(_ value: Any, field index: Int, of plan: ObjectPlan, in context: MappingContext) throws {
         let ref = plan.fieldRefs[index]
-        if let value {
-            if let current = staging.current, !ref.merging.isDisjoint(with: merges) {
-                try ref.calls._withUnsafeGuaranteedRef { try $0.merge(value, current: current, into: staging.buffer, in: context) }
-            } else if !ref.leaf.decode(value, at: staging.buffer + ref.offset, initializing: true) {
-                try ref.calls._withUnsafeGuaranteedRef { try $0.decode(value, into: staging.buffer, in: context) }
-            }
-            staging.staged[index] = true
-        } else {
-            staging.staged[index] = try ref.calls._withUnsafeGuaranteedRef {
-                try $0.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace)
-            }
-            if staging.staged[index], let report = context.report {
-                report.record(.defaultedWhenMissing(plan.fields[index].defaults.missingDescription), found: "nothing")
-            }
+        if let current = staging.current, !ref.merging.isDisjoint(with: merges) {
+            try ref.calls._withUnsafeGuaranteedRef { try $0.merge(value, current: current, into: staging.buffer, in: context) }
+        } else if !ref.leaf.decode(value, at: staging.buffer + ref.offset, initializing: true) {
+            try ref.calls._withUnsafeGuaranteedRef { try $0.decode(value, into: staging.buffer, in: context) }
+        }
+        staging.staged[index] = true
+    }
+
+    @inline(__always)
+    func readMissing(field index: Int, of plan: ObjectPlan, in context: MappingContext) throws {
+        staging.staged[index] = try plan.fieldRefs[index].calls._withUnsafeGuaranteedRef {
+            try $0.decodeMissing(into: staging.buffer, createsModel: !context.updatesInPlace)
+        }
+        if staging.staged[index], let report = context.report {
+            report.record(.defaultedWhenMissing(plan.fields[index].defaults.missingDescription), found: "nothing")
         }
     }
 }
@@ -184,12 +195,14 @@ struct ModelDestination: FieldDestination {
     let model: UnsafeMutableRawPointer
 
     @inline(__always)
-    func read(_ value: Any?, field index: Int, of plan: ObjectPlan, in context: MappingContext) throws {
+    func read(_ value: Any, field index: Int, of plan: ObjectPlan, in context: MappingContext) throws {
         let ref = plan.fieldRefs[index]
-        guard let value else {
-            return try ref.calls._withUnsafeGuaranteedRef { try $0.decodeMissing(over: model) }
-        }
         if ref.leaf.decode(value, at: model + ref.offset, initializing: false) { return }
         try ref.calls._withUnsafeGuaranteedRef { try $0.decode(value, over: model, in: context) }
+    }
+
+    @inline(__always)
+    func readMissing(field index: Int, of plan: ObjectPlan, in context: MappingContext) throws {
+        try plan.fieldRefs[index].calls._withUnsafeGuaranteedRef { try $0.decodeMissing(over: model) }
     }
 }
