@@ -85,8 +85,10 @@ enum CodecFactory {
 
     /// The types kept as another type's values (``ConvertedValue``), on the releases that have them.
     private static func convertedCodec(for type: Any.Type) -> Any? {
-        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *), type == Duration.self {
-            return Codec.erasing(ConvertedCodec(stored: Codec.erasing(DecimalCodec()), conversion: Duration.conversion))
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            if type == Duration.self {
+                return Codec.erasing(ConvertedCodec(stored: Codec.erasing(DecimalCodec()), conversion: Duration.conversion))
+            }
         }
         return nil
     }
