@@ -2,7 +2,7 @@
 /// plan structure: what lets a format match an input's keys to fields as they go by.
 ///
 /// A *direct* field's value is exactly the value of its key: a walk over a dictionary's entries
-/// (``ObjectPlan/decodeWalkingKeys(_:into:in:)``) or over a JSON object's members decodes it as
+/// (`ObjectPlan+Read.swift`) or over a JSON object's members decodes it as
 /// the key is met. Every other key a plan reads (key paths, fields with several keys, keys read
 /// twice, key handlers) must be kept as a native value and resolved afterwards, exactly as from
 /// a dictionary: the table maps those to ``kept``.

@@ -1,7 +1,6 @@
 /// An input a plan reads field by field: a dictionary, by each field's keys; a store's row, by
-/// column (``StoredRow``). The per-field loops (``ObjectPlan/stageField(_:from:into:in:)``,
-/// ``ObjectPlan/decodeFieldInPlace(_:from:into:in:)``) and primary keys run on any of them, in
-/// code specialized for each.
+/// column (``StoredRow``). The one per-field driver (``ObjectPlan/readField(_:of:into:in:)``, in
+/// `ObjectPlan+Read.swift`) and primary keys run on any of them, in code specialized for each.
 protocol FieldInput {
     /// Field `index`'s value, `nil` when it has none. Errors of a key path's containers carry
     /// their own path.

@@ -30,7 +30,7 @@ final class ObjectPlan: Sendable {
     /// so what a fresh model's decoding does for one, an update does too (nothing).
     let updatesInPlace: Bool
     /// Every field reads one top-level key of its own and no hook reads keys: a dictionary's
-    /// entries can be matched to fields by walking them (``decodeWalkingKeys(_:into:in:)``).
+    /// entries can be matched to fields by walking them (`ObjectPlan+Read.swift`).
     let walksKeys: Bool
     /// Some field ``FieldSlot/mergesDefault``: a model being made is staged against itself, as
     /// an update in place is (``Staging/current``).
