@@ -78,11 +78,11 @@ extension Mappable {
 
     /// Updates the model from a JSON document in a call with `context`'s settings.
     mutating func update(fromJSON json: some ContiguousBytes, call context: MappingContext) throws {
-        var configuration = type(of: self).mappingConfiguration
-        configuration.context = context.started()
-        try JSONReader.read(json, limits: configuration.context.effectiveLimits) { reader in
+        let configuration = type(of: self).mappingConfiguration
+        let context = context.started()
+        try JSONReader.read(json, limits: context.effectiveLimits) { reader in
             guard try reader.peek() == UInt8(ascii: "{") else { throw Self.notAnObject(&reader) }
-            try update(json: &reader, configuration: configuration, isDocument: true)
+            try update(json: &reader, configuration: configuration, context: context, isDocument: true)
         }
     }
 

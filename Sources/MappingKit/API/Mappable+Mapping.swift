@@ -15,7 +15,7 @@ extension Mappable {
     /// ```
     public mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
         CallTrace.note("API/Mappable+Mapping.swift update(from:configuration:)")
-        if configuration.context.updateProbe == ObjectIdentifier(type(of: self)) {
+        if CurrentCall.context?.updateProbe == ObjectIdentifier(type(of: self)) {
             // JSON is about to be read straight into the model: only say that this default ran.
             try PlanCache.plan(for: type(of: self), configuration: configuration).defaults.sawDefaultUpdate()
             return
@@ -47,7 +47,8 @@ extension Mappable {
     mutating func applyPlan(to dictionary: [String: Any], configuration: MappingConfiguration, byDefault: Bool = false) throws {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
         if byDefault { plan.defaults.sawDefaultUpdate() }
-        try applyPlan(plan, to: dictionary, in: configuration.context)
+        // The call this update belongs to, or a call of its own outside any.
+        try applyPlan(plan, to: dictionary, in: CurrentCall.context ?? MappingContext())
     }
 
     /// A model made by `init()` and mapped from `dictionary` with `plan`, which
@@ -169,15 +170,13 @@ extension Mappable {
         configuration: MappingConfiguration,
         context: MappingContext
     ) throws -> Self {
-        var configuration = configuration
-        configuration.context = context
         do {
             if configuration.rules.hasIdentity, let session = context.session {
                 let plan = try PlanCache.plan(for: Self.self, configuration: configuration)
                 return try session.instantiate(from: dictionary, configuration: configuration, plan: plan, context: context)
             }
             var model = configuration.rules.hasFactory ? try make(from: dictionary, configuration) : Self()
-            try model.update(from: dictionary, configuration: configuration)
+            try CurrentCall.with(context) { try model.update(from: dictionary, configuration: configuration) }
             return model
         } catch {
             throw MappingError.wrapping(error, at: [])
@@ -194,9 +193,8 @@ extension Mappable {
     /// Updates the model with the type's configuration, in a call with `context`'s settings
     /// (an undefined-key policy, limits): what the per-call entry points share.
     mutating func update(from dictionary: [String: Any], call context: MappingContext) throws {
-        var configuration = type(of: self).mappingConfiguration
-        configuration.context = context
-        try update(from: dictionary, configuration: configuration)
+        let configuration = type(of: self).mappingConfiguration
+        try CurrentCall.with(context) { try update(from: dictionary, configuration: configuration) }
     }
 
     /// Maps every element of `array` in one call with `context`'s settings.
@@ -208,8 +206,6 @@ extension Mappable {
     /// looked up once, and each element made through ``build(_:from:in:)`` once the type is
     /// known to map by default.
     static func models(from array: [Any], configuration: MappingConfiguration, context: MappingContext) throws -> [Self] {
-        var configuration = configuration
-        configuration.context = context
         // A configuration that cannot compile fails for each element, as `instantiate` reports it.
         let plan = try? PlanCache.plan(for: Self.self, configuration: configuration)
         let report = context.report

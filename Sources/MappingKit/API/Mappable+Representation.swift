@@ -19,10 +19,8 @@ extension Mappable {
     /// The dictionary representation with `configuration`, already resolved by the caller,
     /// through the model's own ``dictionaryRepresentation(configuration:)``.
     func encodedDictionary(in context: MappingContext, configuration: MappingConfiguration) throws -> [String: Any] {
-        var configuration = configuration
-        configuration.context = context.started()
         do {
-            return try dictionaryRepresentation(configuration: configuration)
+            return try CurrentCall.with(context.started()) { try dictionaryRepresentation(configuration: configuration) }
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
@@ -56,7 +54,8 @@ extension Mappable {
     private func representation(configuration: MappingConfiguration, byDefault: Bool) throws -> [String: Any] {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
         if byDefault { plan.defaults.sawDefaultRepresentation() }
-        let context = configuration.context.started()
+        // The call this representation belongs to, or a call of its own outside any.
+        let context = (CurrentCall.context ?? MappingContext()).started()
         try context.countModel()
         return try withModelBytes(isObject: plan.isObject) { model in
             try plan.encode(model, in: context)

@@ -104,8 +104,7 @@ extension MappableCodable {
     /// apply, as when a model is made.
     mutating func update(fromDecoder decoder: any Decoder) throws {
         let context = CodableBridge.context(for: decoder.userInfo).started()
-        var configuration = context.configuration(for: Self.self)
-        configuration.context = context
+        let configuration = context.configuration(for: Self.self)
         let plan: ObjectPlan
         do {
             plan = try PlanCache.plan(for: Self.self, configuration: configuration)
@@ -115,10 +114,9 @@ extension MappableCodable {
         if decodeFromPlan(decoder, plan: plan, context: context) { return }
         // A fresh call: a failed read from the plan has spent some of its limits.
         let fresh = CodableBridge.context(for: decoder.userInfo).started()
-        configuration.context = fresh
         let input = try CodableInput(context: fresh).object(from: decoder, plan: plan)
         do {
-            try update(from: input, configuration: configuration)
+            try CurrentCall.with(fresh) { try update(from: input, configuration: configuration) }
         } catch {
             throw CodableErrors.decoding(error, at: decoder.codingPath) { plan.valueType(at: $0, in: fresh) }
         }

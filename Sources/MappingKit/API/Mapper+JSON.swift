@@ -25,12 +25,12 @@ extension Mapper {
     /// try v1.update(&user, fromJSON: Data(#"{"login": "ann"}"#.utf8))
     /// ```
     public func update<Model: Mappable>(_ model: inout Model, fromJSON json: some ContiguousBytes) throws {
-        var configuration = configuration(for: type(of: model))
-        configuration.context = jsonContext.started()
-        configuration.context.updatesInPlace = true
-        try JSONReader.read(json, limits: configuration.context.effectiveLimits) { reader in
+        let configuration = configuration(for: type(of: model))
+        var context = jsonContext.started()
+        context.updatesInPlace = true
+        try JSONReader.read(json, limits: context.effectiveLimits) { reader in
             guard try reader.peek() == UInt8(ascii: "{") else { throw Model.notAnObject(&reader) }
-            try model.update(json: &reader, configuration: configuration, isDocument: true)
+            try model.update(json: &reader, configuration: configuration, context: context, isDocument: true)
         }
     }
 

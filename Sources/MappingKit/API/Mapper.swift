@@ -118,10 +118,10 @@ public final class Mapper: Sendable {
     /// try v1.update(&user, from: ["login": "jane"])
     /// ```
     public func update<Model: Mappable>(_ model: inout Model, from dictionary: [String: Any]) throws {
-        var configuration = configuration(for: type(of: model))
-        configuration.context = context
-        configuration.context.updatesInPlace = true
-        try model.update(from: dictionary, configuration: configuration)
+        let configuration = configuration(for: type(of: model))
+        var context = context
+        context.updatesInPlace = true
+        try CurrentCall.with(context) { try model.update(from: dictionary, configuration: configuration) }
     }
 
     /// Models made from every element of `array`, which must all be dictionaries.

@@ -26,10 +26,6 @@ public struct MappingConfiguration: Sendable {
     /// The rules this configuration holds; `.empty` for name-based mapping.
     var rules: ConfigurationRules = .empty
 
-    /// State of the mapping call in progress (nesting depth); not part of the configuration
-    /// a type declares, and carried along when a model adjusts its configuration.
-    var context = MappingContext()
-
     /// The empty configuration: name-based mapping, default policies.
     ///
     /// ```swift

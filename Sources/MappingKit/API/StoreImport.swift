@@ -44,8 +44,7 @@ public final class StoreImport {
     /// let people = try store.models(Person.self, fromRows: [["id": 1, "name": "Ada", "employer_id": 7]])
     /// ```
     public func models<Model: Mappable>(_ type: Model.Type, fromRows rows: [[String: Any]]) throws -> [Model] {
-        var configuration = context.declaredConfiguration(for: type)
-        configuration.context = context
+        let configuration = context.declaredConfiguration(for: type)
         let plan = try plan(for: type)
         do {
             return try session.materialize(rows.map(PendingInput.dictionary), configuration: configuration, plan: plan, context: context)

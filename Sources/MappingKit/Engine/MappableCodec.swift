@@ -30,11 +30,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         configuration declared: MappingConfiguration,
         plan: ObjectPlan?
     ) throws -> Model {
-        var configuration: MappingConfiguration {
-            var configuration = declared
-            configuration.context = nested
-            return configuration
-        }
+        let configuration = declared
         guard let dictionary = InputValue.dictionary(input) else {
             // In an import, a model with an identity may be given by its primary key (a row's
             // foreign key column).
@@ -81,17 +77,15 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
             return try decode(input, in: context)
         }
         nested.updatesInPlace = true
-        var configuration = declared
-        configuration.context = nested
         var model = current
         do {
             guard Model.self is AnyClass else {
-                try model.update(from: dictionary, configuration: configuration)
+                try CurrentCall.with(nested) { try model.update(from: dictionary, configuration: declared) }
                 return model
             }
             let object = model as AnyObject
             let backup = ObjectBackup(of: object, plan: try PlanCache.plan(for: Model.self, configuration: declared))
-            try model.update(from: dictionary, configuration: configuration)
+            try CurrentCall.with(nested) { try model.update(from: dictionary, configuration: declared) }
             context.keepMerged(backup)
             return model
         } catch {
@@ -114,11 +108,9 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         }
         nested.startsFromDefault = true
         if let plan = plan(for: declared), plan.builds(in: context) { return try Model.build(plan, onto: start, from: dictionary, in: nested) }
-        var configuration = declared
-        configuration.context = nested
         var model = start
         do {
-            try model.update(from: dictionary, configuration: configuration)
+            try CurrentCall.with(nested) { try model.update(from: dictionary, configuration: declared) }
         } catch {
             throw MappingError.wrapping(error, at: [])
         }

@@ -3,9 +3,7 @@
 extension MappingContext {
     /// The configuration for a model of `type` met in this mapping.
     func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        var configuration = declaredConfiguration(for: type)
-        configuration.context = self
-        return configuration
+        declaredConfiguration(for: type)
     }
 
     /// The configuration for a model of `type` as the mapper or the type declares it, without

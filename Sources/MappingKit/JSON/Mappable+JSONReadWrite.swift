@@ -3,8 +3,6 @@ extension Mappable {
     /// when the type has no factory, no `willMap` hook and no `update(from:configuration:)`
     /// override; otherwise the object is read as a dictionary and mapped as one.
     static func instantiate(fromJSON reader: inout JSONReader, configuration: MappingConfiguration, context: MappingContext) throws -> Self {
-        var configuration = configuration
-        configuration.context = context
         // A factory reads a dictionary. In an import, a model with an identity is looked up, or
         // kept, by its key: read from the bytes first where the type allows
         // (``ObjectPlan/importsJSONDirectly``), else the object is read as a dictionary.
@@ -24,7 +22,7 @@ extension Mappable {
         }
         do {
             var model = Self()
-            try model.update(json: &reader, configuration: configuration, isDocument: false)
+            try model.update(json: &reader, configuration: configuration, context: context, isDocument: false)
             return model
         } catch {
             throw MappingError.wrapping(error, at: [])
@@ -40,39 +38,33 @@ extension Mappable {
     /// (``DefaultPaths/sawDefaultUpdate()``) and returning without mapping, and the object is read
     /// again from the bytes; an override just runs, as it would for a dictionary. Nothing is
     /// thrown through the override, so its own `catch` clauses never see the probe.
-    mutating func update(json reader: inout JSONReader, configuration: MappingConfiguration, isDocument: Bool) throws {
+    mutating func update(json reader: inout JSONReader, configuration: MappingConfiguration, context: MappingContext, isDocument: Bool) throws {
         CallTrace.note("JSON/Mappable+JSONReadWrite.swift update(json:configuration:isDocument:)")
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
         // A reporting call maps the object as a dictionary, whose loops keep the report's path.
-        if plan.readsJSONDirectly, !configuration.context.isReporting {
-            try applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: isDocument)
+        if plan.readsJSONDirectly, !context.isReporting {
+            try applyPlan(json: &reader, plan: plan, in: context, isDocument: isDocument)
             return
         }
         let start = reader.mark
         let dictionary = try reader.readObject()
         if isDocument { try reader.expectEnd() }
-        guard !plan.hasWillMap, !configuration.context.isReporting else {
-            try update(from: dictionary, configuration: configuration)
+        guard !plan.hasWillMap, !context.isReporting else {
+            try CurrentCall.with(context) { try update(from: dictionary, configuration: configuration) }
             return
         }
-        var probing = configuration
-        probing.context.updateProbe = ObjectIdentifier(type(of: self))
-        try update(from: dictionary, configuration: probing)
+        var probing = context
+        probing.updateProbe = ObjectIdentifier(type(of: self))
+        try CurrentCall.with(probing) { try update(from: dictionary, configuration: configuration) }
         // Unset before the call, so set by it: the default ran, and mapped nothing. (Another
         // thread can set it meanwhile only for the same type, which has no override either.)
         guard plan.defaults.updatesByDefault else { return }
         reader.reset(to: start)
-        try applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: isDocument)
+        try applyPlan(json: &reader, plan: plan, in: context, isDocument: isDocument)
     }
 
-    /// Reads the object at the reader with `plan` and commits it, running the hooks, or throws
-    /// and changes nothing.
-    mutating func applyPlan(json reader: inout JSONReader, plan: ObjectPlan, configuration: MappingConfiguration, isDocument: Bool) throws {
-        try applyPlan(json: &reader, plan: plan, in: configuration.context, isDocument: isDocument)
-    }
-
-    /// ``applyPlan(json:plan:configuration:isDocument:)`` with the context alone, all a plan's
-    /// read needs: a nested model's read builds no configuration around its context.
+    /// Reads the object at the reader with `plan` in the call of `context` and commits it,
+    /// running the hooks, or throws and changes nothing.
     mutating func applyPlan(json reader: inout JSONReader, plan: ObjectPlan, in context: MappingContext, isDocument: Bool) throws {
         CallTrace.note("JSON/Mappable+JSONReadWrite.swift applyPlan(json:plan:in:isDocument:)")
         try commit(plan, in: context) { model, context, finish in
@@ -96,19 +88,17 @@ extension Mappable {
         in context: MappingContext,
         configuration: MappingConfiguration
     ) throws {
-        var configuration = configuration
-        configuration.context = context.started()
+        let context = context.started()
         do {
             let plan = try PlanCache.plan(for: dynamicType(at: model), configuration: configuration)
             if !plan.defaults.representsByDefault {
                 // The first time, the representation says whether the type overrides it.
-                let dictionary = try model.pointee.dictionaryRepresentation(configuration: configuration)
+                let dictionary = try CurrentCall.with(context) { try model.pointee.dictionaryRepresentation(configuration: configuration) }
                 guard plan.defaults.representsByDefault else {
                     try writer.writeAny(dictionary)
                     return
                 }
             }
-            let context = configuration.context
             try context.countModel()
             guard plan.isObject else {
                 try plan.encodeJSON(UnsafeRawPointer(model), into: &writer, in: context)

@@ -112,8 +112,6 @@ struct JSONElement: DeferredInput {
         context: MappingContext
     ) throws -> Model {
         var reader = reader
-        var configuration = configuration
-        configuration.context = context
         guard let key, !context.isReporting, try reader.peek() == UInt8(ascii: "{") else {
             // Not an object, or no key to read: the dictionary way says what is wrong, or maps it
             // (and a reporting call keeps its report's paths there).
@@ -170,9 +168,9 @@ extension ImportSession {
         if try hasExisting(key, at: position, in: table) {
             var model = table.object(at: position)
             try prepare(ObjectID(Model.self, key))
-            var configuration = configuration
-            configuration.context.updatesInPlace = true
-            try model.applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: false)
+            var context = context
+            context.updatesInPlace = true
+            try model.applyPlan(json: &reader, plan: plan, in: context, isDocument: false)
             table.keep(model, at: position, changes: true)
             return model
         }
@@ -184,7 +182,7 @@ extension ImportSession {
         defer { table.withEntry(at: position) { $0.inProgress = false } }
         try prepare(ObjectID(Model.self, key))
         var model = Model()
-        try model.applyPlan(json: &reader, plan: plan, configuration: configuration, isDocument: false)
+        try model.applyPlan(json: &reader, plan: plan, in: context, isDocument: false)
         table.keep(model, at: position, changes: true)
         return model
     }

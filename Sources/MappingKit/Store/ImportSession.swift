@@ -157,18 +157,18 @@ final class ImportSession: @unchecked Sendable {
             try prepare(ObjectID(Model.self, key))
             if plan.isObject { backUp(model as AnyObject, in: context) }
             // The stored object is updated in place: absent keys keep what the store holds.
-            var configuration = configuration
-            configuration.context.updatesInPlace = true
+            var updating = context
+            updating.updatesInPlace = true
             if plan.defaults.updatesByDefault, ObjectIdentifier(type(of: model)) == ObjectIdentifier(Model.self) {
                 // MappingKit's own update, with the plan at hand (a subclass instance has its own);
                 // a struct is a copy here, updated straight over its values when the plan allows.
                 if plan.isObject {
-                    try model.applyPlan(plan, to: dictionary, in: configuration.context)
+                    try model.applyPlan(plan, to: dictionary, in: updating)
                 } else {
-                    try model.updateCopy(plan, from: dictionary, in: configuration.context)
+                    try model.updateCopy(plan, from: dictionary, in: updating)
                 }
             } else {
-                try model.update(from: dictionary, configuration: configuration)
+                try CurrentCall.with(updating) { try model.update(from: dictionary, configuration: configuration) }
             }
             table.keep(model, at: position, changes: changes)
             return model
@@ -200,7 +200,7 @@ final class ImportSession: @unchecked Sendable {
         // What it refers to is made first; a class is registered by then, so what refers back
         // to it finds it.
         try prepare(ObjectID(Model.self, key))
-        try model.update(from: dictionary, configuration: configuration)
+        try CurrentCall.with(context) { try model.update(from: dictionary, configuration: configuration) }
         table.keep(model, at: position, changes: changes)
         return model
     }
@@ -236,8 +236,7 @@ final class ImportSession: @unchecked Sendable {
         let inputs = table.withPending(at: position) { $0.takeAll() }
         if !inputs.isEmpty {
             let nested = try context.nested()
-            var configuration = nested.declaredConfiguration(for: Model.self)
-            configuration.context = nested
+            let configuration = nested.declaredConfiguration(for: Model.self)
             var model: Model?
             for input in inputs {
                 model = try instantiate(input, key: key, configuration: configuration, plan: plan, context: nested) as Model

@@ -111,8 +111,7 @@ extension StoreImport {
         guard plan.identity != nil, plan.stash == nil, plan.plainKeys == keys, rows.allSatisfy({ $0.count == keys.count }) else {
             return try models(type, fromRows: rows.map { StoredRow(values: $0, keys: keys).dictionary })
         }
-        var configuration = context.declaredConfiguration(for: type)
-        configuration.context = context
+        let configuration = context.declaredConfiguration(for: type)
         do {
             return try session.materialize(stored: rows.map { StoredRow(values: $0, keys: keys) }, configuration: configuration, plan: plan, context: context)
         } catch {
