@@ -264,12 +264,10 @@ func check(_ input: [String: Any]) {
     var zoo = Zoo()
     let before = try? zoo.dictionaryRepresentation()
     do {
-        try zoo.update(from: input, configuration: {
-            var configuration = Zoo.mappingConfiguration
-            configuration.context.undefinedKeys = .stash
-            configuration.context.limits = limits
-            return configuration
-        }())
+        // A call that stashes undefined keys and has limits, around the model's own update.
+        try CurrentCall.with(MappingContext(undefinedKeys: .stash, limits: limits)) {
+            try zoo.update(from: input, configuration: Zoo.mappingConfiguration)
+        }
     } catch is MappingError {
         let after = try? zoo.dictionaryRepresentation()
         if let before, let after, !UntypedValues.equal(before, after) {
