@@ -134,7 +134,7 @@ extension Mappable {
     func jsonData(options: JSONOutputOptions, in context: MappingContext) throws -> Data {
         let context = context.started()
         var writer = JSONWriter(options: options, limits: context.effectiveLimits)
-        try writeJSON(into: &writer, in: context, configuration: context.configuration(for: type(of: self)))
+        try writeJSON(into: &writer, in: context, configuration: context.declaredConfiguration(for: type(of: self)))
         return writer.data
     }
 }
@@ -181,7 +181,7 @@ extension Array where Element: Mappable {
         for (index, model) in enumerated() {
             writer.beginElement(first: index == 0)
             do {
-                try model.writeJSON(into: &writer, in: context, configuration: context.configuration(for: type(of: model)))
+                try model.writeJSON(into: &writer, in: context, configuration: context.declaredConfiguration(for: type(of: model)))
             } catch {
                 try failure.collect(MappingError.wrapping(error, at: .index(index)))
             }

@@ -13,7 +13,7 @@ extension Mappable {
     /// The dictionary representation at a given nesting depth, with the configuration that
     /// applies in `context` (a mapper's registration, or the type's own).
     func encodedDictionary(in context: MappingContext) throws -> [String: Any] {
-        try encodedDictionary(in: context, configuration: context.configuration(for: type(of: self)))
+        try encodedDictionary(in: context, configuration: context.declaredConfiguration(for: type(of: self)))
     }
 
     /// The dictionary representation with `configuration`, already resolved by the caller,

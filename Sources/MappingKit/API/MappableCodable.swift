@@ -55,7 +55,7 @@ extension MappableCodable {
         }
         // The plan tells which values are typed `Decimal`s; one that does not compile has
         // already failed above, in `encodedDictionary`.
-        let plan = try? PlanCache.plan(for: Self.self, configuration: context.configuration(for: Self.self))
+        let plan = try? PlanCache.plan(for: Self.self, configuration: context.declaredConfiguration(for: Self.self))
         var container = encoder.container(keyedBy: AnyCodingKey.self)
         try CodableOutput(encoder: encoder, context: context).write(representation, plan: plan, into: &container)
     }
@@ -66,7 +66,7 @@ extension MappableCodable {
     private func encodeFromPlan(to encoder: any Encoder) throws -> Bool {
         let context = CodableBridge.context(for: encoder.userInfo, style: .codable).started()
         guard ObjectIdentifier(type(of: self)) == ObjectIdentifier(Self.self),
-              let plan = try? PlanCache.plan(for: Self.self, configuration: context.configuration(for: Self.self)),
+              let plan = try? PlanCache.plan(for: Self.self, configuration: context.declaredConfiguration(for: Self.self)),
               let keys = plan.coderKeys else { return false }
         do {
             var container = encoder.container(keyedBy: AnyCodingKey.self)
@@ -104,7 +104,7 @@ extension MappableCodable {
     /// apply, as when a model is made.
     mutating func update(fromDecoder decoder: any Decoder) throws {
         let context = CodableBridge.context(for: decoder.userInfo).started()
-        let configuration = context.configuration(for: Self.self)
+        let configuration = context.declaredConfiguration(for: Self.self)
         let plan: ObjectPlan
         do {
             plan = try PlanCache.plan(for: Self.self, configuration: configuration)

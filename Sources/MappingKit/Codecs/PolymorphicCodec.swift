@@ -15,7 +15,7 @@ struct PolymorphicCodec<Value>: ValueCodec {
         var nested = try context.nested()
         if case .byKey(let key, _) = choice.rule { nested.discriminator = key }
         func hydrate<Model: Mappable>(_: Model.Type) throws -> Any {
-            try Model.instantiate(from: dictionary, configuration: nested.configuration(for: Model.self), context: nested)
+            try Model.instantiate(from: dictionary, configuration: nested.declaredConfiguration(for: Model.self), context: nested)
         }
         guard let value = try hydrate(chosen) as? Value else {
             throw MappingError(.mismatch(expected: ValueDescription.typeName(Value.self), found: "\(chosen), which is not one"))

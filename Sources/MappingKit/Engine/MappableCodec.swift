@@ -22,7 +22,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     }
 
     /// A model for `input` one level down from `context`, in `nested`, with the
-    /// configuration the type declares (given `nested` as its context when user code may see it).
+    /// configuration the type declares.
     private func decode(
         _ input: Any,
         in context: MappingContext,
@@ -30,7 +30,6 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         configuration declared: MappingConfiguration,
         plan: ObjectPlan?
     ) throws -> Model {
-        let configuration = declared
         guard let dictionary = InputValue.dictionary(input) else {
             // In an import, a model with an identity may be given by its primary key (a row's
             // foreign key column).
@@ -39,7 +38,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
             }
             if declared.rules.isPositional, let array = InputValue.array(input) {
                 return try Positions.decode(array) { dictionary in
-                    try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
+                    try Model.instantiate(from: dictionary, configuration: declared, context: nested)
                 }
             }
             return try mismatch(input, expected: "\(ValueDescription.typeName(Model.self)) (a dictionary)", in: context)
@@ -50,12 +49,12 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         // In an import, a model with an identity goes to the import with the plan at hand.
         if let plan, plan.identity != nil, let importing = context.importing {
             do {
-                return try importing.importedModel(from: dictionary, configuration: configuration, plan: plan, context: nested)
+                return try importing.importedModel(from: dictionary, configuration: declared, plan: plan, context: nested)
             } catch {
                 throw MappingError.wrapping(error, at: [])
             }
         }
-        return try Model.instantiate(from: dictionary, configuration: configuration, context: nested)
+        return try Model.instantiate(from: dictionary, configuration: declared, context: nested)
     }
 
     /// An update merges an object into the model there is (RFC 7396): a struct's value is

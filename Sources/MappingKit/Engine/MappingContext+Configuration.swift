@@ -1,13 +1,9 @@
 /// The configurations a context finds for the models it meets: the engine's part of the
 /// call's state (`Codecs/MappingContext.swift` holds the rest, which the codecs see).
 extension MappingContext {
-    /// The configuration for a model of `type` met in this mapping.
-    func configuration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        declaredConfiguration(for: type)
-    }
-
-    /// The configuration for a model of `type` as the mapper or the type declares it, without
-    /// this context (a nested model's plan needs only its rules).
+    /// The configuration for a model of `type` met in this mapping, as the mapper or the type
+    /// declares it (under a key strategy handed down, when one is). It holds rules only: the
+    /// call's state travels in the context, and around overrides in ``CurrentCall``.
     func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
         guard let inheritedKeyStrategy else {
             if let mapper { return mapper.configuration(for: type) }

@@ -20,12 +20,12 @@ extension MappableCodec {
         } catch {
             throw MappingError.wrapping(error, at: [])
         }
-        return try Model.instantiate(fromJSON: &reader, configuration: nested.configuration(for: Model.self), context: nested)
+        return try Model.instantiate(fromJSON: &reader, configuration: nested.declaredConfiguration(for: Model.self), context: nested)
     }
 
     func encodeJSON(at value: UnsafePointer<Model>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
         let nested = try context.nested()
-        let configuration = nested.configuration(for: Model.dynamicType(at: value))
+        let configuration = nested.declaredConfiguration(for: Model.dynamicType(at: value))
         guard !configuration.rules.hooks.isPositional else {
             try writer.writeAny(try encode(value.pointee, in: context) as Any)
             return true

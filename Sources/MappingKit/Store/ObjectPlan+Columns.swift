@@ -114,7 +114,7 @@ extension StoreImport {
     package func writeColumns<Model: Mappable, Writer: StoreRowWriter>(of model: Model, into writer: inout Writer) throws -> Bool {
         guard ObjectIdentifier(type(of: model)) == ObjectIdentifier(Model.self) else { return false }
         let context = MappingContext(mapper: context.mapper, style: .store, session: session).started()
-        let plan = try PlanCache.plan(for: Model.self, configuration: context.configuration(for: Model.self))
+        let plan = try PlanCache.plan(for: Model.self, configuration: context.declaredConfiguration(for: Model.self))
         guard let keys = plan.columnKeys else { return false }
         do {
             try context.countModel()
@@ -127,7 +127,7 @@ extension StoreImport {
 
     private func plan<Model: Mappable>(for type: Model.Type, style: RepresentationStyle) throws -> ObjectPlan {
         let context = MappingContext(mapper: context.mapper, style: style, session: session)
-        return try PlanCache.plan(for: type, configuration: context.configuration(for: type))
+        return try PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type))
     }
 }
 

@@ -97,7 +97,7 @@ struct CodableInputPlanTests {
     @Test("the plan reads what the dictionary way reads, every kind of property, nulls and missing keys")
     func sameValues() throws {
         _ = try decode(full, viaPlan: true)
-        let plan = try PlanCache.plan(for: Sample.self, configuration: MappingContext().configuration(for: Sample.self))
+        let plan = try PlanCache.plan(for: Sample.self, configuration: MappingContext().declaredConfiguration(for: Sample.self))
         #expect(plan.decoderKeys(in: MappingContext())?.count == 20)
         for json in readable {
             #expect(try decode(json, viaPlan: true) == decode(json, viaPlan: false), "\(json)")
@@ -117,7 +117,7 @@ struct CodableInputPlanTests {
     func planReadsWithoutFallingBack() throws {
         _ = try decode(full, viaPlan: true)
         let context = MappingContext().started()
-        let plan = try PlanCache.plan(for: Sample.self, configuration: context.configuration(for: Sample.self))
+        let plan = try PlanCache.plan(for: Sample.self, configuration: context.declaredConfiguration(for: Sample.self))
         let keys = try #require(plan.decoderKeys(in: context))
         for json in readable {
             let container = try JSONDecoderProbe(json: json).decoder().container(keyedBy: AnyCodingKey.self)

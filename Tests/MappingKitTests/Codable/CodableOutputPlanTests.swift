@@ -111,7 +111,7 @@ struct CodableOutputPlanTests {
             "leaves":[{"id":2,"ratio":-0.25},{"id":3,"ratio":1e+300}],"maybeFlag":null,"maybeText":"here","node":{"name":"n"},"numbers":[1,2],\
             "price":12.34,"stamp":"2014-02-13T09:30:00Z","table":{"k":9},"text":"a\\"b","when":1.5,"words":["x",""]}
             """)
-        let plan = try PlanCache.plan(for: Everything.self, configuration: MappingContext().configuration(for: Everything.self))
+        let plan = try PlanCache.plan(for: Everything.self, configuration: MappingContext().declaredConfiguration(for: Everything.self))
         #expect(plan.coderKeys?.count == 20)
         let back = try JSONDecoder().decode(Everything.self, from: Data(second.utf8))
         #expect(back.leaves == sample().leaves)
