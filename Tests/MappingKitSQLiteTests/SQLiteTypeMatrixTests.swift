@@ -27,6 +27,7 @@ private final class MatrixRow: Mappable {
     var single: Float = 0
     var double = 0.0
     var decimal = Decimal(0)
+    var span = Duration.zero
     var flag = false
     var text = ""
     var link: URL?
@@ -55,7 +56,7 @@ private final class MatrixRow: Mappable {
     var fields: [String] {
         [
             "\(id)", "\(tiny)", "\(wide)", "\(unsigned)", "\(huge)", "\(hugeUnsigned)", "\(single.bitPattern)", "\(double.bitPattern)",
-            "\(decimal)", "\(flag)", text.debugDescription, "\(link as Any)", "\(uuid)", bytes.base64EncodedString(), tint.rawValue,
+            "\(decimal)", "\(span._high) \(span._low)", "\(flag)", text.debugDescription, "\(link as Any)", "\(uuid)", bytes.base64EncodedString(), tint.rawValue,
             "\(created.timeIntervalSinceReferenceDate.bitPattern)", "\(stamp.timeIntervalSinceReferenceDate.bitPattern)", "\(maybe as Any)",
             "\(list)", "\(tags.sorted())", "\(scores.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value.bitPattern)" })",
             "\(part.name.debugDescription):\(part.weight.bitPattern)", "\(parts.map { $0.map { "\($0.name):\($0.weight.bitPattern)" } } as Any)",
@@ -91,6 +92,9 @@ private func randomRow(id: Int, _ random: inout SplitMix64) -> MatrixRow {
     row.double = pick([.greatestFiniteMagnitude, .leastNonzeroMagnitude, -0.0, 0x1p64, 0.1]) { finite() }
     row.decimal = pick([.greatestFiniteMagnitude, -.greatestFiniteMagnitude, Decimal(string: "19.99") ?? 0]) {
         Decimal(sign: random.next() % 2 == 0 ? .plus : .minus, exponent: Int(random.next() % 41) - 20, significand: Decimal(random.next() >> (random.next() % 64)))
+    }
+    row.span = pick([Duration(_high: .max, low: .max), Duration(_high: .min, low: 0), .zero]) {
+        Duration(_high: Int64(bitPattern: random.next()) >> (random.next() % 64), low: random.next())
     }
     row.flag = random.next() % 2 == 0
     row.text = pick(["", "\u{0}", "null", "👩‍👩‍👧", "'; DROP TABLE x; --"]) { text() }
