@@ -193,7 +193,7 @@ extension Array where Element: Mappable {
 }
 
 /// The elements of a top-level array of models: objects, each a model of the call.
-private struct TopLevelModelCodec<Model: Mappable>: ValueCodec {
+private struct TopLevelModelCodec<Model: Mappable>: JSONCoding {
     let configuration: MappingConfiguration
     let context: MappingContext
 

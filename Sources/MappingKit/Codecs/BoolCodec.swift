@@ -47,9 +47,7 @@ struct BoolCodec: ValueCodec {
         }
     }
 
-    var encodesUnchanged: Bool { true }
-
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { [.encodesUnchanged, .decodesUnchanged] }
 
     func encode(_ value: Bool, in context: MappingContext) throws -> Any? {
         value

@@ -3,7 +3,7 @@ import Foundation
 /// `Codable` leaves through Foundation's coders.
 struct CodableCodec<Value: Codable>: ValueCodec {
     /// A value of the type is taken as it is (the first thing `decode` checks).
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { .decodesUnchanged }
 
     /// Values JSONSerialization cannot write (it raises an exception on Apple platforms) are
     /// refused before they reach it.

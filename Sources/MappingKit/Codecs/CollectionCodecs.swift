@@ -3,20 +3,19 @@ import Foundation
 /// `[Element]` from an array; every element is converted, and every bad element is reported.
 struct ArrayCodec<Element>: ValueCodec {
     let element: Codec<Element>
-    /// The same codec, for the calls on a whole array in place (see ``ValueCodec``).
-    let elementSlots: any ValueCodec
+    /// The same codec, for the calls on a whole array in place (see ``SlotCoding``).
+    let elementSlots: any SlotCoding
     let mode: CoercionMode
     /// `[Element].self`, looked up once: generic code would ask the runtime on every call.
     private let arrayType = ObjectIdentifier([Element].self)
-    let encodesUnchanged: Bool
-    let decodesUnchanged: Bool
+    /// Its elements'.
+    let traits: CodecTraits
 
     init(element: Codec<Element>, mode: CoercionMode = .lossless) {
         self.element = element
-        elementSlots = element.slotCoding
+        elementSlots = element.slots
         self.mode = mode
-        encodesUnchanged = element.encodesUnchanged
-        decodesUnchanged = element.decodesUnchanged
+        traits = element.traits.intersection([.encodesUnchanged, .decodesUnchanged])
     }
 
     func decode(_ input: Any, in context: MappingContext) throws -> [Element] {
@@ -79,7 +78,7 @@ struct SetCodec<Element: Hashable>: ValueCodec {
     let element: Codec<Element>
     var mode = CoercionMode.lossless
 
-    var decodesUnchanged: Bool { element.decodesUnchanged }
+    var traits: CodecTraits { element.traits.intersection(.decodesUnchanged) }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Set<Element> {
         // A set (Swift's, `NSSet`) is a set's input as much as an array is.

@@ -4,17 +4,16 @@ import Foundation
 struct DictionaryCodec<Value>: ValueCodec {
     let value: Codec<Value>
     private let dictionaryType = ObjectIdentifier([String: Value].self)
-    let encodesUnchanged: Bool
-    let decodesUnchanged: Bool
+    /// Its values' (an update merges entry by entry: ``merge(_:into:in:)``).
+    let traits: CodecTraits
 
     init(value: Codec<Value>) {
         self.value = value
-        encodesUnchanged = value.encodesUnchanged
-        decodesUnchanged = value.decodesUnchanged
+        traits = value.traits.intersection([.encodesUnchanged, .decodesUnchanged]).union(.mergesUpdates)
     }
 
     func decode(_ input: Any, in context: MappingContext) throws -> [String: Value] {
-        // Taken whole only when every value would come back unchanged (see ``ValueCodec/decodesUnchanged``).
+        // Taken whole only when every value would come back unchanged (see ``CodecTraits/decodesUnchanged``).
         if decodesUnchanged, ObjectIdentifier(type(of: input)) == dictionaryType, let same = Self.same(input) {
             return same
         }
@@ -43,8 +42,6 @@ struct DictionaryCodec<Value>: ValueCodec {
     /// An update merges entry by entry (RFC 7396): a key given replaces its entry, or merges
     /// into it when the values merge (nested models); `null` removes the entry; absent keys
     /// keep theirs.
-    var mergesUpdates: Bool { true }
-
     func merge(_ input: Any, into current: [String: Value], in context: MappingContext) throws -> [String: Value] {
         guard let patch = InputValue.dictionary(input) else { return try decode(input, in: context) }
         try context.countValues(patch.count)

@@ -124,7 +124,7 @@ struct CGFloatCodec: ValueCodec {
     }
 
     /// A `CGFloat` is taken as it is.
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { .decodesUnchanged }
 }
 
 /// `Double` through non-generic code, like ``IntCodec``.

@@ -23,7 +23,7 @@ struct StringFormCodec<Value>: ValueCodec {
     }
 
     /// A `URL` or `UUID` is taken as it is.
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { .decodesUnchanged }
 }
 
 extension StringFormCodec where Value == URL {
@@ -103,7 +103,7 @@ struct NSNumberCodec: ValueCodec {
     }
 
     /// An `NSNumber` is taken as it is.
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { .decodesUnchanged }
 }
 
 /// `NSDecimalNumber`, exactly, as ``DecimalCodec`` reads and writes `Decimal` (from JSON bytes,
@@ -132,7 +132,7 @@ struct NSDecimalNumberCodec: ValueCodec {
     }
 
     /// An `NSDecimalNumber` is taken as it is.
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { .decodesUnchanged }
 }
 
 /// A Foundation reference type (`NSString`, `NSURL`, `NSData`, `NSDate`, `NSArray`, `NSSet`,

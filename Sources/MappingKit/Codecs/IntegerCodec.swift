@@ -72,9 +72,7 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
 
     var range: String { "\(Integer.min)...\(Integer.max)" }
 
-    var encodesUnchanged: Bool { Integer.self == Int.self }
-
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { Integer.self == Int.self ? [.encodesUnchanged, .decodesUnchanged] : .decodesUnchanged }
 
     @_specialize(where Integer == Int)
     @_specialize(where Integer == Int64)
@@ -90,9 +88,7 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
 struct IntCodec: ValueCodec {
     let general: IntegerCodec<Int>
 
-    var encodesUnchanged: Bool { true }
-
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { [.encodesUnchanged, .decodesUnchanged] }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Int {
         if let value = ExistentialPayload.value(Int.self, in: input) {

@@ -19,7 +19,7 @@ struct NativeValueCodec<Value>: ValueCodec {
     }
 
     /// A `Date` or `Data` is taken as it is.
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { .decodesUnchanged }
 }
 
 extension NativeValueCodec where Value == Date {

@@ -27,9 +27,7 @@ extension OptionalCoding {
         return try wrapped.encode(value, in: context)
     }
 
-    var decodesUnchanged: Bool { wrapped.decodesUnchanged }
-
-    var mergesUpdates: Bool { wrapped.mergesUpdates }
+    var traits: CodecTraits { wrapped.traits.intersection([.decodesUnchanged, .mergesUpdates]) }
 
     /// An object merges into the value there is; `null` clears it; into `nil`, a value is read
     /// afresh.

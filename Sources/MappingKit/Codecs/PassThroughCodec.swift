@@ -71,7 +71,7 @@ struct AnyValueCodec: PassThroughCodec {
     }
 
     /// An update merges an object into the value there is, as RFC 7396 patches a document.
-    var mergesUpdates: Bool { true }
+    var traits: CodecTraits { .mergesUpdates }
 
     func merge(_ input: Any, into current: Any, in context: MappingContext) throws -> Any {
         guard let patch = Self.cast(input).flatMap(InputValue.dictionary) else { return try decode(input, in: context) }
@@ -88,7 +88,7 @@ struct UntypedDictionaryCodec: PassThroughCodec {
     }
 
     /// An update merges into the dictionary there is, as RFC 7396 patches a document.
-    var mergesUpdates: Bool { true }
+    var traits: CodecTraits { .mergesUpdates }
 
     func merge(_ input: Any, into current: [String: Any], in context: MappingContext) throws -> [String: Any] {
         guard let patch = Self.cast(input) else { return try decode(input, in: context) }
@@ -138,7 +138,7 @@ struct UntypedArrayCodec: PassThroughCodec {
 /// (``ValueCodec/isSupported``); the codec still refuses both ways, for the stash field that
 /// holds it on purpose and for values reached some other way.
 struct UnsupportedCodec<Value>: ValueCodec {
-    var isSupported: Bool { false }
+    var traits: CodecTraits { .unsupported }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         throw MappingError(.unsupportedType(ValueDescription.typeName(Value.self)))

@@ -5,7 +5,6 @@ struct PolymorphicCodec<Value>: ValueCodec {
 
     /// Never taken whole: for an `[Any]` property an `[Any]` of dictionaries is "already of the
     /// type", and each element must still be hydrated.
-    var decodesUnchanged: Bool { false }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         guard let dictionary = InputValue.dictionary(input) else {

@@ -20,7 +20,7 @@ struct RawRepresentableCodec<Represented: RawRepresentable>: ValueCodec {
     }
 
     /// A collection of the enum's own cases is taken as it is.
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { .decodesUnchanged }
 
     private func knownRawValues() -> [String] {
         guard let cases = Represented.self as? any CaseIterable.Type else { return [] }

@@ -26,9 +26,7 @@ struct StringCodec: ValueCodec {
         return try mismatch(input, expected: "String", in: context)
     }
 
-    var encodesUnchanged: Bool { true }
-
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { [.encodesUnchanged, .decodesUnchanged] }
 
     func encode(_ value: String, in context: MappingContext) throws -> Any? {
         value

@@ -105,8 +105,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let keys: FieldKeys
     let offset: Int
     let codec: Codec<Value>
-    /// The same codec, for the calls made for every value (see ``ValueCodec``).
-    let slots: any ValueCodec
+    /// The same codec, for the calls made for every value (see ``SlotCoding``).
+    let slots: any SlotCoding
     let defaults: FieldDefaults
     /// The requirements, when there are any, in a box: a field of the common kind holds `nil`,
     /// which needs no runtime metadata for `[Requirement<Value>]` when the field is made.
@@ -133,7 +133,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         self.keys = keys
         self.offset = offset
         self.codec = CodecFactory.codec(codec, emptyStringsAsNil: emptyStringsAsNil)
-        slots = self.codec.slotCoding
+        slots = self.codec.slots
         defaults = FieldDefaults()
         requirementList = nil
         hasNullDefault = false
@@ -158,7 +158,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         self.keys = keys
         self.offset = offset
         self.codec = codec
-        slots = codec.slotCoding
+        slots = codec.slots
         self.defaults = defaults
         requirementList = requirements
         hasNullDefault = defaults.whenNull != nil

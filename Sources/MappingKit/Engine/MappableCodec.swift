@@ -7,7 +7,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     let plans = PlanMemo()
 
     /// A collection of models already made (`[Model]`) is taken as it is.
-    var decodesUnchanged: Bool { true }
+    var traits: CodecTraits { [.decodesUnchanged, .mergesUpdates] }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Model {
         let nested = try context.nested()
@@ -61,7 +61,6 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
     /// updated as `update(from:)` updates it, a class instance keeps its identity (its
     /// properties as they were are put back if the update that reached it fails). In an import,
     /// a model with an identity is the one its key names, never merged into another.
-    var mergesUpdates: Bool { true }
 
     ///
     /// When a model is made (not updated), `current` is the property's declared default

@@ -1,4 +1,4 @@
-extension BoolCodec {
+extension BoolCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Bool {
         let mark = reader.mark
         let byte = try reader.peek()

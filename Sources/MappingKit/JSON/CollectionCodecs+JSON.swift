@@ -2,7 +2,7 @@ import Foundation
 
 /// Arrays, sets and dictionaries read element by element from bytes; every bad element is
 /// reported under its index or key, and reading goes on after it.
-extension ArrayCodec {
+extension ArrayCodec: JSONCoding {
     @_specialize(where Element == Double)
     @_specialize(where Element == Int)
     @_specialize(where Element == String)
@@ -31,7 +31,7 @@ extension ArrayCodec {
     }
 }
 
-extension SetCodec {
+extension SetCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Set<Element> {
         let mark = reader.mark
         guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
@@ -39,31 +39,17 @@ extension SetCodec {
     }
 }
 
-extension ValueCodec {
-    func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Value] {
-        try CollectionCoding.decodeJSONElements(&reader, with: self, in: context)
-    }
-
-    func encodeJSONElements(_ elements: UnsafeBufferPointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws {
-        try CollectionCoding.encodeJSONElements(elements, with: self, into: &writer, in: context)
-    }
-
-    func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        slot.initializeMemory(as: [Value].self, to: try decodeJSONElements(&reader, in: context))
-    }
-}
-
 extension CollectionCoding {
     /// Reads every element of the array at the reader with `codec`, collecting every element's
     /// problems under its index; reading goes on after a bad element. Called from each codec's
-    /// ``ValueCodec/decodeJSONElements(_:in:)``, so the loop is specialized for the codec.
+    /// ``JSONCoding/decodeJSONElements(_:in:)``, so the loop is specialized for the codec.
     @inline(__always)
-    static func decodeJSONElements<Element>(
+    static func decodeJSONElements<Element: JSONCoding>(
         _ reader: inout JSONReader,
-        with codec: some ValueCodec<Element>,
+        with codec: Element,
         in context: MappingContext
-    ) throws -> [Element] {
-        var result: [Element] = []
+    ) throws -> [Element.Value] {
+        var result: [Element.Value] = []
         if try reader.enterArray() { return result }
         let depth = reader.nesting
         result.reserveCapacity(reader.arrayCapacityHint())
@@ -87,11 +73,11 @@ extension CollectionCoding {
     }
 
     /// Writes `elements` as a JSON array with `codec`; called from each codec's
-    /// ``ValueCodec/encodeJSONElements(_:into:in:)``.
+    /// ``JSONCoding/encodeJSONElements(_:into:in:)``.
     @inline(__always)
-    static func encodeJSONElements<Element>(
-        _ elements: UnsafeBufferPointer<Element>,
-        with codec: some ValueCodec<Element>,
+    static func encodeJSONElements<Element: JSONCoding>(
+        _ elements: UnsafeBufferPointer<Element.Value>,
+        with codec: Element,
         into writer: inout JSONWriter,
         in context: MappingContext
     ) throws {
@@ -115,10 +101,10 @@ extension CollectionCoding {
 
 extension ArrayCodec {
     /// The JSON array at the reader into the uninitialized `[Element]` at `slot`, in the
-    /// element codec's own code. (Not named as ``ValueCodec/decodeJSONArray(_:into:in:)``,
+    /// element codec's own code. (Not named as ``JSONCoding/decodeJSONArray(_:into:in:)``,
     /// which reads an array of this codec's own values.)
     func readElements(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        try elementSlots.decodeJSONArray(&reader, into: slot, in: context)
+        try element.json.readJSONArray(&reader, into: slot, in: context)
     }
 
     /// The array at `value` as JSON, in the element codec's own code.

@@ -1,7 +1,7 @@
 /// A value kept as a `Stored` one, in JSON: read and written by `Stored`'s own JSON calls (a
 /// `Duration`, or an adapter's `Decimal` input, from the digits as written, never through a
 /// `Double`).
-extension ConvertedCodec {
+extension ConvertedCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value {
         let mark = reader.mark
         let kept = try named { try stored.decodeJSON(&reader, in: context) }

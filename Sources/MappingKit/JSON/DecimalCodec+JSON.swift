@@ -1,6 +1,6 @@
 import Foundation
 
-extension DecimalCodec {
+extension DecimalCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Decimal {
         let mark = reader.mark
         guard try reader.nextIsNumber() else { return try decodeJSON(again: &reader, from: mark, in: context) }

@@ -1,7 +1,7 @@
 import Foundation
 
 // MARK: - JSON
-extension DictionaryCodec {
+extension DictionaryCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [String: Value] {
         let mark = reader.mark
         guard try reader.peek() == UInt8(ascii: "{") else { return try decodeJSON(again: &reader, from: mark, in: context) }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension EpochDateCodec {
+extension EpochDateCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Date {
         guard try reader.nextIsNumber() else { return try decode(try reader.readAny(), in: context) }
         let text = reader.text(of: try reader.scanNumber())

@@ -1,6 +1,6 @@
 import Foundation
 
-extension DoubleCodec {
+extension DoubleCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Double {
         let mark = reader.mark
         if try reader.nextIsNumber() {
@@ -24,7 +24,7 @@ extension DoubleCodec {
     }
 }
 
-extension FloatingPointCodec {
+extension FloatingPointCodec: JSONCoding {
     /// A fraction or exponent converts from its text, correctly rounded for `Floating` itself
     /// (a `Float` never rounds twice through `Double`); an integer must be exact, as from a
     /// dictionary.

@@ -1,6 +1,6 @@
 import Foundation
 
-extension IntCodec {
+extension IntCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Int {
         let mark = reader.mark
         if try reader.nextIsNumber(), let value = reader.int(try reader.scanNumber()) { return value }
@@ -13,7 +13,7 @@ extension IntCodec {
     }
 }
 
-extension IntegerCodec {
+extension IntegerCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Integer {
         let mark = reader.mark
         if try reader.nextIsNumber() {

@@ -25,21 +25,22 @@ struct JSONFieldMaker: FieldVisitor {
 /// nothing between the member loop and the codec.
 final class JSONTypedField<Value>: JSONFieldCalls, @unchecked Sendable {
     let field: TypedField<Value>
-    let slots: any ValueCodec
+    /// The field's codec, for its JSON calls (see ``SlotCoding``).
+    let slots: any JSONCoding
     let offset: Int
     /// The field has neither a null default nor requirements.
     let isPlain: Bool
 
     init(_ field: TypedField<Value>) {
         self.field = field
-        slots = field.slots
+        slots = field.codec.json.jsonSlots
         offset = field.offset
         isPlain = !field.hasNullDefault && !field.hasRules
     }
 
     override func decode(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
         CallTrace.note("JSON/JSONFieldCalls.swift JSONTypedField.decode")
-        guard isPlain else { return try field.decodeJSONValue(&reader, into: staging, in: context) }
+        guard isPlain else { return try field.decodeJSONValue(&reader, into: staging, slots: slots, in: context) }
         try slots.decodeJSON(&reader, into: staging + offset, in: context)
     }
 
@@ -52,16 +53,19 @@ final class JSONTypedField<Value>: JSONFieldCalls, @unchecked Sendable {
 /// through the accessor.
 final class JSONIndirectField<Value>: JSONFieldCalls, @unchecked Sendable {
     let field: IndirectField<Value>
+    /// The inner field's codec, for its JSON calls.
+    let slots: any JSONCoding
 
     init(_ field: IndirectField<Value>) {
         self.field = field
+        slots = field.inner.codec.json.jsonSlots
     }
 
     override func decode(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        try field.inner.decodeJSONValue(&reader, into: staging + field.side, in: context)
+        try field.inner.decodeJSONValue(&reader, into: staging + field.side, slots: slots, in: context)
     }
 
     override func encode(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try field.reading(model) { try field.inner.encodeJSONValue(from: $0, into: &writer, in: context) }
+        try field.reading(model) { try slots.encodeJSON(atSlot: $0 + field.inner.offset, into: &writer, in: context) }
     }
 }

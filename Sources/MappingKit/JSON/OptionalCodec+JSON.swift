@@ -1,6 +1,6 @@
 import Foundation
 
-extension OptionalCoding {
+extension OptionalCoding where Self: JSONCoding, Inner: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Inner.Value? {
         if try reader.peek() == UInt8(ascii: "n") {
             let mark = reader.mark
@@ -16,3 +16,9 @@ extension OptionalCoding {
         return try wrapped.encodeJSON(at: UnsafeRawPointer(value).assumingMemoryBound(to: Inner.Value.self), into: &writer, in: context)
     }
 }
+
+extension OptionalCodec: JSONCoding {}
+extension OptionalIntCodec: JSONCoding {}
+extension OptionalStringCodec: JSONCoding {}
+extension OptionalBoolCodec: JSONCoding {}
+extension OptionalDoubleCodec: JSONCoding {}

@@ -1,4 +1,4 @@
-extension RawRepresentableCodec {
+extension RawRepresentableCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Represented {
         let mark = reader.mark
         if let value = Represented(rawValue: try raw.decodeJSON(&reader, in: context)) { return value }

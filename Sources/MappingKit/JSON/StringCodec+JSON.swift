@@ -1,4 +1,4 @@
-extension StringCodec {
+extension StringCodec: JSONCoding {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> String {
         CallTrace.note("JSON/StringCodec+JSON.swift StringCodec.decodeJSON")
         let mark = reader.mark

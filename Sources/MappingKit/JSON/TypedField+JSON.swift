@@ -1,9 +1,12 @@
 import Foundation
 
 extension TypedField {
-    /// The hot path: the codec reads straight into the staging buffer.
+    /// The hot path: the codec reads straight into the staging buffer. (`slots` is the field's
+    /// codec as JSON's calls, held by the field's ``JSONFieldCalls``.)
     @inline(__always)
-    func decodeJSONValue(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {
+    func decodeJSONValue(
+        _ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, slots: any JSONCoding, in context: MappingContext
+    ) throws {
         guard hasNullDefault || hasRules else {
             return try slots.decodeJSON(&reader, into: staging + offset, in: context)
         }
@@ -28,10 +31,5 @@ extension TypedField {
             try checkDecoded(value, input: input)
         }
         stage(value, at: staging + offset)
-    }
-
-    @inline(__always)
-    func encodeJSONValue(from model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
-        try slots.encodeJSON(atSlot: model + offset, into: &writer, in: context)
     }
 }

@@ -11,8 +11,28 @@ struct CodecErasureTests {
         let codec = Codec.erasing(IntCodec(general: IntegerCodec<Int>(mode: .lossless)))
         #expect(Codec.erasing(codec) === codec)
         #expect(ObjectIdentifier(codec.baseType) == ObjectIdentifier(IntCodec.self))
-        #expect(codec.slotCoding is IntCodec)
+        #expect(codec.slots is IntCodec)
+        #expect(codec.json.jsonSlots is IntCodec)
         #expect(codec.base is IntCodec)
+    }
+
+    /// ``Codec/json`` is an unchecked downcast in release builds: every `Codec` must be JSON's
+    /// ``ErasedCodec``, whichever way it was made.
+    @Test("Every codec made is JSON's erased codec, and erasing one again gives it back")
+    func everyCodecIsJSONs() {
+        let made: [AnyObject] = [
+            Codec.erasing(StringCodec()),
+            CodecFactory.codec(for: Int?.self),
+            CodecFactory.codec(for: [String: [Double]].self),
+            CodecFactory.codec(for: Set<Int>.self),
+            CodecFactory.codec(for: Date?.self),
+            OptionalCodec<String>.box(wrapping: CodecFactory.codec(for: String.self)),
+            OptionalCodec<[Int]>.box(wrapping: CodecFactory.codec(for: [Int].self)),
+        ]
+        #expect(made.allSatisfy { String(describing: type(of: $0)).hasPrefix("ErasedCodec<") })
+        let codec = CodecFactory.codec(for: [Int].self)
+        #expect(codec.erased() === codec)
+        #expect(Codec.erasing(codec) === codec)
     }
 
     @Test("The factory's codecs are the concrete ones behind a Codec, found again by their type")
@@ -25,10 +45,11 @@ struct CodecErasureTests {
         #expect(CodecFactory.codec(for: [String].self) === array)
     }
 
-    /// `Codec`'s own members trap (it is never made: its initializer is private to its file);
-    /// this calls every member of ``ValueCodec`` on an erased codec, so a member the erased
-    /// class failed to override would crash this test, not a user's mapping.
-    @Test("Every ValueCodec member of an erased codec reaches the concrete codec")
+    /// `Codec`'s and `JSONCodec`'s own members trap (neither is made but as an erased codec);
+    /// this calls every member of ``ValueCodec``, ``SlotCoding`` and ``JSONCoding`` through an
+    /// erased codec, so a member the erased class failed to override would crash this test, not
+    /// a user's mapping.
+    @Test("Every codec member of an erased codec reaches the concrete codec")
     func everyMemberOverridden() throws {
         let codec = Codec.erasing(ArrayCodec(element: CodecFactory.codec(for: Int.self)))
         let context = MappingContext()
@@ -39,28 +60,31 @@ struct CodecErasureTests {
         #expect(StoreColumn.Kind(shape: codec.valueShape, in: context) == .json)
         #expect(codec.base is ArrayCodec<Int>)
         #expect(ObjectIdentifier(codec.baseType) == ObjectIdentifier(ArrayCodec<Int>.self))
-        #expect(codec.slotCoding is ArrayCodec<Int>)
+        #expect(codec.slots is ArrayCodec<Int>)
+        let slots = codec.slots
+        let json = codec.json.jsonSlots
+        #expect(json is ArrayCodec<Int>)
 
         var slot: [Int] = []
         var other: [Int] = [9]
         try withUnsafeMutablePointer(to: &slot) { pointer in
             let raw = UnsafeMutableRawPointer(pointer)
-            try codec.decode([4], over: raw, in: context)
+            try slots.decode([4], over: raw, in: context)
             #expect(pointer.pointee == [4])
-            #expect(try codec.encode(at: raw, in: context) as? [Int] == [4])
+            #expect(try slots.encode(at: raw, in: context) as? [Int] == [4])
             try withUnsafeMutablePointer(to: &other) { second in
-                codec.move(from: raw, over: UnsafeMutableRawPointer(second))
+                slots.move(from: raw, over: UnsafeMutableRawPointer(second))
                 #expect(second.pointee == [4])
-                try codec.decode([6], into: raw, in: context)
+                try slots.decode([6], into: raw, in: context)
             }
             #expect(pointer.pointee == [6])
         }
         // The calls on a whole array of this codec's values: `[[Int]]` in place.
         var arrays: [[Int]] = []
         try withUnsafeMutablePointer(to: &arrays) { pointer in
-            try codec.decodeElements(of: [[7], [8]], at: UnsafeMutableRawPointer(pointer), initializing: false, in: context)
+            try slots.decodeElements(of: [[7], [8]], at: UnsafeMutableRawPointer(pointer), initializing: false, in: context)
             #expect(pointer.pointee == [[7], [8]])
-            #expect(try codec.encodeArray(at: UnsafeRawPointer(pointer), in: context) as? [[Int]] == [[7], [8]])
+            #expect(try slots.encodeArray(at: UnsafeRawPointer(pointer), in: context) as? [[Int]] == [[7], [8]])
         }
         #expect(try codec.decodeElements(of: [[1], [2]], in: context) == [[1], [2]])
         #expect(try codec.encodeElements(of: [[1]], in: context) as? [[Int]] == [[1]])
@@ -77,8 +101,8 @@ struct CodecErasureTests {
             var value: [Int] = []
             try withUnsafeMutablePointer(to: &value) { pointer in
                 let raw = UnsafeMutableRawPointer(pointer)
-                codec.destroy(at: raw)
-                try codec.decodeJSON(&reader, into: raw, in: context)
+                slots.destroy(at: raw)
+                try json.decodeJSON(&reader, into: raw, in: context)
             }
             return value
         }
@@ -87,8 +111,8 @@ struct CodecErasureTests {
             var value: [[Int]] = []
             try withUnsafeMutablePointer(to: &value) { pointer in
                 let raw = UnsafeMutableRawPointer(pointer)
-                codec.destroy(at: raw)
-                try codec.decodeJSONArray(&reader, into: raw, in: context)
+                slots.destroy(at: raw)
+                try codec.json.readJSONArray(&reader, into: raw, in: context)
             }
             return value
         }
@@ -97,7 +121,7 @@ struct CodecErasureTests {
         var writer = JSONWriter(options: [])
         var value = [1, 2]
         #expect(try codec.encodeJSON(at: &value, into: &writer, in: context))
-        #expect(try withUnsafePointer(to: &value) { try codec.encodeJSON(atSlot: $0, into: &writer, in: context) })
+        #expect(try withUnsafePointer(to: &value) { try json.encodeJSON(atSlot: $0, into: &writer, in: context) })
         try [[3]].withUnsafeBufferPointer { try codec.encodeJSONElements($0, into: &writer, in: context) }
         #expect(String(decoding: writer.data, as: UTF8.self) == "[1,2][1,2][[3]]")
     }
