@@ -50,6 +50,19 @@ public struct MappingLimits: Sendable, Hashable {
     /// let reader = try Event.jsonElements(contentsOf: log, limits: MappingLimits(maximumStreamElementBytes: 1 << 20))
     /// ```
     public var maximumStreamElementBytes: Int
+    /// The characters one JSON number may take (sign, digits, point, exponent), checked as it
+    /// is read, before anything converts it: a longer one is an error at its first character,
+    /// wherever it is in the document. Default: 10,000, past any number a real payload writes
+    /// (the exact decimal text of every `Double` takes at most 1,077); ``untrusted``: 1,000, as
+    /// Jackson's `StreamReadConstraints` (which holds every `Double` in its shortest form and
+    /// every 128-bit integer).
+    ///
+    /// ```swift
+    /// try Reading(json: body, limits: MappingLimits(maximumNumberLength: 100))
+    /// // a 101-character number: MappingError: … expected a number of at most 100 characters
+    /// // (MappingLimits.maximumNumberLength), found 101 characters
+    /// ```
+    public var maximumNumberLength: Int
     /// Limits with the given values; those left out take their defaults.
     ///
     /// ```swift
@@ -60,8 +73,10 @@ public struct MappingLimits: Sendable, Hashable {
         maximumModels: Int = 10_000_000,
         maximumValues: Int = 100_000_000,
         maximumNesting: Int = 512,
-        maximumStreamElementBytes: Int = 64 << 20
+        maximumStreamElementBytes: Int = 64 << 20,
+        maximumNumberLength: Int = 10_000
     ) {
+        self.maximumNumberLength = maximumNumberLength
         self.maximumNesting = maximumNesting
         self.maximumStreamElementBytes = maximumStreamElementBytes
         self.maximumDepth = maximumDepth
@@ -77,14 +92,16 @@ public struct MappingLimits: Sendable, Hashable {
     public static let `default` = MappingLimits()
 
     /// Limits for input from outside your control: 32 levels of models, 100,000 models and
-    /// 1,000,000 collection elements per call, 128 levels of nesting, 4 MiB per stream element. A graph that reaches one
+    /// 1,000,000 collection elements per call, 128 levels of nesting, 4 MiB per stream element,
+    /// 1,000 characters per number. A graph that reaches one
     /// sub-graph a billion times (a property list's shared references) stops after 100,000 models.
     ///
     /// ```swift
     /// let profile = try Profile(json: body, limits: .untrusted)
     /// ```
     public static let untrusted = MappingLimits(
-        maximumDepth: 32, maximumModels: 100_000, maximumValues: 1_000_000, maximumNesting: 128, maximumStreamElementBytes: 4 << 20
+        maximumDepth: 32, maximumModels: 100_000, maximumValues: 1_000_000, maximumNesting: 128, maximumStreamElementBytes: 4 << 20,
+        maximumNumberLength: 1_000
     )
 
     /// The limits a property list of `byteCount` bytes is mapped under: a binary property list

@@ -42,10 +42,12 @@ extension DecimalCodec {
             throw MappingError(.mismatch(expected: "Decimal", found: found()))
         }
         // `Decimal` holds a 128-bit significand: 38 digits always, 39 up to 2^128 - 1. Exact
-        // when the value's own digits are the text's.
-        func significant(_ text: String) -> Substring {
-            let mantissa = text.prefix { $0 != "e" && $0 != "E" }.filter(\.isNumber)
-            return Substring(mantissa.drop { $0 == "0" }.reversed().drop { $0 == "0" }.reversed())
+        // when the value's own digits are the text's. (Bytes, not characters: a long number is
+        // refused in time that grows with its length, not with Unicode's rules.)
+        func significant(_ text: String) -> [UInt8] {
+            let mantissa = text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+                .filter { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            return Array(mantissa.drop { $0 == UInt8(ascii: "0") }.reversed().drop { $0 == UInt8(ascii: "0") }.reversed())
         }
         let digits = significant(text)
         guard digits.count <= 39, let value = Decimal(string: text), value.isFinite, value.isZero == digits.isEmpty,

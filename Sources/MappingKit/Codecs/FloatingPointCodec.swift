@@ -33,16 +33,23 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
     /// Digits convert exactly (outside `.lenient`); fractions to the nearest value; either must
     /// be finite.
     private func convert(text: String, shape: NumberText.Shape, found: @autoclosure () -> String) throws -> Floating {
+        if shape == .integer { return try convert(integerText: text, found: found()) }
         guard let value = Floating(text), value.isFinite else {
             throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
         }
-        guard shape == .integer, mode != .lenient else { return value }
-        if let integer = WideInteger(text), integer.isWithin128Bits {
-            guard let exact = integer.exactly(Floating.self) else { throw MappingError(.inexact(expected: typeName, found: found())) }
-            return exact
+        return value
+    }
+
+    /// Digits, any number of them: the value they are exactly (the nearest under `.lenient`);
+    /// past the type's range, or between two of its values, an error naming the type.
+    func convert(integerText text: String, found: @autoclosure () -> String) throws -> Floating {
+        switch NumberText.integer(text, as: Floating.self) {
+        case .exact(let value)?: return value
+        case .rounded(let value)? where mode == .lenient: return value
+        case .rounded?: throw MappingError(.inexact(expected: typeName, found: found()))
+        case .outOfRange?: throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        case nil: throw MappingError(.mismatch(expected: typeName, found: found()))
         }
-        // Beyond 128 bits only rare multiples of large powers of two are exact: refuse them all.
-        throw MappingError(.inexact(expected: typeName, found: found()))
     }
 
     private func convert(_ number: NumericInput) throws -> Floating {
@@ -90,7 +97,7 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
         }
     }
 
-    private var range: String { "±\(Floating.greatestFiniteMagnitude)" }
+    var range: String { "±\(Floating.greatestFiniteMagnitude)" }
 
     /// Non-finite values have no JSON form and are an error. A `Float` is written as the `Double`
     /// with the same shortest decimal form (`Float(0.1)` → `0.1`, not `0.10000000149011612`).

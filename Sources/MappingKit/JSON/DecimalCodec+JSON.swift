@@ -7,11 +7,12 @@ extension DecimalCodec: JSONCoding {
         let number = try reader.scanNumber()
         let text = reader.text(of: number)
         do {
-            return try DecimalCodec.exactDecimal(text, found: "the number \(text)")
+            return try DecimalCodec.exactDecimal(text, found: reader.describe(number))
         } catch {
             // Said of the value the reader gives for the number (`Double 1e+300`), as the
-            // dictionary path says it; the text where the reader gives none.
-            guard let value = try? reader.value(of: number) else { throw error }
+            // dictionary path says it; the reader's own error where it gives none, as the first
+            // read of a type (which reads the object as native values) says it.
+            let value = try reader.value(of: number)
             return try DecimalCodec.exactDecimal(text, found: ValueDescription.describe(value))
         }
     }

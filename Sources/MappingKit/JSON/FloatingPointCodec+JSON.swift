@@ -6,7 +6,10 @@ extension DoubleCodec: JSONCoding {
         if try reader.nextIsNumber() {
             let number = try reader.scanNumber()
             if number.isInteger {
-                if let int = reader.int(number), let value = Double(exactly: int) { return value }
+                if let int = reader.int(number), let value = Double(exactly: int) {
+                    // `-0` keeps its sign, as `-0.0` does.
+                    return value == 0 && number.isNegative ? -0.0 : value
+                }
             } else {
                 let value = reader.double(number)
                 if value.isFinite { return value }
@@ -33,7 +36,9 @@ extension FloatingPointCodec: JSONCoding {
         if try reader.nextIsNumber() {
             let number = try reader.scanNumber()
             if number.isInteger {
-                if let int = reader.int(number), let value = Floating(exactly: int) { return value }
+                if let int = reader.int(number), let value = Floating(exactly: int) {
+                    return value == 0 && number.isNegative ? -value : value
+                }
             } else {
                 let value = Floating.self == Float.self ? Floating(reader.float(number)) : Floating(reader.double(number))
                 if value.isFinite { return value }

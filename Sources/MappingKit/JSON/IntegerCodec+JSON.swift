@@ -26,7 +26,7 @@ extension IntegerCodec: JSONCoding {
             if number.isInteger, Integer.bitWidth > 64 {
                 let text = reader.text(of: number)
                 guard let value = Integer(text) else {
-                    throw MappingError(.outOfRange(expected: typeName, range: range, found: "the number \(text)"))
+                    throw MappingError(.outOfRange(expected: typeName, range: range, found: reader.describe(number)))
                 }
                 return value
             }

@@ -104,9 +104,24 @@ extension JSONReader {
             }
             exponent += sign * written
         }
+        // Checked once the number is scanned, before anything converts it: refused as fast as
+        // it is skipped, however long (issue 45). Only long numbers look the limit up.
+        if position - start > 19, position - start > pending._withUnsafeGuaranteedRef(\.maximumNumberLength) {
+            throw numberTooLong(from: start)
+        }
         return JSONNumber(
             start: start, end: position, isNegative: negative, significand: significand,
             exponent: exponent, isInteger: integer, isTruncated: truncated
+        )
+    }
+
+    /// The error for a number longer than ``MappingLimits/maximumNumberLength``, at its start.
+    @inline(never)
+    private func numberTooLong(from start: Int) -> MappingError {
+        let limit = pending._withUnsafeGuaranteedRef(\.maximumNumberLength)
+        return syntaxError(
+            expected: "a number of at most \(limit) characters (MappingLimits.maximumNumberLength)",
+            found: "\(position - start) characters", at: start
         )
     }
 
@@ -153,6 +168,21 @@ extension JSONReader {
     /// The number's text, as written.
     func text(of number: JSONNumber) -> String {
         String(decoding: bytes(number.start, number.end), as: UTF8.self)
+    }
+
+    /// How a message shows `number`: `the number 12.5`, its text shortened past 60 characters
+    /// (`the number 100000…, 5001 characters`), so that a hostile number makes no long message.
+    func describe(_ number: JSONNumber) -> String {
+        let length = number.end - number.start
+        guard length > ValueDescription.maximumStringLength else { return "the number \(text(of: number))" }
+        let shown = String(decoding: bytes(number.start, number.start + ValueDescription.maximumStringLength), as: UTF8.self)
+        return "the number \(shown)…, \(length) characters"
+    }
+
+    /// An integer written with more digits than ``value(of:)`` keeps in an integer type
+    /// (`Decimal` and `Int128` hold 39 at most).
+    func isLongInteger(_ number: JSONNumber) -> Bool {
+        number.isInteger && number.end - number.start - (number.isNegative ? 1 : 0) > 39
     }
 
     /// The correctly rounded `Double` for `number` (infinite past `Double`'s range). Inlined

@@ -46,20 +46,29 @@ extension JSONReader {
 
     /// A number as the native value ``readAny()`` gives. Integers stay exact: an `Int`, a
     /// `UInt64`, a `Decimal` (38 digits), an `Int128` or `UInt128` (39 digits within their
-    /// range, on the releases that have those types), and an error past that, never a rounded
-    /// `Double`.
+    /// range, on the releases that have those types), a `Double` when it is the integer exactly
+    /// (2¹⁵² written in its 46 digits), and an error past that, never a rounded `Double`.
+    /// `-0` is the `Double` `-0.0`, which keeps its sign (an `Int` has none).
     /// Fractions and exponents are the correctly rounded `Double`; beyond its range, an error.
     func value(of number: JSONNumber) throws -> Any {
         if let magnitude = integerMagnitude(number) {
             if !number.isNegative { return Int(exactly: magnitude) ?? magnitude }
+            if magnitude == 0 { return -0.0 }
             if let int = int(number) { return int }
         }
         if number.isInteger {
             let text = text(of: number)
+            if isLongInteger(number) {
+                switch NumberText.integer(text, as: Double.self) {
+                case .exact(let value)?: return value
+                case .outOfRange?: throw MappingError(.mismatch(expected: "a number within Double's range", found: describe(number)))
+                default: throw MappingError(.inexact(expected: "an integer that Int, UInt64, Decimal, Int128 or Double holds", found: describe(number)))
+                }
+            }
             // 39 digits are past `Decimal`, not past `Int128` and `UInt128` (what `jsonData` writes
             // for their extremes): kept exact as those, where the release has them.
             do {
-                return try DecimalCodec.exactDecimal(text, found: "the number \(text)")
+                return try DecimalCodec.exactDecimal(text, found: describe(number))
             } catch {
                 if let wide = WideInteger(text), wide.isWithin128Bits, let value = OlderReleases.int128Value(wide) { return value }
                 throw error
@@ -67,7 +76,7 @@ extension JSONReader {
         }
         let value = double(number)
         guard value.isFinite else {
-            throw MappingError(.mismatch(expected: "a number within Double's range", found: "the number \(text(of: number))"))
+            throw MappingError(.mismatch(expected: "a number within Double's range", found: describe(number)))
         }
         return value
     }

@@ -39,6 +39,7 @@ struct JSONReader {
                 throw MappingError(.syntax(expected: "a JSON value", found: "end of input", location: JSONLocation(line: 1, column: 1, offset: 0)))
             }
             let pending = PendingMembers()
+            pending.maximumNumberLength = limits.maximumNumberLength
             return try withExtendedLifetime(pending) {
                 var reader = JSONReader(
                     base: base.assumingMemoryBound(to: UInt8.self),
@@ -66,6 +67,7 @@ struct JSONReader {
         guard let base = bytes.baseAddress else {
             throw MappingError(.syntax(expected: "a JSON value", found: "end of input", location: JSONLocation(line: 0, column: 0, offset: 0)))
         }
+        pending.maximumNumberLength = limits.maximumNumberLength
         var reader = JSONReader(base: base, count: bytes.count, maximumNesting: limits.maximumNesting, pending: Unmanaged.passUnretained(pending))
         reader.position = position
         reader.nesting = nesting

@@ -13,6 +13,9 @@ final class PendingMembers {
     /// the buffer, puts the line and column in (``JSONElementStream``), for the errors it reports.
     /// Kept here, not in the reader: a reader one field larger runs its number loops slower.
     let locatesErrors: Bool
+    /// ``MappingLimits/maximumNumberLength`` of the call, set by each read: kept here for the
+    /// same reason, and read only for a number longer than 19 characters.
+    @exclusivity(unchecked) var maximumNumberLength = MappingLimits.default.maximumNumberLength
 
     init(locatesErrors: Bool = true) {
         self.locatesErrors = locatesErrors

@@ -113,7 +113,8 @@ struct JSONTestSuiteTests {
         ("object_key_nfd_nfc.json", #"{"é":"NFC"}"#),
         ("object_same_key_different_values.json", #"{"a":2}"#),
         ("object_same_key_same_value.json", #"{"a":1}"#),
-        ("object_same_key_unclear_values.json", #"{"a":0}"#),
+        // `{"a":0, "a":-0}`: the last value, `-0`, keeps its sign (issue 46).
+        ("object_same_key_unclear_values.json", #"{"a":-0.0}"#),
         ("string_1_escaped_invalid_codepoint.json", "rejected"),
         ("string_1_invalid_codepoint.json", "rejected"),
         ("string_2_escaped_invalid_codepoints.json", "rejected"),
