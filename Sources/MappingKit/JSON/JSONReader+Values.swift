@@ -71,6 +71,8 @@ extension JSONReader {
                 return try DecimalCodec.exactDecimal(text, found: describe(number))
             } catch {
                 if let wide = WideInteger(text), wide.isWithin128Bits, let value = OlderReleases.int128Value(wide) { return value }
+                // Past 2¹²⁸ in 39 digits: a `Double` when it is one exactly, as longer integers.
+                if case .exact(let value)? = NumberText.integer(text, as: Double.self) { return value }
                 throw error
             }
         }

@@ -80,6 +80,8 @@ struct LongNumberTests {
         #expect(try Doubles(dictionary: ["v": ["5708990770823839524233143877797980545530986496"]]).v == [0x1p152])
         #expect(try Doubles(dictionary: try JSONValue.parse(json) as? [String: Any] ?? [:]).v == doubles.v)
         #expect(try Floats(json: #"{"v": [1267650600228229401496703205376]}"#).v == [0x1p100])
+        // 39 digits past 2¹²⁸, where neither Decimal nor Int128 holds it (found by the property test below).
+        #expect(try Doubles(json: #"{"v": [371701218101473635127308408537267306496]}"#).v == [371701218101473635127308408537267306496.0])
     }
 
     /// The first read of a type reads the object as native values (`JSONReader.readAny`), later
