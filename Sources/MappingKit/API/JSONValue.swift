@@ -13,7 +13,8 @@ public import Foundation
 ///
 /// Numbers: an integer that fits `Int` is an `Int`, a larger one that fits `UInt64` a `UInt64`,
 /// a larger one still a `Decimal` (38 digits at most), past that a `Double` when one is the
-/// integer exactly (2¹⁵² in its 46 digits), else an error; `-0` is the `Double` `-0.0`, which
+/// integer exactly (2¹⁵² in its 46 digits), else an ``ExactNumber`` (its digits, written back as
+/// they were); `-0` is the `Double` `-0.0`, which
 /// keeps its sign. A number longer than ``MappingLimits/maximumNumberLength`` is an error. A fraction or an
 /// exponent gives the correctly rounded `Double`, and one beyond its range (`1e400`) is an error. A key repeated in an object keeps its last value, as in
 /// `JSONSerialization` and `JSONDecoder`. Nesting deeper than

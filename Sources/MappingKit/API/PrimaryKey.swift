@@ -140,7 +140,7 @@ public struct PrimaryKey: Hashable, CustomStringConvertible, @unchecked Sendable
             case .floating(let real): swiftValue = real
             case .decimal(let decimal): swiftValue = decimal
             // `read` makes no wide integers of an `NSNumber`; kept as given if it ever did.
-            case .wide: return .values([value])
+            case .wide, .exact: return .values([value])
             }
             let storage = single(swiftValue)
             return storage.kind == .int ? .equalToInt(storage.int, given: value) : storage

@@ -10,6 +10,8 @@ indirect enum ArchiveValue: Codable {
     case unsigned(UInt64)
     case double(Double)
     case decimal(String)
+    /// An ``ExactNumber``'s digits.
+    case exactInteger(String)
     case string(String)
     case date(Date)
     case data(Data)
@@ -17,7 +19,7 @@ indirect enum ArchiveValue: Codable {
     case object([String: ArchiveValue])
 
     private enum Tag: String, CodingKey {
-        case null = "n", bool = "b", int = "i", unsigned = "u", double = "f", decimal = "d"
+        case null = "n", bool = "b", int = "i", unsigned = "u", double = "f", decimal = "d", exactInteger = "e"
         case string = "s", date = "t", data = "x", array = "a", object = "o"
     }
 
@@ -36,6 +38,7 @@ indirect enum ArchiveValue: Codable {
             case .wide(let value): self = .decimal(try Self.text(value))
             case .floating(let value): self = .double(value)
             case .decimal(let value): self = .decimal("\(value)")
+            case .exact(let value): self = .exactInteger(value.text)
             }
         } else if InputValue.isNull(value) {
             self = .null
@@ -84,6 +87,7 @@ indirect enum ArchiveValue: Codable {
         case .unsigned(let value): value
         case .double(let value): value
         case .decimal(let text): Decimal(string: text).map { $0 as Any } ?? text
+        case .exactInteger(let text): ExactNumber(text).map { $0 as Any } ?? text
         case .string(let value): value
         case .date(let value): value
         case .data(let value): value
@@ -117,6 +121,12 @@ indirect enum ArchiveValue: Codable {
                 throw DecodingError.dataCorruptedError(forKey: tag, in: container, debugDescription: "a decimal number's text")
             }
             self = .decimal(text)
+        case .exactInteger:
+            let text = try container.decode(String.self, forKey: tag)
+            guard ExactNumber(text) != nil else {
+                throw DecodingError.dataCorruptedError(forKey: tag, in: container, debugDescription: "an integer's digits")
+            }
+            self = .exactInteger(text)
         case .string: self = .string(try container.decode(String.self, forKey: tag))
         case .date: self = .date(try container.decode(Date.self, forKey: tag))
         case .data: self = .data(try container.decode(Data.self, forKey: tag))
@@ -134,6 +144,7 @@ indirect enum ArchiveValue: Codable {
         case .unsigned(let value): try container.encode(value, forKey: .unsigned)
         case .double(let value): try container.encode(value, forKey: .double)
         case .decimal(let value): try container.encode(value, forKey: .decimal)
+        case .exactInteger(let value): try container.encode(value, forKey: .exactInteger)
         case .string(let value): try container.encode(value, forKey: .string)
         case .date(let value): try container.encode(value, forKey: .date)
         case .data(let value): try container.encode(value, forKey: .data)

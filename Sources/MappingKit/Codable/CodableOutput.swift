@@ -228,6 +228,9 @@ private enum Scalar {
             // Only an `Int128` or `UInt128` input is this wide, on the releases that have them.
             guard let encodable = OlderReleases.int128Value(value) else { return nil }
             self = .wide(encodable)
+        case .exact:
+            // No `Encoder` value holds it exactly.
+            return nil
         case .floating(let value): self = .double(value)
         case .decimal(let value): self = .decimal(value)
         }

@@ -10,6 +10,7 @@ struct DecimalCodec: ValueCodec {
             case .signed(let value): return try DecimalCodec.exactDecimal("\(value)", found: ValueDescription.describe(number))
             case .unsigned(let value): return try DecimalCodec.exactDecimal("\(value)", found: ValueDescription.describe(number))
             case .wide(let value): return try DecimalCodec.exactDecimal("\(value)", found: ValueDescription.describe(number))
+            case .exact(let value): return try DecimalCodec.exactDecimal(value.text, found: ValueDescription.describe(number))
             case .floating(let value) where value.isFinite:
                 return try DecimalCodec.exactDecimal("\(value)", found: ValueDescription.describe(number))
             case .floating, .bool: break

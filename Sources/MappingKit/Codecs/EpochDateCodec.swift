@@ -35,6 +35,7 @@ struct EpochDateCodec: ValueCodec {
             case .signed(let value): return try date(integer: value, found: input)
             case .unsigned(let value): return try date(ExactDecimal(text: "\(value)"), found: input)
             case .wide(let value): return try date(ExactDecimal(text: "\(value)"), found: input)
+            case .exact(let value): return try date(ExactDecimal(text: value.text), found: input)
             case .floating(let value) where value.isFinite: return try date(ExactDecimal(text: "\(value)"), found: input)
             case .decimal(let value) where !value.isNaN: return try date(ExactDecimal(text: "\(value)"), found: input)
             case .bool(let value) where mode == .lenient: return try date(integer: value ? 1 : 0, found: input)

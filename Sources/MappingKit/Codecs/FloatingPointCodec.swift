@@ -76,6 +76,8 @@ struct FloatingPointCodec<Floating: BinaryFloatingPoint & LosslessStringConverti
             if mode == .lenient { return value.rounded(Floating.self) }
             guard let exact = value.exactly(Floating.self) else { throw MappingError(.inexact(expected: typeName, found: found())) }
             return exact
+        case .exact(let value):
+            return try convert(integerText: value.text, found: found())
         case .decimal(let value):
             // A fraction converts from its digits, correctly rounded, as from its text.
             if Floating.self == Double.self, let double = DecimalDigits.fraction(value) { return Floating(double) }

@@ -77,7 +77,7 @@ struct NSNumberCodec: ValueCodec {
         case .unsigned(let value): return NSNumber(value: value)
         case .floating(let value): return NSNumber(value: value)
         case .decimal(let value): return NSDecimalNumber(decimal: value)
-        case .wide:
+        case .wide, .exact:
             throw MappingError(.outOfRange(expected: "NSNumber", range: "64-bit integers", found: ValueDescription.describe(input)))
         }
     }
@@ -99,6 +99,7 @@ struct NSNumberCodec: ValueCodec {
         case .floating(let double): double
         case .decimal(let decimal): try DecimalCodec().encode(decimal, in: context)
         case .wide(let integer): "\(integer)"
+        case .exact(let integer): integer
         }
     }
 

@@ -49,6 +49,9 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
         case .wide(let value):
             if let exact = value.exactly(Integer.self) { return exact }
             throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
+        case .exact:
+            // Past `Int128`'s range, so past every integer type's.
+            throw MappingError(.outOfRange(expected: typeName, range: range, found: found()))
         case .floating(let value):
             let value = mode == .lenient ? value.rounded(.towardZero) : value
             if mode != .strict, let exact = Integer(exactly: value) { return exact }

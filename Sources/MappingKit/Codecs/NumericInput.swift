@@ -11,6 +11,9 @@ enum NumericInput {
     case unsigned(UInt64)
     /// An integer below `Int64.min` or above `UInt64.max`.
     case wide(WideInteger)
+    /// An integer past every native type, kept as its digits (what JSON gives for one that
+    /// `Decimal`, `Int128` and `Double` cannot hold exactly).
+    case exact(ExactNumber)
     case floating(Double)
     case decimal(Decimal)
 
@@ -42,6 +45,7 @@ enum NumericInput {
         case let value as Float: return .floating(Double(value))
         case let value as CGFloat: return .floating(Double(value))
         case let value as Decimal: return .decimal(value)
+        case let value as ExactNumber: return .exact(value)
         default: return OlderReleases.wideInteger(in: value).map(integer)
         }
     }
@@ -101,6 +105,7 @@ extension NumericInput {
         case .signed(let number): number == value
         case .unsigned(let number): number == value
         case .wide(let number): number.description == "\(value)"
+        case .exact(let number): number.text == "\(value)"
         case .floating(let number): Number(exactly: number) == value
         case .decimal(let number): "\(number)" == "\(value)"
         case .bool: false
@@ -112,6 +117,9 @@ extension NumericInput {
         case .signed(let number): Number(exactly: number) == value
         case .unsigned(let number): Number(exactly: number) == value
         case .wide(let number): number.exactly(Number.self) == value
+        // Exactly a `Float` is exactly a `Double` too.
+        case .exact(let number):
+            if case .exact(let double)? = NumberText.integer(number.text, as: Double.self) { double == Double(value) } else { false }
         case .floating(let number): Number(number) == value && Double(value) == number
         case .decimal: true
         case .bool: false

@@ -17,6 +17,7 @@ struct StringCodec: ValueCodec {
             case .signed(let value): return "\(value)"
             case .unsigned(let value): return "\(value)"
             case .wide(let value): return "\(value)"
+            case .exact(let value): return value.text
             case .floating(let value): return "\(value)"
             case .decimal(let value): return "\(value)"
             case .bool(let value) where mode == .lenient: return "\(value)"

@@ -25,6 +25,8 @@ enum UntypedValues {
         case integer(WideInteger)
         case floating(Double)
         case decimal(Decimal)
+        /// An ``ExactNumber``'s digits: integers past every native type's range.
+        case exactInteger(String)
         case string(String)
         case null
         case other(String)
@@ -36,6 +38,7 @@ enum UntypedValues {
             case (.floating(let left), .floating(let right)): left == right || (left.isNaN && right.isNaN)
             case (.decimal(let left), .decimal(let right)): left == right || (left.isNaN && right.isNaN)
             case (.string(let left), .string(let right)): left == right
+            case (.exactInteger(let left), .exactInteger(let right)): left == right
             case (.null, .null): true
             case (.other(let left), .other(let right)): left == right
             default: false
@@ -52,6 +55,7 @@ enum UntypedValues {
             case .signed(let value): return .scalar(.integer(WideInteger(value)))
             case .unsigned(let value): return .scalar(.integer(WideInteger(value)))
             case .wide(let value): return .scalar(.integer(value))
+            case .exact(let value): return .scalar(.exactInteger(value.text))
             case .floating(let value): return .scalar(.floating(value))
             case .decimal(let value): return .scalar(.decimal(value))
             }
@@ -101,6 +105,7 @@ enum UntypedValues {
             case .integer(let value): return (2, value.rounded(Double.self), value, "")
             case .floating(let value): return (2, value, zero, "")
             case .decimal(let value): return (2, NSDecimalNumber(decimal: value).doubleValue, zero, "\(value)")
+            case .exactInteger(let text): return (2, Double(text) ?? 0, zero, text)
             case .string(let value): return (3, 0, zero, value)
             case .other(let text): return (5, 0, zero, text)
             }
@@ -166,6 +171,7 @@ enum UntypedValues {
         case .integer(let value): "\(value)"
         case .floating(let value): "\(value)"
         case .decimal(let value): "\(value)"
+        case .exactInteger(let text): text
         case .string(let value): value.debugDescription
         case .null: "null"
         case .other(let text): text

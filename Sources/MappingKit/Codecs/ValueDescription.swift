@@ -25,6 +25,7 @@ enum ValueDescription {
         // Past `Int64.max` only an unsigned type holds it: naming it `Int` would be wrong.
         case .unsigned(let value): value > UInt64(Int64.max) ? "UInt64 \(value)" : "Int \(value)"
         case .wide(let value): "Int \(value)"
+        case .exact(let value): "Int \(shortened(value.text))"
         case .floating(let value): "Double \(value)"
         case .decimal(let value): "Decimal \(value)"
         }
@@ -40,6 +41,13 @@ enum ValueDescription {
         if UInt64(text) != nil { return "UInt64 \(text)" }
         if let double = Double(text), double.isFinite, !text.contains("e"), "\(double)" == text { return "Double \(text)" }
         return "Decimal \(text)"
+    }
+
+    /// A number's text as a message shows it: past ``maximumStringLength`` characters, its
+    /// first ones and its length (`100000…, 5001 characters`).
+    static func shortened(_ text: String) -> String {
+        guard text.utf8.count > maximumStringLength else { return text }
+        return String(decoding: text.utf8.prefix(maximumStringLength), as: UTF8.self) + "…, \(text.utf8.count) characters"
     }
 
     static func quoted(_ string: String) -> String {

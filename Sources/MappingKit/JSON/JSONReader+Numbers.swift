@@ -173,10 +173,7 @@ extension JSONReader {
     /// How a message shows `number`: `the number 12.5`, its text shortened past 60 characters
     /// (`the number 100000…, 5001 characters`), so that a hostile number makes no long message.
     func describe(_ number: JSONNumber) -> String {
-        let length = number.end - number.start
-        guard length > ValueDescription.maximumStringLength else { return "the number \(text(of: number))" }
-        let shown = String(decoding: bytes(number.start, number.start + ValueDescription.maximumStringLength), as: UTF8.self)
-        return "the number \(shown)…, \(length) characters"
+        "the number \(ValueDescription.shortened(text(of: number)))"
     }
 
     /// An integer written with more digits than ``value(of:)`` keeps in an integer type

@@ -47,7 +47,8 @@ extension JSONReader {
     /// A number as the native value ``readAny()`` gives. Integers stay exact: an `Int`, a
     /// `UInt64`, a `Decimal` (38 digits), an `Int128` or `UInt128` (39 digits within their
     /// range, on the releases that have those types), a `Double` when it is the integer exactly
-    /// (2¹⁵² written in its 46 digits), and an error past that, never a rounded `Double`.
+    /// (2¹⁵² written in its 46 digits), and past that an ``ExactNumber``, its digits: never a
+    /// rounded `Double`, never an error for want of a type (a property judges the value).
     /// `-0` is the `Double` `-0.0`, which keeps its sign (an `Int` has none).
     /// Fractions and exponents are the correctly rounded `Double`; beyond its range, an error.
     func value(of number: JSONNumber) throws -> Any {
@@ -58,22 +59,15 @@ extension JSONReader {
         }
         if number.isInteger {
             let text = text(of: number)
-            if isLongInteger(number) {
-                switch NumberText.integer(text, as: Double.self) {
-                case .exact(let value)?: return value
-                case .outOfRange?: throw MappingError(.mismatch(expected: "a number within Double's range", found: describe(number)))
-                default: throw MappingError(.inexact(expected: "an integer that Int, UInt64, Decimal, Int128 or Double holds", found: describe(number)))
-                }
-            }
+            if isLongInteger(number) { return try exactInteger(number) }
             // 39 digits are past `Decimal`, not past `Int128` and `UInt128` (what `jsonData` writes
             // for their extremes): kept exact as those, where the release has them.
             do {
                 return try DecimalCodec.exactDecimal(text, found: describe(number))
             } catch {
                 if let wide = WideInteger(text), wide.isWithin128Bits, let value = OlderReleases.int128Value(wide) { return value }
-                // Past 2¹²⁸ in 39 digits: a `Double` when it is one exactly, as longer integers.
-                if case .exact(let value)? = NumberText.integer(text, as: Double.self) { return value }
-                throw error
+                // Past 2¹²⁸ in 39 digits: as longer integers.
+                return try exactInteger(number)
             }
         }
         let value = double(number)
@@ -81,5 +75,14 @@ extension JSONReader {
             throw MappingError(.mismatch(expected: "a number within Double's range", found: describe(number)))
         }
         return value
+    }
+
+    /// An integer past `Decimal` and `Int128`: the `Double` it is exactly, else its digits.
+    private func exactInteger(_ number: JSONNumber) throws -> Any {
+        let text = text(of: number)
+        if case .exact(let value)? = NumberText.integer(text, as: Double.self) { return value }
+        // JSON's grammar is ExactNumber's: this holds for every integer the scanner gives.
+        guard let exact = ExactNumber(text) else { throw MappingError(.mismatch(expected: "an integer", found: describe(number))) }
+        return exact
     }
 }

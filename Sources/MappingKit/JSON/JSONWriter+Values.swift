@@ -34,6 +34,7 @@ extension JSONWriter {
         case .unsigned(let value):
             if let unsigned = UInt(exactly: value) { writeUnsigned(unsigned) } else { writeText("\(value)") }
         case .wide(let value): writeText("\(value)")
+        case .exact(let value): writeText(value.text)
         case .floating(let value): try writeDouble(value)
         case .decimal(let value):
             guard value.isFinite else {

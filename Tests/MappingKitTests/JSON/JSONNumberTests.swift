@@ -53,11 +53,10 @@ struct JSONNumberTests {
         #expect("\(type(of: value)) \(value)" == expected)
     }
 
-    @Test("an integer longer than Decimal's 38 digits is a Double when it is one exactly, else an error, never a rounded Double")
+    @Test("an integer longer than Decimal's 38 digits is a Double when it is one exactly, else its digits, never a rounded Double")
     func hugeInteger() throws {
-        #expect(mappingError { _ = try JSONValue.parse("[-237462374673276894279832749832423479823246327846]") }?.description
-            == "[0]: expected an integer that Int, UInt64, Decimal, Int128 or Double holds without loss of precision, "
-            + "found the number -237462374673276894279832749832423479823246327846")
+        let kept = try JSONValue.parse("[-237462374673276894279832749832423479823246327846]") as? [Any]
+        #expect((kept?.first as? ExactNumber)?.text == "-237462374673276894279832749832423479823246327846")
         // 2¹⁵², written in its 46 digits.
         let exact = try JSONValue.parse("[5708990770823839524233143877797980545530986496]") as? [Any]
         #expect((exact?.first as? Double) == 0x1p152)

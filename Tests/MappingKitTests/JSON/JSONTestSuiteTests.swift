@@ -60,7 +60,8 @@ struct JSONTestSuiteTests {
         "i_number_real_underflow.json": "accepted",
         "i_number_too_big_neg_int.json": "accepted",
         "i_number_too_big_pos_int.json": "accepted",
-        "i_number_very_big_negative_int.json": "rejected",
+        // Kept exactly, as an ExactNumber (issue 46): no native number holds it.
+        "i_number_very_big_negative_int.json": "accepted",
         "i_object_key_lone_2nd_surrogate.json": "rejected",
         "i_string_1st_surrogate_but_2nd_missing.json": "rejected",
         "i_string_1st_valid_surrogate_2nd_invalid.json": "rejected",

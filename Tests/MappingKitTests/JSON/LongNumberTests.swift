@@ -84,19 +84,20 @@ struct LongNumberTests {
         #expect(try Doubles(json: #"{"v": [371701218101473635127308408537267306496]}"#).v == [371701218101473635127308408537267306496.0])
     }
 
-    /// The first read of a type reads the object as native values (`JSONReader.readAny`), later
-    /// ones straight into the fields: both give these messages. The untyped reader has no
-    /// value for such a number yet, so the message does not name the property's type (issue 45
-    /// keeps that open).
-    @Test("an integer no Double, Decimal or Int128 holds is refused, with the same message on the first and later reads", arguments: [
+    /// The first read of a type reads the object as native values (`JSONReader.readAny`, which
+    /// keeps such an integer as an ``ExactNumber``), later ones straight into the fields: both
+    /// give these messages, which name the property's type.
+    @Test("an integer no Double, Decimal or Int128 holds is refused naming the property's type, on the first and later reads", arguments: [
         (#"{"v": [5708990770823839524233143877797980545530986497]}"#, "Doubles",
-         "v[0]: expected an integer that Int, UInt64, Decimal, Int128 or Double holds without loss of precision, found the number 5708990770823839524233143877797980545530986497"),
+         "v[0]: expected Double without loss of precision, found Int 5708990770823839524233143877797980545530986497"),
         (#"{"v": [12676506002282294014967032053760000000001]}"#, "Floats",
-         "v[0]: expected an integer that Int, UInt64, Decimal, Int128 or Double holds without loss of precision, found the number 12676506002282294014967032053760000000001"),
+         "v[0]: expected Float in ±3.4028235e+38, found Int 12676506002282294014967032053760000000001"),
         (#"{"i": 123456789012345678901234567890123456789012}"#, "Scalars",
-         "i: expected an integer that Int, UInt64, Decimal, Int128 or Double holds without loss of precision, found the number 123456789012345678901234567890123456789012"),
+         "i: expected Int in -9223372036854775808...9223372036854775807, found Int 123456789012345678901234567890123456789012"),
+        (#"{"d": 123456789012345678901234567890123456789012}"#, "Scalars",
+         "d: expected Decimal without loss of precision, found Int 123456789012345678901234567890123456789012"),
         (#"{"v": [1\#(String(repeating: "0", count: 400))]}"#, "Doubles",
-         "v[0]: expected a number within Double's range, found the number 1\(String(repeating: "0", count: 59))…, 401 characters"),
+         "v[0]: expected Double in ±1.7976931348623157e+308, found Int 1\(String(repeating: "0", count: 59))…, 401 characters"),
     ])
     func inexactLongIntegers(json: String, model: String, message: String) {
         for _ in 0..<2 {
@@ -111,16 +112,32 @@ struct LongNumberTests {
         }
     }
 
-    @Test("a 5,001-digit integer is refused in a short message, into Double, Int and Decimal alike")
+    @Test("a 5,001-digit integer names the property's type and why, in a short message")
     func fiveThousandDigits() {
         let digits = "1" + String(repeating: "0", count: 5_000)
-        let shown = "1" + String(repeating: "0", count: 59)
-        for key in ["n", "i", "d"] {
+        let shown = "1" + String(repeating: "0", count: 59) + "…, 5001 characters"
+        let expected = [
+            "n": "n: expected Double in ±1.7976931348623157e+308, found Int \(shown)",
+            "i": "i: expected Int in -9223372036854775808...9223372036854775807, found Int \(shown)",
+            "d": "d: expected Decimal without loss of precision, found Int \(shown)",
+        ]
+        for (key, message) in expected {
             for _ in 0..<2 {
-                #expect(mappingError { _ = try Scalars(json: #"{"\#(key)": \#(digits)}"#) }?.description
-                    == "\(key): expected a number within Double's range, found the number \(shown)…, 5001 characters")
+                #expect(mappingError { _ = try Scalars(json: #"{"\#(key)": \#(digits)}"#) }?.description == message)
             }
         }
+    }
+
+    @Test("an integer no native number holds is kept exactly, as an ExactNumber, and written back as it was")
+    func keptExactly() throws {
+        let googolCubed = "1" + String(repeating: "0", count: 308)   // 10^308: no Double is it
+        let parsed = try JSONValue.parse("[\(googolCubed), -237462374673276894279832749832423479823246327846]") as? [Any]
+        #expect(parsed?.compactMap { ($0 as? ExactNumber)?.text } == [googolCubed, "-237462374673276894279832749832423479823246327846"])
+        #expect(String(decoding: try JSONValue.data(parsed ?? []), as: UTF8.self)
+            == "[\(googolCubed),-237462374673276894279832749832423479823246327846]")
+        #expect(ExactNumber("007") == nil)
+        #expect(ExactNumber("1.5") == nil)
+        #expect(ExactNumber("-0")?.description == "-0")
     }
 
     @Test("integers of 1 to 400 digits map to Double exactly when a Double is their value, and are refused otherwise")
