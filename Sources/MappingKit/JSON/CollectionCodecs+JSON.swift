@@ -104,7 +104,10 @@ extension ArrayCodec {
     /// element codec's own code. (Not named as ``JSONCoding/decodeJSONArray(_:into:in:)``,
     /// which reads an array of this codec's own values.)
     func readElements(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        try element.json.readJSONArray(&reader, into: slot, in: context)
+        // Borrowed, not retained: the array codec holds its element codec for the whole call.
+        try Unmanaged.passUnretained(element)._withUnsafeGuaranteedRef {
+            try unsafeDowncast($0, to: JSONCodec<Element>.self).readJSONArray(&reader, into: slot, in: context)
+        }
     }
 
     /// The array at `value` as JSON, in the element codec's own code.
