@@ -2,7 +2,7 @@ import Foundation
 import MappingKit
 
 // MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
-// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|stream|store|first|dates|computed|generic]
+// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|stream|store|first|dates|computed|generic|limits]
 // [--stream-statuses N]`.
 // Prints median nanoseconds per object for each way of mapping the same models, and the ratios
 // the README reports.
@@ -448,6 +448,48 @@ if runs("computed") {
     }
     let calls = (rounds >= 100 ? 1_000 : 100) * input.count
     print("\nresident memory after \(calls) more calls with a computed configuration: \(residentKilobytes() - before) KB more")
+}
+
+// Hostile input against `MappingLimits` (issue 45): each row one document at or past a limit,
+// its cost per document. The problems and the number length are what the limits bound.
+if runs("limits") {
+    struct Numbers: Mappable {
+        var n = 0.0
+        var d: Decimal = 0
+        var s = ""
+    }
+    struct Pair: Mappable {
+        var a = 0
+        var b = 0
+    }
+    func refused(_ body: () throws -> Void) -> Int {
+        do { try body() } catch { return 1 }
+        return 0
+    }
+    let fraction = Data(#"{"n": 0.\#(String(repeating: "7", count: 9_998))}"#.utf8)
+    let integer = Data(#"{"d": 1\#(String(repeating: "0", count: 9_999))}"#.utf8)
+    let million = Data(#"{"n": 1\#(String(repeating: "0", count: 999_999))}"#.utf8)
+    let longString = Data(#"{"s": "\#(String(repeating: "7", count: 1_000_000))"}"#.utf8)
+    let badPairs = Data(("[" + Array(repeating: #"{"a": "x", "b": "y"}"#, count: 300_000).joined(separator: ",") + "]").utf8)
+    let undefined = Data(("{" + (0..<200_000).map { #""k\#($0)": 1"# }.joined(separator: ",") + "}").utf8)
+    check(try Numbers(json: fraction).n == 0.7777777777777778, "limits: the fraction at the limit")
+    check(refused { _ = try Numbers(json: integer) } == 1, "limits: the integer at the limit")
+    check(refused { _ = try Numbers(json: million) } == 1, "limits: the number past the limit")
+    var harness = Harness(rounds: max(rounds / 5, 5), only: option("--only"))
+    harness.add("a 10,000-character fraction into Double (maximumNumberLength)", objects: 1) { Int(try Numbers(json: fraction).n) }
+    harness.add("a 10,000-digit integer into Decimal, refused", objects: 1) { refused { _ = try Numbers(json: integer) } }
+    harness.add("a 1,000,000-digit number, refused past maximumNumberLength", objects: 1) { refused { _ = try Numbers(json: million) } }
+    harness.add("a 1,000,000-character string, read", objects: 1) { try Numbers(json: longString).s.utf8.count }
+    harness.add("300,000 objects with two bad values (6.3 MB), maximumProblems", objects: 1) {
+        refused { _ = try Pair.array(json: badPairs) }
+    }
+    harness.add("200,000 undefined keys under .raise, maximumProblems", objects: 1) {
+        refused { _ = try Pair(json: undefined, undefinedKeys: .raise) }
+    }
+    try harness.run()
+    harness.printTable(title: "hostile input at the limits (ns per document)", ratios: [
+        ("a 1,000,000-digit number, refused past maximumNumberLength", "a 1,000,000-character string, read"),
+    ])
 }
 
 print("\nload at end \(loadAverages())")

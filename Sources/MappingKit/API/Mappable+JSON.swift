@@ -116,8 +116,11 @@ extension Mappable {
             throw MappingError(.mismatch(expected: "an array of \(ValueDescription.typeName(Self.self))", found: found))
         }
         let elements = TopLevelModelCodec<Self>(configuration: configuration, context: context)
-        // Top-level elements count as models, not as collection values, as from an array.
-        return try elements.decodeJSONElements(&reader, in: MappingContext())
+        // Top-level elements count as models, not as collection values, as from an array: a
+        // context of their own, under the call's cap on problems.
+        var elementLimits = MappingLimits.default
+        elementLimits.maximumProblems = context.maximumProblems
+        return try elements.decodeJSONElements(&reader, in: MappingContext(limits: elementLimits))
     }
 
     /// The error for a value that is not an object where a model belongs, as from a dictionary.
@@ -183,7 +186,7 @@ extension Array where Element: Mappable {
             do {
                 try model.writeJSON(into: &writer, in: context, configuration: context.declaredConfiguration(for: type(of: model)))
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                try failure.collect(MappingError.wrapping(error, at: .index(index)), in: context)
             }
         }
         if let failure { throw failure }

@@ -209,7 +209,7 @@ extension Mappable {
         // A configuration that cannot compile fails for each element, as `instantiate` reports it.
         let plan = try? PlanCache.plan(for: Self.self, configuration: configuration)
         let report = context.report
-        return try models(from: array) { index, dictionary in
+        return try models(from: array, cap: context.maximumProblems) { index, dictionary in
             if let report { return try report.within([.index(index)]) { try instantiate(from: dictionary, configuration: configuration, context: context) } }
             if let plan, plan.builds(in: context) { return try build(plan, from: dictionary, in: context) }
             return try instantiate(from: dictionary, configuration: configuration, context: context)
@@ -217,7 +217,7 @@ extension Mappable {
     }
 
     /// Maps every element of `array`, collecting every element's problems under its index.
-    static func models(from array: [Any], _ make: (Int, [String: Any]) throws -> Self) throws -> [Self] {
+    static func models(from array: [Any], cap: Int, _ make: (Int, [String: Any]) throws -> Self) throws -> [Self] {
         var models: [Self] = []
         models.reserveCapacity(array.count)
         var failure: MappingError?
@@ -233,7 +233,7 @@ extension Mappable {
                     }
                     models.append(try make(index, dictionary))
                 } catch {
-                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)), cap: cap)
                 }
             }
         }

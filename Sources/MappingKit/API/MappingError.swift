@@ -64,6 +64,16 @@ public struct MappingError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The first `cap` problems, and one more that ends the call: reading stopped there, past
+    /// ``MappingLimits/maximumProblems``.
+    func capped(at cap: Int) -> MappingError {
+        // Capped already, further in: its stop keeps its path.
+        if issues.count <= cap + 1, case .limitExceeded(_, _, name: "maximumProblems")? = issues.last?.problem { return self }
+        var capped = MappingError(issues: Array(issues.prefix(cap)))
+        capped.issues.append(Issue(problem: .limitExceeded(cap, "problems in one error", name: "maximumProblems")))
+        return capped
+    }
+
     /// Puts `component` in front of every problem's path, as the error leaves a nested value.
     mutating func prefix(_ component: PathComponent) {
         for index in issues.indices {

@@ -63,6 +63,18 @@ public struct MappingLimits: Sendable, Hashable {
     /// // (MappingLimits.maximumNumberLength), found 101 characters
     /// ```
     public var maximumNumberLength: Int
+    /// The problems one ``MappingError`` collects. Past them the call stops reading: the error
+    /// keeps the first ones, in the order they were met, and one more that says the limit was
+    /// reached there, so hostile input (an array of 300,000 bad objects, 200,000 undefined keys
+    /// under `.raise`) makes neither a huge error nor a long wait. Default: 1,000;
+    /// ``untrusted``: 100.
+    ///
+    /// ```swift
+    /// try Batch(json: body, limits: MappingLimits(maximumProblems: 10))
+    /// // 11 problems: the first 10, then
+    /// //   items[10]: expected at most 10 problems in one error (MappingLimits.maximumProblems), found more
+    /// ```
+    public var maximumProblems: Int
     /// Limits with the given values; those left out take their defaults.
     ///
     /// ```swift
@@ -74,9 +86,11 @@ public struct MappingLimits: Sendable, Hashable {
         maximumValues: Int = 100_000_000,
         maximumNesting: Int = 512,
         maximumStreamElementBytes: Int = 64 << 20,
-        maximumNumberLength: Int = 10_000
+        maximumNumberLength: Int = 10_000,
+        maximumProblems: Int = 1_000
     ) {
         self.maximumNumberLength = maximumNumberLength
+        self.maximumProblems = max(maximumProblems, 1)
         self.maximumNesting = maximumNesting
         self.maximumStreamElementBytes = maximumStreamElementBytes
         self.maximumDepth = maximumDepth
@@ -93,7 +107,7 @@ public struct MappingLimits: Sendable, Hashable {
 
     /// Limits for input from outside your control: 32 levels of models, 100,000 models and
     /// 1,000,000 collection elements per call, 128 levels of nesting, 4 MiB per stream element,
-    /// 1,000 characters per number. A graph that reaches one
+    /// 1,000 characters per number, 100 problems per error. A graph that reaches one
     /// sub-graph a billion times (a property list's shared references) stops after 100,000 models.
     ///
     /// ```swift
@@ -101,7 +115,7 @@ public struct MappingLimits: Sendable, Hashable {
     /// ```
     public static let untrusted = MappingLimits(
         maximumDepth: 32, maximumModels: 100_000, maximumValues: 1_000_000, maximumNesting: 128, maximumStreamElementBytes: 4 << 20,
-        maximumNumberLength: 1_000
+        maximumNumberLength: 1_000, maximumProblems: 100
     )
 
     /// The limits a property list of `byteCount` bytes is mapped under: a binary property list

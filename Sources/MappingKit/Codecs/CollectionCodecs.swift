@@ -134,7 +134,7 @@ enum CollectionCoding {
                         result.append(try decode(elements[index]))
                     }
                 } catch {
-                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)), in: context)
                 }
             }
         }
@@ -160,7 +160,7 @@ enum CollectionCoding {
                 do {
                     result.append(try encode(base + index) ?? NSNull())
                 } catch {
-                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)), in: context)
                 }
             }
         }
@@ -180,10 +180,22 @@ extension Optional where Wrapped == MappingError {
     }
 
     /// Collects `error`, and throws everything collected at once when it ends the call (a work
-    /// limit, or nesting too deep): nothing more is mapped after that.
-    mutating func collect(_ error: MappingError) throws {
+    /// limit, or nesting too deep) or when it makes more than the call's
+    /// ``MappingLimits/maximumProblems``: nothing more is mapped after that.
+    mutating func collect(_ error: MappingError, in context: MappingContext) throws {
+        try collect(error, cap: context.maximumProblems)
+    }
+
+    /// ``collect(_:in:)`` with the cap given.
+    mutating func collect(_ error: MappingError, cap: Int) throws {
         merge(error)
-        if error.isFatal, let collected = self { throw collected }
+        guard let collected = self else { return }
+        if error.isFatal { throw collected }
+        if collected.issues.count > cap {
+            let capped = collected.capped(at: cap)
+            self = capped
+            throw capped
+        }
     }
 }
 

@@ -32,7 +32,7 @@ struct DictionaryCodec<Value>: ValueCodec {
                     result[key] = try value.decode(item, in: context)
                 }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+                try failure.collect(MappingError.wrapping(error, at: .key(key)), in: context)
             }
         }
         if let failure { throw failure }
@@ -58,7 +58,7 @@ struct DictionaryCodec<Value>: ValueCodec {
                     result[key] = try context.reporting(at: [.key(key)]) { try value.decode(item, in: context) }
                 }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+                try failure.collect(MappingError.wrapping(error, at: .key(key)), in: context)
             }
         }
         if let failure { throw failure }
@@ -80,7 +80,7 @@ struct DictionaryCodec<Value>: ValueCodec {
             do {
                 result[key] = try value.encode(item, in: context) ?? NSNull()
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+                try failure.collect(MappingError.wrapping(error, at: .key(key)), in: context)
             }
         }
         if let failure { throw failure }

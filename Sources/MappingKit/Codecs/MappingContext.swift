@@ -151,6 +151,11 @@ struct MappingContext: Sendable {
         return context
     }
 
+    /// ``MappingLimits/maximumProblems`` of the call.
+    var maximumProblems: Int {
+        effectiveLimits.maximumProblems
+    }
+
     /// Counts a model made or written, against the call's limits.
     func checkStack() throws {
         try call?.checkStack()

@@ -50,7 +50,7 @@ extension ObjectPlan {
                             result[keys[index]] = NSNull()
                         }
                     } catch {
-                        try failure.collect(MappingError.wrapping(error, at: [.key(keys[index])]))
+                        try failure.collect(MappingError.wrapping(error, at: [.key(keys[index])]), in: context)
                     }
                 }
             }
@@ -82,7 +82,7 @@ extension ObjectPlan {
                     FieldKeys.write(value, at: fields[index].keys.all[0], into: &result)
                 }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)))
+                try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)), in: context)
             }
         }
     }

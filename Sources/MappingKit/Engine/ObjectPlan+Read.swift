@@ -41,6 +41,9 @@ extension ObjectPlan {
             guard let problem = readField(index, of: input, into: destination, in: context) else { continue }
             failure.merge(problem)
             if problem.isFatal { break }
+            if let collected = failure, collected.issues.count > context.maximumProblems {
+                return collected.capped(at: context.maximumProblems)
+            }
         }
         return failure
     }
@@ -118,7 +121,7 @@ extension ObjectPlan {
                     try destination.read(dictionary.values[position], field: field, of: self, in: context)
                 } catch {
                     problems.merge(MappingError.wrapping(error, at: fields[field].keys.errorPath(in: dictionary)), for: field)
-                    if problems.isFatal { return problems.collected() }
+                    if problems.isFatal { return problems.collected(cap: context.maximumProblems) }
                 }
             }
             for field in fields.indices where !seen[field] {
@@ -137,7 +140,7 @@ extension ObjectPlan {
                 problems.merge(problem, for: field)
                 if problems.isFatal { break }
             }
-            return problems.collected()
+            return problems.collected(cap: context.maximumProblems)
         }
     }
 }

@@ -162,9 +162,14 @@ final class ObjectPlan: Sendable {
                 report.record(.droppedUndefinedKey, at: path, found: ValueDescription.describe(value))
             }
         case .raise:
+            let cap = context.maximumProblems
             for (path, value) in consumed.undefinedKeys(in: dictionary, alsoConsumed: context.discriminator) {
                 let problem = MappingError(.undefinedKey(model: modelName, found: ValueDescription.describe(value)))
                 failure.merge(MappingError.wrapping(problem, at: path))
+                if let collected = failure, collected.issues.count > cap {
+                    failure = collected.capped(at: cap)
+                    break
+                }
             }
         case .stash:
             guard stash != nil else {

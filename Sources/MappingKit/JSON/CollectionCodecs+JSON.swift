@@ -60,7 +60,7 @@ extension CollectionCoding {
             do {
                 result.append(try codec.decodeJSON(&reader, in: context))
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                try failure.collect(MappingError.wrapping(error, at: .index(index)), in: context)
                 reader.reset(to: mark)
                 try reader.skipValue()
             }
@@ -90,7 +90,7 @@ extension CollectionCoding {
                 do {
                     if try !codec.encodeJSON(at: base + index, into: &writer, in: context) { writer.writeNull() }
                 } catch {
-                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)), in: context)
                 }
             }
         }

@@ -46,7 +46,7 @@ extension DictionaryCodec: JSONCoding {
             do {
                 if try !value.encodeJSON(at: &item, into: &writer, in: context) { writer.writeNull() }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+                try failure.collect(MappingError.wrapping(error, at: .key(key)), in: context)
             }
         }
         if writer.sortsKeys {

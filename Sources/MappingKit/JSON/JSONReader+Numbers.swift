@@ -59,6 +59,7 @@ extension JSONReader {
                 } else {
                     truncated = truncated || next != 0
                     exponent += 1
+                    try checkLength(from: start, every: exponent)
                 }
             }
         }
@@ -84,6 +85,7 @@ extension JSONReader {
                     exponent -= 1
                 } else {
                     truncated = truncated || next != 0
+                    try checkLength(from: start, every: position)
                 }
             }
         }
@@ -100,7 +102,7 @@ extension JSONReader {
             while let next = digit() {
                 position += 1
                 // Past a million the value is zero or infinite whatever follows.
-                if written < 1_000_000 { written = written * 10 + next }
+                if written < 1_000_000 { written = written * 10 + next } else { try checkLength(from: start, every: position) }
             }
             exponent += sign * written
         }
@@ -115,13 +117,23 @@ extension JSONReader {
         )
     }
 
+    /// Every 1,024 digits past the ones a conversion keeps (counted by `step`), the number so far
+    /// against ``MappingLimits/maximumNumberLength``: a number far past it is refused once the
+    /// limit is passed, in time that grows with the limit, not with the number.
+    @inline(__always)
+    private func checkLength(from start: Int, every step: Int) throws {
+        if step & 1023 == 0, position - start > pending._withUnsafeGuaranteedRef(\.maximumNumberLength) {
+            throw numberTooLong(from: start, scannedAll: false)
+        }
+    }
+
     /// The error for a number longer than ``MappingLimits/maximumNumberLength``, at its start.
     @inline(never)
-    private func numberTooLong(from start: Int) -> MappingError {
+    private func numberTooLong(from start: Int, scannedAll: Bool = true) -> MappingError {
         let limit = pending._withUnsafeGuaranteedRef(\.maximumNumberLength)
         return syntaxError(
             expected: "a number of at most \(limit) characters (MappingLimits.maximumNumberLength)",
-            found: "\(position - start) characters", at: start
+            found: "\(position - start) characters\(scannedAll ? "" : " or more")", at: start
         )
     }
 

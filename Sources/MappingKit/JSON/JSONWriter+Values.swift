@@ -52,7 +52,7 @@ extension JSONWriter {
             do {
                 try writeAny(element)
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                try failure.collect(MappingError.wrapping(error, at: .index(index)), cap: maximumProblems)
             }
         }
         if let failure { throw failure }
@@ -69,7 +69,7 @@ extension JSONWriter {
             do {
                 try writeAny(value)
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+                try failure.collect(MappingError.wrapping(error, at: .key(key)), cap: maximumProblems)
             }
         }
         if sortsKeys {

@@ -18,6 +18,8 @@ struct JSONWriter {
     let sortsKeys: Bool
     let isPretty: Bool
     private let maximumNesting: Int
+    /// ``MappingLimits/maximumProblems``, for the untyped values it writes.
+    let maximumProblems: Int
     private var nesting = 0
     /// Untyped values are written recursively: the thread's stack from where writing started.
     private let stack = StackGuard()
@@ -26,6 +28,7 @@ struct JSONWriter {
         sortsKeys = options.contains(.sortedKeys)
         isPretty = options.contains(.prettyPrinted)
         maximumNesting = limits.maximumNesting
+        maximumProblems = limits.maximumProblems
         capacity = 1024
         base = .allocate(capacity: capacity)
         storage = WriterStorage(base)

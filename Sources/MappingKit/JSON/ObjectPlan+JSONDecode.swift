@@ -38,7 +38,7 @@ extension ObjectPlan {
         let kept = try readMembers(&reader, loop: loop, into: staging, in: context, problems: &problems)
         if isDocument { try reader.expectEnd() }
         resolveKept(kept, direct: loop.direct, into: staging, in: context, problems: &problems)
-        failure = problems.collected()
+        failure = problems.collected(cap: context.maximumProblems)
         return kept
     }
 
@@ -89,7 +89,7 @@ extension ObjectPlan {
                     try loop.fields[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, into: staging.buffer, in: context) }
                     staging.staged[index] = true
                 } catch {
-                    try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index)
+                    try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index, cap: context.maximumProblems)
                     reader.reset(to: mark)
                     try reader.skipValue()
                 }
@@ -98,7 +98,7 @@ extension ObjectPlan {
                 do {
                     kept[name] = try reader.readAny()
                 } catch {
-                    try problems.add(MappingError.wrapping(error, at: [.key(name)]), for: Int.max)
+                    try problems.add(MappingError.wrapping(error, at: [.key(name)]), for: Int.max, cap: context.maximumProblems)
                     reader.reset(to: mark)
                     try reader.skipValue()
                 }

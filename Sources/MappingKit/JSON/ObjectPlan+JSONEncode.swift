@@ -50,7 +50,7 @@ extension ObjectPlan {
                 }
             } catch {
                 writer.truncate(to: mark)
-                try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)))
+                try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)), in: context)
             }
         }
         for (key, value) in kept ?? [:] where !keys.writtenKeys.contains(key) {
@@ -59,7 +59,7 @@ extension ObjectPlan {
             do {
                 try writer.writeAny(value)
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)))
+                try failure.collect(MappingError.wrapping(error, at: .key(key)), in: context)
             }
         }
         if failure == nil { writer.endObject(empty: first) }

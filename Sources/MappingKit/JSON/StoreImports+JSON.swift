@@ -71,7 +71,7 @@ extension Mappable {
                     let element = JSONElement(reader: elements[index])
                     models.append(try element.instantiate(Self.self, key: keys[index], in: session, configuration: configuration, plan: plan, context: context))
                 } catch {
-                    try failure.collect(MappingError.wrapping(error, at: .index(index)))
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)), in: context)
                 }
             }
             if let failure { throw failure }

@@ -56,7 +56,7 @@ extension ObjectPlan {
             do {
                 value = try ref.calls._withUnsafeGuaranteedRef { try $0.encode(from: model, in: context) }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: [.key(keys[index])]))
+                try failure.collect(MappingError.wrapping(error, at: [.key(keys[index])]), in: context)
                 value = nil
             }
             if let value { try writer.write(value) } else { try writer.writeNothing() }

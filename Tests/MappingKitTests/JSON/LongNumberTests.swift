@@ -193,6 +193,12 @@ struct LongNumberTests {
             == "expected a number of at most 100 characters (MappingLimits.maximumNumberLength), found 101 characters at line 1, column 12 (byte 11)")
         #expect(mappingError { _ = try JSONValue.parse("-\(hundred)", limits: limits) }?.description
             == "expected a number of at most 100 characters (MappingLimits.maximumNumberLength), found 101 characters at line 1, column 1 (byte 0)")
+        // Far past the limit, refused once 1,024 more digits are read, not at the number's end.
+        let million = String(repeating: "1", count: 1_000_000)
+        #expect(mappingError { _ = try Scalars(json: #"{"n": \#(million)}"#, limits: limits) }?.description
+            == "n: expected a number of at most 100 characters (MappingLimits.maximumNumberLength), found 1043 characters or more at line 1, column 7 (byte 6)")
+        #expect(mappingError { _ = try Scalars(json: #"{"n": 0.\#(million)}"#, limits: limits) }?.description
+            == "n: expected a number of at most 100 characters (MappingLimits.maximumNumberLength), found 1018 characters or more at line 1, column 7 (byte 6)")
         #expect(MappingLimits.default.maximumNumberLength == 10_000)
         #expect(MappingLimits.untrusted.maximumNumberLength == 1_000)
     }
