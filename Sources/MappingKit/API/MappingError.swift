@@ -64,12 +64,12 @@ public struct MappingError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The first `cap` problems, and one more that ends the call: reading stopped there, past
-    /// ``MappingLimits/maximumProblems``.
+    /// `cap` problems in all: the first `cap - 1`, then one that ends the call, which says
+    /// reading stopped there, past ``MappingLimits/maximumProblems``.
     func capped(at cap: Int) -> MappingError {
         // Capped already, further in: its stop keeps its path.
-        if issues.count <= cap + 1, case .limitExceeded(_, _, name: "maximumProblems")? = issues.last?.problem { return self }
-        var capped = MappingError(issues: Array(issues.prefix(cap)))
+        if issues.count <= cap, case .limitExceeded(_, _, name: "maximumProblems")? = issues.last?.problem { return self }
+        var capped = MappingError(issues: Array(issues.prefix(cap - 1)))
         capped.issues.append(Issue(problem: .limitExceeded(cap, "problems in one error", name: "maximumProblems")))
         return capped
     }

@@ -63,16 +63,16 @@ public struct MappingLimits: Sendable, Hashable {
     /// // (MappingLimits.maximumNumberLength), found 101 characters
     /// ```
     public var maximumNumberLength: Int
-    /// The problems one ``MappingError`` collects. Past them the call stops reading: the error
-    /// keeps the first ones, in the order they were met, and one more that says the limit was
-    /// reached there, so hostile input (an array of 300,000 bad objects, 200,000 undefined keys
+    /// The problems one ``MappingError`` holds. Past them the call stops reading: the error
+    /// keeps the first ones, in the order they were met, and ends with one that says the limit
+    /// was reached there (that one included), so hostile input (an array of 300,000 bad objects, 200,000 undefined keys
     /// under `.raise`) makes neither a huge error nor a long wait. Default: 1,000;
     /// ``untrusted``: 100.
     ///
     /// ```swift
     /// try Batch(json: body, limits: MappingLimits(maximumProblems: 10))
-    /// // 11 problems: the first 10, then
-    /// //   items[10]: expected at most 10 problems in one error (MappingLimits.maximumProblems), found more
+    /// // 10 problems: the first 9, then
+    /// //   items: expected at most 10 problems in one error (MappingLimits.maximumProblems), found more
     /// ```
     public var maximumProblems: Int
     /// Limits with the given values; those left out take their defaults.
@@ -90,7 +90,7 @@ public struct MappingLimits: Sendable, Hashable {
         maximumProblems: Int = 1_000
     ) {
         self.maximumNumberLength = maximumNumberLength
-        self.maximumProblems = max(maximumProblems, 1)
+        self.maximumProblems = max(maximumProblems, 2)
         self.maximumNesting = maximumNesting
         self.maximumStreamElementBytes = maximumStreamElementBytes
         self.maximumDepth = maximumDepth
