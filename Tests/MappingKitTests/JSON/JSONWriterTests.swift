@@ -56,6 +56,19 @@ struct JSONWriterTests {
         #expect(String(decoding: writer.data, as: UTF8.self) == "\"\"\"-42")
     }
 
+    /// What `WorkingWithJSON.md` says instead of the `.withoutEscapingSlashes` option it used to
+    /// list (issue 46): there is nothing to turn off.
+    @Test("Slashes are never escaped, whatever the options")
+    func slashes() throws {
+        struct Link: Mappable {
+            var url = "https://example.com/a/b"
+        }
+        for options in [JSONOutputOptions(), .sortedKeys, .prettyPrinted, [.sortedKeys, .prettyPrinted]] {
+            #expect(String(decoding: try JSONValue.data(["/": "a/b"], options: options), as: UTF8.self).contains(#""a/b""#))
+            #expect(String(decoding: try Link().jsonData(options: options), as: UTF8.self).contains(#""https://example.com/a/b""#))
+        }
+    }
+
     @Test("Whole doubles keep a fraction, and negative zero its sign")
     func doubles() throws {
         var writer = JSONWriter(options: [])
