@@ -8,7 +8,9 @@ struct ArrayCodec<Element>: ValueCodec {
     let mode: CoercionMode
     /// `[Element].self`, looked up once: generic code would ask the runtime on every call.
     private let arrayType = ObjectIdentifier([Element].self)
-    /// Its elements'.
+    /// Its elements'. Read here as `traits.contains(_:)`, never through ``ValueCodec``'s
+    /// `decodesUnchanged`: a protocol extension's member, called on a generic type's value,
+    /// has the runtime look the conformance up on every call (`swift_getWitnessTable`).
     let traits: CodecTraits
 
     init(element: Codec<Element>, mode: CoercionMode = .lossless) {
@@ -21,7 +23,7 @@ struct ArrayCodec<Element>: ValueCodec {
     func decode(_ input: Any, in context: MappingContext) throws -> [Element] {
         // An array already of the property's type is taken whole only when its element codec
         // would give every element back unchanged (never past an adapter).
-        if decodesUnchanged, ObjectIdentifier(type(of: input)) == arrayType, let same = Self.same(input) {
+        if traits.contains(.decodesUnchanged), ObjectIdentifier(type(of: input)) == arrayType, let same = Self.same(input) {
             return same
         }
         guard let array = InputValue.array(input) else {
@@ -45,7 +47,7 @@ struct ArrayCodec<Element>: ValueCodec {
     }
 
     func encode(_ value: [Element], in context: MappingContext) throws -> Any? {
-        if encodesUnchanged { return value }
+        if traits.contains(.encodesUnchanged) { return value }
         return try element.encodeElements(of: value, in: context)
     }
 

@@ -4,7 +4,8 @@ import Foundation
 struct DictionaryCodec<Value>: ValueCodec {
     let value: Codec<Value>
     private let dictionaryType = ObjectIdentifier([String: Value].self)
-    /// Its values' (an update merges entry by entry: ``merge(_:into:in:)``).
+    /// Its values' (an update merges entry by entry: ``merge(_:into:in:)``). Read as
+    /// `traits.contains(_:)`, as ``ArrayCodec`` does, for the same reason.
     let traits: CodecTraits
 
     init(value: Codec<Value>) {
@@ -14,7 +15,7 @@ struct DictionaryCodec<Value>: ValueCodec {
 
     func decode(_ input: Any, in context: MappingContext) throws -> [String: Value] {
         // Taken whole only when every value would come back unchanged (see ``CodecTraits/decodesUnchanged``).
-        if decodesUnchanged, ObjectIdentifier(type(of: input)) == dictionaryType, let same = Self.same(input) {
+        if traits.contains(.decodesUnchanged), ObjectIdentifier(type(of: input)) == dictionaryType, let same = Self.same(input) {
             return same
         }
         guard let dictionary = InputValue.dictionary(input) else {
@@ -72,7 +73,7 @@ struct DictionaryCodec<Value>: ValueCodec {
     }
 
     func encode(_ dictionary: [String: Value], in context: MappingContext) throws -> Any? {
-        if encodesUnchanged { return dictionary }
+        if traits.contains(.encodesUnchanged) { return dictionary }
         try context.countValues(dictionary.count)
         var result: [String: Any] = Dictionary(minimumCapacity: dictionary.count)
         var failure: MappingError?
