@@ -1,5 +1,5 @@
 /// An integer from JSON that no native Swift number holds exactly, kept as its digits: what
-/// ``JSONValue/parse(_:limits:)`` (and a model's `Any` properties and stashed keys) gives for
+/// `JSONValue.parse` (and a model's `Any` properties and stashed keys) gives for
 /// an integer past `Decimal`'s 38 digits and `Int128`'s range that no `Double` is exactly. A
 /// valid document never fails for want of a representation (RFC 8259 allows any length), and
 /// the value is never rounded.
