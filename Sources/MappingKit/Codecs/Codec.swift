@@ -14,7 +14,9 @@
 class Codec<Value>: ValueCodec, @unchecked Sendable {
     // @unchecked: a `Codec` has no state; `ErasedCodec` holds a `Sendable` codec.
 
-    /// For the erased codec's initializer only.
+    /// For the erased codec's initializer only: `JSON/ErasedCodec.swift`'s `JSONCodec`, whose
+    /// own initializer is private to that file, is the one subclass, and nothing else makes a
+    /// `Codec` (``abstract()`` is unreachable; `CodecErasureTests` pins both).
     init() {}
 
     /// The codec as the concrete type `Base`, erased.
