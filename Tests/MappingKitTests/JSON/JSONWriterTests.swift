@@ -56,6 +56,37 @@ struct JSONWriterTests {
         #expect(String(decoding: writer.data, as: UTF8.self) == "\"\"\"-42")
     }
 
+    @Test("Integers are written as Swift describes them: every digit count, both sides of each power of ten, the extremes, at a buffer's edge")
+    func integers() {
+        var values: [Int] = [0, 1, 9, Int.max, Int.min, Int.min + 1]
+        var power = 1
+        for _ in 1...18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power, -(power - 1), power + power / 2 + 7]
+        }
+        var random = SplitMix64(seed: 46)
+        values += (0..<2_000).map { _ in Int(truncatingIfNeeded: random.next()) >> Int.random(in: 0..<63, using: &random) }
+        for value in values {
+            var writer = JSONWriter(options: [])
+            writer.writeInt(value)
+            #expect(String(decoding: writer.data, as: UTF8.self) == String(value))
+        }
+        let unsigned: [UInt] = [UInt.max, UInt.max - 1, 10_000_000_000_000_000_000, 9_999_999_999_999_999_999]
+        for value in unsigned {
+            var writer = JSONWriter(options: [])
+            writer.writeUnsigned(value)
+            #expect(String(decoding: writer.data, as: UTF8.self) == String(value))
+        }
+        // A number that does not fit the bytes left in the buffer grows it first.
+        var writer = JSONWriter(options: [])
+        var expected = ""
+        for index in 0..<1_500 {
+            writer.writeInt(index * 1_234_567 - 99)
+            expected += String(index * 1_234_567 - 99)
+        }
+        #expect(String(decoding: writer.data, as: UTF8.self) == expected)
+    }
+
     /// What `WorkingWithJSON.md` says instead of the `.withoutEscapingSlashes` option it used to
     /// list (issue 46): there is nothing to turn off.
     @Test("Slashes are never escaped, whatever the options")
