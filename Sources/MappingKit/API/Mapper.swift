@@ -47,6 +47,15 @@ public final class Mapper: Sendable {
     /// Mapper(undefinedKeys: .raise).undefinedKeys   // .raise
     /// ```
     public let undefinedKeys: UndefinedKeyPolicy?
+    /// A missing-key policy for every type mapped through this mapper that sets none of its own,
+    /// nested types included; a type's own policy (and the tree below it) wins. `nil` keeps each
+    /// type's.
+    ///
+    /// ```swift
+    /// let strict = Mapper(keyStrategy: .snakeCase, missingKeys: .raise)
+    /// try strict.map(["name": "swift"], to: Repository.self)   // node_id: required, missing
+    /// ```
+    public let missingKeys: MissingKeyPolicy?
     /// The work limits of every call through this mapper; `nil` is ``MappingLimits/default``.
     ///
     /// ```swift
@@ -54,8 +63,9 @@ public final class Mapper: Sendable {
     /// ```
     public let limits: MappingLimits?
 
-    /// A mapper with no registrations; `keyStrategy`, `coercion`, `undefinedKeys` and `limits`, when given,
-    /// apply to every type mapped through it (explicit keys still win over the strategy).
+    /// A mapper with no registrations; `keyStrategy`, `coercion`, `undefinedKeys`,
+    /// `missingKeys` and `limits`, when given, apply to every type mapped through it (explicit
+    /// keys still win over the strategy).
     ///
     /// ```swift
     /// let snake = Mapper(keyStrategy: .snakeCase, coercion: .strict)
@@ -64,13 +74,20 @@ public final class Mapper: Sendable {
         keyStrategy: KeyStrategy? = nil,
         coercion: CoercionMode? = nil,
         undefinedKeys: UndefinedKeyPolicy? = nil,
+        missingKeys: MissingKeyPolicy? = nil,
         limits: MappingLimits? = nil
     ) {
         self.keyStrategy = keyStrategy
         self.coercion = coercion
         self.undefinedKeys = undefinedKeys
+        self.missingKeys = missingKeys
         self.limits = limits
+        let handedDown = TreePolicies(keyStrategy: keyStrategy, missingKeys: missingKeys)
+        self.handedDown = handedDown.isEmpty ? nil : handedDown
     }
+
+    /// The policies this mapper hands every type, as a parent model hands them down.
+    private let handedDown: TreePolicies?
 
     /// Uses `configuration` for `model` in every mapping through this mapper.
     ///
@@ -98,7 +115,7 @@ public final class Mapper: Sendable {
             }
             return nil
         } ?? type.mappingConfiguration
-        if let keyStrategy { configuration.rules = configuration.rules.inheriting(keyStrategy) }
+        if let handedDown { configuration.rules = configuration.rules.inheriting(handedDown) }
         if let coercion { configuration.coercion = coercion }
         return configuration
     }

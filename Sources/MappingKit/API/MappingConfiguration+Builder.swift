@@ -48,6 +48,18 @@ extension MappingConfiguration {
             get { policies.output.undefinedKeys }
             set { policies.output.undefinedKeys = newValue }
         }
+        /// What making a model does with a non-optional property whose key is absent. Default:
+        /// `.keep`; `.raise` reports every absent key, as `JSONDecoder` does, in this type and
+        /// every nested type that sets no policy of its own (see ``MissingKeyPolicy``).
+        ///
+        /// ```swift
+        /// map.missingKeys = .raise
+        /// map.allowsMissing(\.createdAt)   // this one keeps its declared value
+        /// ```
+        public var missingKeys: MissingKeyPolicy {
+            get { policies.missingKeys }
+            set { policies.missingKeys = newValue }
+        }
         /// How `nil` optionals are written by the dictionary representation. Default: `.omitted`.
         ///
         /// ```swift
@@ -76,6 +88,7 @@ extension MappingConfiguration {
         init(rules: ConfigurationRules) {
             policies = rules.policies
             policies.inheritsKeyStrategy = false
+            policies.inheritsMissingKeys = false
             policies.output.represented = nil
         }
 

@@ -31,6 +31,21 @@ extension MappingConfiguration.Builder {
         }
     }
 
+    /// Lets `property`'s key be absent when a model is made under ``MissingKeyPolicy/raise``: the
+    /// property keeps the value the model's `init()` gave it. (Optionals and properties with a
+    /// ``defaultValue(_:whenMissing:fileID:line:)`` need no exemption.)
+    ///
+    /// ```swift
+    /// map.missingKeys = .raise
+    /// map.allowsMissing(\.createdAt)   // an absent "created_at" keeps the declared date
+    /// ```
+    public mutating func allowsMissing<Value>(_ property: WritableKeyPath<Model, Value>, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "allowed to be missing")
+        editRule(at: index) { $0.allowsMissing = true }
+    }
+
     /// Reads empty text as `nil` into the optional `property` (GitHub's `"homepage": ""`); the
     /// default reads it as text, which a `URL?` refuses. `nil` is written as any `nil` is (absent,
     /// or `null`): the empty text does not come back.

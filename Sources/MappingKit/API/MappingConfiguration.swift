@@ -124,6 +124,19 @@ public struct MappingConfiguration: Sendable {
         set { rules = rules.with { $0.output.undefinedKeys = newValue } }
     }
 
+    /// What making a model does with a non-optional property whose key is absent: `.keep` its
+    /// declared value (the default) or `.raise`, as `JSONDecoder` does. Reaches every nested
+    /// type that sets none of its own (see ``MissingKeyPolicy``).
+    ///
+    /// ```swift
+    /// var configuration = Repository.mappingConfiguration
+    /// configuration.missingKeys = .raise
+    /// ```
+    public var missingKeys: MissingKeyPolicy {
+        get { rules.missingKeys }
+        set { rules = rules.with { $0.missingKeys = newValue } }
+    }
+
     /// How `nil` optionals are written by the dictionary representation: left out (the default)
     /// or as `NSNull`.
     ///

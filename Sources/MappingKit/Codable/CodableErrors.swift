@@ -17,6 +17,16 @@ enum CodableErrors {
         )
         let type = issue.flatMap { typeAt(Array($0.reversedPath.reversed())) } ?? Any.self
         switch issue?.problem {
+        // An absent key that is required (``MissingKeyPolicy/raise``, `require(.exists)`): Codable's
+        // own error for it, at the path of the object that lacks it.
+        case .unmetRequirement(let requirement, let found)? where requirement == Problem.existence && found == "nothing":
+            let path = keys(of: issue)
+            guard let key = path.last else { return DecodingError.dataCorrupted(context) }
+            return DecodingError.keyNotFound(key, DecodingError.Context(
+                codingPath: codingPath + path.dropLast(),
+                debugDescription: mappingError.description,
+                underlyingError: mappingError
+            ))
         case .null?: return DecodingError.valueNotFound(type, context)
         case .mismatch?, .inexact?, .outOfRange?, .unknownRawValue?: return DecodingError.typeMismatch(type, context)
         default: return DecodingError.dataCorrupted(context)

@@ -36,7 +36,7 @@ extension CodableInput {
     ) throws {
         try check(depth, at: container.codingPath)
         // Nested plans are found with the key strategy this model hands down.
-        let input = CodableInput(context: context.handingDown(plan.handedDownKeyStrategy))
+        let input = CodableInput(context: context.handingDown(plan.handedDown))
         let context = input.context
         try context.countModel()
         var object = DecoderObjectReader(input: input, keys: keys, container: container, depth: depth)

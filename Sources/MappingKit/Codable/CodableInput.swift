@@ -25,8 +25,8 @@ struct CodableInput {
         try check(depth, at: container.codingPath)
         guard let plan else { return try dictionary(from: container, shape: .untyped, depth: depth) }
         // Nested plans are found with the key strategy this model hands down.
-        let handedDown = context.handingDown(plan.handedDownKeyStrategy)
-        if handedDown.inheritedKeyStrategy !== context.inheritedKeyStrategy {
+        let handedDown = context.handingDown(plan.handedDown)
+        if handedDown.inherited !== context.inherited {
             return try CodableInput(context: handedDown).object(from: container, plan: plan, depth: depth)
         }
         let layout = plan.codable

@@ -50,8 +50,8 @@ struct CodableOutput {
         try check(depth, at: container.codingPath)
         // Nested plans are found with the key strategy this model hands down, as they are read.
         if let plan {
-            let handedDown = context.handingDown(plan.handedDownKeyStrategy)
-            if handedDown.inheritedKeyStrategy !== context.inheritedKeyStrategy {
+            let handedDown = context.handingDown(plan.handedDown)
+            if handedDown.inherited !== context.inherited {
                 var output = self
                 output.context = handedDown
                 return try output.write(dictionary, plan: plan, into: &container, depth: depth)

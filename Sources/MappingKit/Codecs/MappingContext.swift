@@ -19,31 +19,32 @@ struct MappingContext: Sendable {
         get { bits & 0b01 != 0 }
         set { bits = newValue ? bits | 0b01 : bits & ~0b01 }
     }
-    /// The key strategy the model at this level hands down to the types nested in it that set
-    /// none (``ConfigurationRules/inheriting(_:)``); `nil` in the common case. Kept in the marks,
-    /// as the strategy's own shared marks when nothing else is marked: a context is copied for
-    /// every nested model, and each reference it holds costs on every copy.
-    var inheritedKeyStrategy: InheritedKeyStrategy? {
-        get { marks?.keyStrategy }
+    /// The policies (a key strategy, a missing-key policy) the model at this level hands down to
+    /// the types nested in it that set none (``ConfigurationRules/inheriting(_:)``); `nil` in the
+    /// common case. Kept in the marks, as the policies' own shared marks when nothing else is
+    /// marked: a context is copied for every nested model, and each reference it holds costs on
+    /// every copy.
+    var inherited: InheritedPolicies? {
+        get { marks?.inherited }
         set {
             if let newValue, marks?.discriminator == nil, marks?.updateProbe == nil {
                 marks = newValue.marks
             } else {
-                marks = ContextMarks(discriminator: discriminator, updateProbe: updateProbe, keyStrategy: newValue)
+                marks = ContextMarks(discriminator: discriminator, updateProbe: updateProbe, inherited: newValue)
             }
         }
     }
     /// A discriminator key the parent read from this model's dictionary.
     var discriminator: String? {
         get { marks?.discriminator }
-        set { marks = ContextMarks(discriminator: newValue, updateProbe: updateProbe, keyStrategy: inheritedKeyStrategy) }
+        set { marks = ContextMarks(discriminator: newValue, updateProbe: updateProbe, inherited: inherited) }
     }
     /// The model type whose default `update(from:configuration:)` should only say that it ran
     /// (``DefaultPaths/sawDefaultUpdate()``) and map nothing: a format is about to read its input
     /// straight into the model, and asks first whether an override would receive a dictionary.
     var updateProbe: ObjectIdentifier? {
         get { marks?.updateProbe }
-        set { marks = ContextMarks(discriminator: discriminator, updateProbe: newValue, keyStrategy: inheritedKeyStrategy) }
+        set { marks = ContextMarks(discriminator: discriminator, updateProbe: newValue, inherited: inherited) }
     }
     /// The call's settings and spending, once it has started (or been given settings).
     private var call: MappingCall?
@@ -192,7 +193,7 @@ struct MappingContext: Sendable {
         try call.checkStack()
         var nested = MappingContext()
         nested.depth = depth + 1
-        nested.marks = marks?.keyStrategy?.marks
+        nested.marks = marks?.inherited?.marks
         nested.mutesReport = mutesReport
         nested.call = call
         return nested
@@ -203,11 +204,11 @@ struct MappingContext: Sendable {
 final class ContextMarks: Sendable {
     let discriminator: String?
     let updateProbe: ObjectIdentifier?
-    let keyStrategy: InheritedKeyStrategy?
+    let inherited: InheritedPolicies?
 
-    init(discriminator: String?, updateProbe: ObjectIdentifier?, keyStrategy: InheritedKeyStrategy?) {
+    init(discriminator: String?, updateProbe: ObjectIdentifier?, inherited: InheritedPolicies?) {
         self.discriminator = discriminator
         self.updateProbe = updateProbe
-        self.keyStrategy = keyStrategy
+        self.inherited = inherited
     }
 }

@@ -37,9 +37,19 @@ final class ConfigurationRules: Sendable {
     var ownsKeyStrategy: Bool { policies.ownsKeyStrategy }
     /// `keyStrategy` came from a parent or a mapper (``inheriting(_:)``).
     var inheritsKeyStrategy: Bool { policies.inheritsKeyStrategy }
-    /// The strategy the models nested in this one inherit: this one's, when it chose one or
-    /// inherited one; `nil` for the default left alone.
-    var handedDownKeyStrategy: KeyStrategy? { ownsKeyStrategy || inheritsKeyStrategy ? keyStrategy : nil }
+    /// What making a model does with an absent key.
+    var missingKeys: MissingKeyPolicy { policies.missingKeys }
+    /// A policy came from a parent or a mapper (``inheriting(_:)``).
+    var inheritsPolicies: Bool { policies.inheritsKeyStrategy || policies.inheritsMissingKeys }
+    /// The policies the models nested in this one inherit: each of this one's that it chose or
+    /// inherited; `nil` when it left them all at their defaults.
+    var handedDown: TreePolicies? {
+        let handed = TreePolicies(
+            keyStrategy: ownsKeyStrategy || inheritsKeyStrategy ? keyStrategy : nil,
+            missingKeys: policies.ownsMissingKeys || policies.inheritsMissingKeys ? missingKeys : nil
+        )
+        return handed.isEmpty ? nil : handed
+    }
     var coercion: CoercionMode { policies.coercion }
     /// Empty text reads as `nil` into every optional property.
     var emptyStringsAsNil: Bool { policies.emptyStringsAsNil }
@@ -67,6 +77,8 @@ final class ConfigurationRules: Sendable {
         var policies = other.policies
         policies.ownsKeyStrategy = ownsKeyStrategy || other.ownsKeyStrategy
         policies.inheritsKeyStrategy = false
+        policies.ownsMissingKeys = self.policies.ownsMissingKeys || other.policies.ownsMissingKeys
+        policies.inheritsMissingKeys = false
         policies.output.represented = other.output.represented ?? output.represented
         let layer = (properties.map(\.layer).max() ?? 0) + 1
         return ConfigurationRules(
@@ -90,16 +102,22 @@ final class ConfigurationRules: Sendable {
 }
 
 extension ConfigurationRules {
-    /// These rules under `strategy`, inherited from a parent model or a mapper, unless they
-    /// choose a strategy of their own. Made once per rules and strategy and kept
+    /// These rules under `inherited`, handed down from a parent model or a mapper: each policy
+    /// the rules do not choose themselves. Made once per rules and policies and kept
     /// (``InheritedRules``): a tree of nested models asks for every model it maps.
-    func inheriting(_ strategy: KeyStrategy) -> ConfigurationRules {
-        guard !ownsKeyStrategy, !(inheritsKeyStrategy && strategy.name == keyStrategy.name) else { return self }
-        return InheritedRules.rules(self, under: strategy) {
-            var policies = policies
-            policies.strategy = NamedKeyStrategy(strategy)
-            policies.inheritsKeyStrategy = true
-            return ConfigurationRules(properties: properties, policies: policies, hooks: hooks, problems: problems)
+    func inheriting(_ inherited: TreePolicies) -> ConfigurationRules {
+        var changed = policies
+        if let strategy = inherited.keyStrategy, !ownsKeyStrategy, !(inheritsKeyStrategy && strategy.name == keyStrategy.name) {
+            changed.strategy = NamedKeyStrategy(strategy)
+            changed.inheritsKeyStrategy = true
+        }
+        if let missingKeys = inherited.missingKeys, !policies.ownsMissingKeys, !(policies.inheritsMissingKeys && missingKeys == self.missingKeys) {
+            changed.missing = missingKeys
+            changed.inheritsMissingKeys = true
+        }
+        guard changed != policies else { return self }
+        return InheritedRules.rules(self, under: inherited) {
+            ConfigurationRules(properties: properties, policies: changed, hooks: hooks, problems: problems)
         }
     }
 }
@@ -117,6 +135,21 @@ struct TypePolicies: Hashable, Sendable {
     /// Empty text reads as `nil` into every optional property.
     var emptyStringsAsNil = false
     var output = OutputPolicies()
+    var missing = MissingKeyPolicy.keep
+    /// The configuration chose its missing-key policy itself (setting ``missingKeys`` says so).
+    var ownsMissingKeys = false
+    /// The missing-key policy came from a parent or a mapper.
+    var inheritsMissingKeys = false
+
+    /// What making a model does with an absent key; setting it makes the policy the
+    /// configuration's own.
+    var missingKeys: MissingKeyPolicy {
+        get { missing }
+        set {
+            missing = newValue
+            ownsMissingKeys = true
+        }
+    }
 
     /// How property names become keys; setting it makes the strategy the configuration's own.
     var keyStrategy: KeyStrategy {
@@ -196,6 +229,9 @@ struct PropertyRule: Sendable {
         var replacesOnUpdate = false
         /// Set and read through the key path's accessors (``accessor``).
         var isObserved = false
+        /// Its key may be absent under ``MissingKeyPolicy/raise``
+        /// (``MappingConfiguration/Builder/allowsMissing(_:fileID:line:)``).
+        var allowsMissing = false
         /// The property's own coercion mode, over the configuration's
         /// (``MappingConfiguration/Builder/coercion(_:_:fileID:line:)``).
         var coercion: CoercionMode?

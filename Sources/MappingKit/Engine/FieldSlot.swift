@@ -34,6 +34,10 @@ protocol FieldSlot: AnyObject, Sendable {
     /// itself made from a declared default, the value it holds there is its default. Set with
     /// ``mergesDefault``, by the plan's compiler.
     var holdsModel: Bool { get set }
+    /// An absent key is an error when a model is made (``MissingKeyPolicy/raise``, and the
+    /// property is not optional, has no default for a missing key and no exemption). Set once,
+    /// by the plan's compiler, before the plan is shared.
+    var requiresKey: Bool { get set }
 
     /// Exchanges the staged value with the model's.
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
@@ -122,6 +126,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     /// Both only ever set where ``mergesUpdates`` is.
     var mergesDefault = false
     var holdsModel = false
+    var requiresKey = false
     /// `hasNullDefault || hasRules || mergesUpdates`, decided once: ``decode(_:over:in:)``
     /// checks one flag for the common field.
     private let decodesOverWithRules: Bool
@@ -196,6 +201,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         let field = TypedField(name: name, keys: keys, offset: offset, rule: rule, coercion: coercion, emptyStringsAsNil: emptyStringsAsNil)
         field.mergesDefault = mergesDefault && field.mergesUpdates
         field.holdsModel = holdsModel && field.mergesUpdates
+        field.requiresKey = requiresKey && rule.defaults.whenMissing == nil && !rule.allowsMissing
         return field
     }
 
@@ -229,19 +235,21 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var alignment: Int { MemoryLayout<Value>.alignment }
 
     override func decodeMissing(into staging: UnsafeMutableRawPointer, createsModel: Bool) throws -> Bool {
-        guard hasRules, createsModel else { return false }
+        guard hasRules || requiresKey, createsModel else { return false }
         return try decodeMissingValue(into: staging + offset)
     }
 
     override func decodeMissing(over model: UnsafeMutableRawPointer) throws {
-        guard hasRules else { return }
+        guard hasRules || requiresKey else { return }
         try replace(in: model) { try decodeMissingValue(into: $0) }
     }
 
-    override var actsWhenMissing: Bool { hasRules }
+    override var actsWhenMissing: Bool { hasRules || requiresKey }
 
-    /// Stages the default at `slot`, if there is one, and says whether it did.
+    /// Stages the default at `slot`, if there is one, and says whether it did; an absent key the
+    /// field requires is an error.
     private func decodeMissingValue(into slot: UnsafeMutableRawPointer) throws -> Bool {
+        if requiresKey { throw MappingError(.unmetRequirement(Problem.existence, found: "nothing")) }
         // Unwrap first: `nil as? Value` succeeds when `Value` is itself an `Optional`.
         guard let missing = defaults.whenMissing, let fallback = missing as? Value else {
             try check(nil, found: "nothing")

@@ -45,6 +45,10 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         get { inner.holdsModel }
         set { inner.holdsModel = newValue }
     }
+    var requiresKey: Bool {
+        get { inner.requiresKey }
+        set { inner.requiresKey = newValue }
+    }
     var isSupported: Bool { inner.isSupported }
     var valueType: Any.Type { Value.self }
 
@@ -91,10 +95,10 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         }
     }
 
-    override var actsWhenMissing: Bool { inner.hasRules }
+    override var actsWhenMissing: Bool { inner.actsWhenMissing }
 
     override func decodeMissing(over model: UnsafeMutableRawPointer) throws {
-        guard inner.hasRules else { return }
+        guard inner.actsWhenMissing else { return }
         try updating(model) { slot in
             try inner.decodeMissing(over: slot)
             return true

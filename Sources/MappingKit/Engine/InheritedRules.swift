@@ -1,21 +1,21 @@
-/// Rules made by ``ConfigurationRules/inheriting(_:)``, by the rules' id and the strategy's name:
+/// Rules made by ``ConfigurationRules/inheriting(_:)``, by the rules' id and the policies inherited:
 /// equal rules share them. Read without a lock for the first pair met per slot (a program's
-/// nested types under its one strategy); past ``maximumCount`` pairs (configurations built anew
+/// nested types under its one set of policies); past ``maximumCount`` pairs (configurations built anew
 /// with new closures on every call) the table starts over.
 enum InheritedRules {
     private struct Key: Hashable {
         let rules: Int
-        let strategy: String
+        let policies: TreePolicies
     }
 
     private final class Entry: Sendable {
         let rulesID: Int
-        let strategy: String
+        let policies: TreePolicies
         let rules: ConfigurationRules
 
-        init(rulesID: Int, strategy: String, rules: ConfigurationRules) {
+        init(rulesID: Int, policies: TreePolicies, rules: ConfigurationRules) {
             self.rulesID = rulesID
-            self.strategy = strategy
+            self.policies = policies
             self.rules = rules
         }
     }
@@ -24,12 +24,12 @@ enum InheritedRules {
     private static let table = Locked<[Key: ConfigurationRules]>([:])
     private static let slots = WriteOnceSlots<Entry>(count: 512)
 
-    static func rules(_ rules: ConfigurationRules, under strategy: KeyStrategy, make: () -> ConfigurationRules) -> ConfigurationRules {
+    static func rules(_ rules: ConfigurationRules, under policies: TreePolicies, make: () -> ConfigurationRules) -> ConfigurationRules {
         let slot = rules.id & 511
-        if let kept = slots.withEntry(at: slot, { $0.rulesID == rules.id && $0.strategy == strategy.name ? $0.rules : nil }) {
+        if let kept = slots.withEntry(at: slot, { $0.rulesID == rules.id && $0.policies == policies ? $0.rules : nil }) {
             return kept
         }
-        let key = Key(rules: rules.id, strategy: strategy.name)
+        let key = Key(rules: rules.id, policies: policies)
         if let made = table.withLock({ $0[key] }) { return made }
         let made = make()
         let kept = table.withLock { table in
@@ -38,7 +38,7 @@ enum InheritedRules {
             table[key] = made
             return made
         }
-        slots.fill(slot, with: Entry(rulesID: rules.id, strategy: strategy.name, rules: kept))
+        slots.fill(slot, with: Entry(rulesID: rules.id, policies: policies, rules: kept))
         return kept
     }
 }

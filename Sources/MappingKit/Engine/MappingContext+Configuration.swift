@@ -2,21 +2,21 @@
 /// call's state (`Codecs/MappingContext.swift` holds the rest, which the codecs see).
 extension MappingContext {
     /// The configuration for a model of `type` met in this mapping, as the mapper or the type
-    /// declares it (under a key strategy handed down, when one is). It holds rules only: the
-    /// call's state travels in the context, and around overrides in ``CurrentCall``.
+    /// declares it (under the policies handed down, when there are any). It holds rules only:
+    /// the call's state travels in the context, and around overrides in ``CurrentCall``.
     func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        guard let inheritedKeyStrategy else {
+        guard let inherited else {
             if let mapper { return mapper.configuration(for: type) }
             return type.mappingConfiguration
         }
-        return inheriting(inheritedKeyStrategy, mapper?.configuration(for: type) ?? type.mappingConfiguration)
+        return inheriting(inherited, mapper?.configuration(for: type) ?? type.mappingConfiguration)
     }
 
-    /// `configuration` under a strategy handed down to it (kept apart from the common path).
+    /// `configuration` under policies handed down to it (kept apart from the common path).
     @inline(never)
-    private func inheriting(_ strategy: InheritedKeyStrategy, _ configuration: MappingConfiguration) -> MappingConfiguration {
+    private func inheriting(_ inherited: InheritedPolicies, _ configuration: MappingConfiguration) -> MappingConfiguration {
         var configuration = configuration
-        configuration.rules = configuration.rules.inheriting(strategy.strategy)
+        configuration.rules = configuration.rules.inheriting(inherited.policies)
         return configuration
     }
 }

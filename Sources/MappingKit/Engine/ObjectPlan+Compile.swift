@@ -78,6 +78,10 @@ extension ObjectPlan {
             fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[field.offset])
             if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
             let slot = Self.slot(for: field, rule: rule, rules: rules, sides: &sides)
+            if rules.missingKeys == .raise, !FieldDiscovery.isOptional(slot.valueType),
+               rule?.defaults.whenMissing == nil, rule?.allowsMissing != true {
+                slot.requiresKey = true
+            }
             fields.append(slot)
             let holdsModel = slot.mergesUpdates && ObjectIdentifier(field.type) == ObjectIdentifier(slot.valueType) && Self.readsModel(slot.valueShape)
             slot.holdsModel = holdsModel
@@ -112,8 +116,8 @@ extension ObjectPlan {
             rulesID: rules.id,
             identity: identityOffsets.map { $0.compactMap { offsets.firstIndex(of: $0) } },
             unobserved: unobserved,
-            handedDownKeyStrategy: rules.handedDownKeyStrategy,
-            inheritsKeyStrategy: rules.inheritsKeyStrategy,
+            handedDown: rules.handedDown,
+            inheritsPolicies: rules.inheritsPolicies,
             writesNullWhenNil: Self.optionalsWithDefaults(of: type, among: optionals)
         )
     }

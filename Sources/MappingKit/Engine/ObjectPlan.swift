@@ -51,13 +51,13 @@ final class ObjectPlan: Sendable {
         rulesID: Int = -1,
         identity: [Int]? = nil,
         unobserved: [String] = [],
-        handedDownKeyStrategy: KeyStrategy? = nil,
-        inheritsKeyStrategy: Bool = false,
+        handedDown: TreePolicies? = nil,
+        inheritsPolicies: Bool = false,
         writesNullWhenNil: [Bool] = []
     ) {
         let model = PlanShape.Model(
             type: type, identity: identity, unobserved: unobserved,
-            handedDownKeyStrategy: handedDownKeyStrategy, inheritsKeyStrategy: inheritsKeyStrategy
+            handedDown: handedDown, inheritsPolicies: inheritsPolicies
         )
         let keys = PlanShape.Keys(fields: fields, hooks: hooks, fieldRules: fieldRules)
         let represented = represented ?? Array(repeating: true, count: fields.count)
@@ -191,14 +191,14 @@ final class ObjectPlan: Sendable {
         finish: ([String: Any]) throws -> Void
     ) throws {
         var reader = dictionary
-        try read(&reader, into: model, in: context.handingDown(handedDownKeyStrategy), finish: finish)
+        try read(&reader, into: model, in: context.handingDown(handedDown), finish: finish)
     }
 
     /// Decodes `dictionary` straight into `model`, a fresh struct that is thrown away when this
     /// throws: nothing to stage, so nothing to commit (``decodesInPlace`` plans only). Every
     /// problem found is reported, as by ``decode(_:into:in:finish:)``.
     func decodeInPlace(_ dictionary: [String: Any], into model: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        let context = context.handingDown(handedDownKeyStrategy)
+        let context = context.handingDown(handedDown)
         let mark = context.updatesInPlace ? context.mergeMark : 0
         var failure: MappingError?
         failure = readFields(of: dictionary, into: ModelDestination(model: model), in: context)

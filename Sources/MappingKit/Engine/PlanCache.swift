@@ -18,7 +18,7 @@ enum PlanCache {
     /// the runtime whether a type conforms costs more, the first time, than compiling the rest.)
     static func plan(for type: any Mappable.Type, configuration: MappingConfiguration) throws -> ObjectPlan {
         let rules = configuration.rules
-        if let plan = recent.plan(for: type, rulesID: rules.id, inherited: rules.inheritsKeyStrategy) { return plan }
+        if let plan = recent.plan(for: type, rulesID: rules.id, inherited: rules.inheritsPolicies) { return plan }
         let key = Key(type: ObjectIdentifier(type), rules: rules.id)
         if let plan = plans.withLock({ $0[key] }) { return recent.remember(plan) }
         // Rules with closures or values: a plan compiled for the same structure is bound to them.
@@ -70,7 +70,7 @@ final class RecentPlans: Sendable {
 
     /// Puts `plan` in its type's slot if the slot is empty, and returns it.
     func remember(_ plan: ObjectPlan) -> ObjectPlan {
-        let slot = Self.slot(of: plan.modelType, inherited: plan.inheritsKeyStrategy)
+        let slot = Self.slot(of: plan.modelType, inherited: plan.inheritsPolicies)
         guard slots.loadRelaxed(slot) == 0 else { return plan }
         let retained = Unmanaged.passRetained(plan)
         let bits = UInt(bitPattern: retained.toOpaque())

@@ -88,7 +88,7 @@ extension ObjectPlan {
     @inline(__always)
     func write<Writer: PlanWriter>(_ model: UnsafeRawPointer, into writer: inout Writer, in context: MappingContext) throws {
         var failure: MappingError?
-        try writer.writeFields(of: self, from: model, failure: &failure, in: context.handingDown(handedDownKeyStrategy))
+        try writer.writeFields(of: self, from: model, failure: &failure, in: context.handingDown(handedDown))
         if let failure { throw failure }
     }
 }

@@ -32,19 +32,19 @@ final class PlanShape: Sendable {
         /// through their accessors (``MappingConfiguration/Builder/observed(_:fileID:line:)``): updating such
         /// a model in place would not tell its observers, so it is refused.
         let unobserved: [String]
-        /// The key strategy this model hands down to nested types that set none.
-        let handedDownKeyStrategy: InheritedKeyStrategy?
-        /// The rules took their key strategy from a parent or a mapper (where ``RecentPlans``
-        /// keeps the plan).
-        let inheritsKeyStrategy: Bool
+        /// The policies this model hands down to nested types that set none.
+        let handedDown: InheritedPolicies?
+        /// The rules took a policy from a parent or a mapper (where ``RecentPlans`` keeps the
+        /// plan).
+        let inheritsPolicies: Bool
 
-        init(type: Any.Type, identity: [Int]?, unobserved: [String], handedDownKeyStrategy: KeyStrategy?, inheritsKeyStrategy: Bool) {
+        init(type: Any.Type, identity: [Int]?, unobserved: [String], handedDown: TreePolicies?, inheritsPolicies: Bool) {
             self.type = type
             isObject = type is AnyClass
             self.identity = identity
             self.unobserved = unobserved
-            self.handedDownKeyStrategy = handedDownKeyStrategy.map(InheritedKeyStrategy.of)
-            self.inheritsKeyStrategy = inheritsKeyStrategy
+            self.handedDown = handedDown.map(InheritedPolicies.of)
+            self.inheritsPolicies = inheritsPolicies
         }
     }
 
@@ -153,10 +153,10 @@ extension ObjectPlan {
     var unobserved: [String] {
         _read { yield shape.model.unobserved }
     }
-    var handedDownKeyStrategy: InheritedKeyStrategy? {
-        _read { yield shape.model.handedDownKeyStrategy }
+    var handedDown: InheritedPolicies? {
+        _read { yield shape.model.handedDown }
     }
-    var inheritsKeyStrategy: Bool { shape.model.inheritsKeyStrategy }
+    var inheritsPolicies: Bool { shape.model.inheritsPolicies }
     var defaults: DefaultPaths {
         _read { yield shape.defaults }
     }

@@ -16,12 +16,12 @@ extension ObjectPlan {
         CallTrace.note("JSON/ObjectPlan+JSONDecode.swift decodeJSON")
         try withUnsafeMutablePointer(to: &reader) { bytes in
             var object = JSONObjectReader(bytes: bytes, isDocument: isDocument)
-            // The context as it is, unless the plan hands a key strategy down (a copy costs a
-            // retain and a release per reference, per model).
-            guard let strategy = handedDownKeyStrategy, strategy !== context.inheritedKeyStrategy else {
+            // The context as it is, unless the plan hands policies down (a copy costs a retain
+            // and a release per reference, per model).
+            guard let policies = handedDown, policies !== context.inherited else {
                 return try read(&object, into: model, in: context, finish: finish)
             }
-            try read(&object, into: model, in: context.handingDown(strategy), finish: finish)
+            try read(&object, into: model, in: context.handingDown(policies), finish: finish)
         }
     }
 

@@ -49,7 +49,7 @@ extension ObjectPlan {
     /// problem is reported at its column's key. A row holds exactly the plan's columns, so there
     /// are no undefined keys to raise or stash.
     func decodeInPlace(row: StoredRow, into model: UnsafeMutableRawPointer, in context: MappingContext) throws {
-        let context = context.handingDown(handedDownKeyStrategy)
+        let context = context.handingDown(handedDown)
         if let failure = readFieldsByKey(of: row, into: ModelDestination(model: model), in: context) { throw failure }
     }
 }

@@ -69,6 +69,28 @@ private enum Errors {
     }
 }
 
+private enum MissingKeys {
+    struct Category: Mappable, Equatable {
+        var nodeId = ""
+        var repositoryId = 0
+        var name = ""
+        var emoji: String?
+        var isAnswerable = false
+    }
+
+    struct Discussion: Mappable {
+        var title = ""
+        var category = Category()
+        var createdAt = "unknown"
+
+        static let mappingConfiguration = MappingConfiguration(for: Discussion.self) { map in
+            map.keyStrategy = .snakeCase
+            map.missingKeys = .raise
+            map.allowsMissing(\.createdAt)
+        }
+    }
+}
+
 private enum UndefinedKeys {
     struct User: Mappable {
         var name = ""
@@ -221,6 +243,24 @@ struct DocCArticleTests {
         #expect(try nameless.dictionaryRepresentation() as NSDictionary == second as NSDictionary)
         #expect(mappingError { _ = try UndefinedKeys.User(dictionary: ["name": "Ann", "theme": "dark"], undefinedKeys: .raise) }?.description
             == #"theme: expected a key User maps, found String "dark""#)
+    }
+
+    @Test("Missing keys: the article's example raises every absent key, its table's exemptions hold")
+    func missingKeys() throws {
+        #expect(mappingError { _ = try MissingKeys.Discussion(json: Data(#"{"title": "Why?", "category": {"name": "Q&A"}}"#.utf8)) }?.description == """
+            3 problems:
+              category.node_id: required, missing
+              category.repository_id: required, missing
+              category.is_answerable: required, missing
+            """)
+        let category: [String: Any] = ["node_id": "D", "repository_id": 1, "name": "Q&A", "is_answerable": true]
+        var discussion = try MissingKeys.Discussion(dictionary: ["title": "Why?", "category": category])
+        #expect(discussion.createdAt == "unknown")
+        #expect(discussion.category == MissingKeys.Category(nodeId: "D", repositoryId: 1, name: "Q&A", emoji: nil, isAnswerable: true))
+        try discussion.update(from: ["category": ["name": "Ideas"]])
+        #expect(discussion.category.name == "Ideas" && discussion.category.nodeId == "D")
+        let strict = Mapper(keyStrategy: .snakeCase, missingKeys: .raise)
+        #expect(mappingError { _ = try strict.map(["name": "Q&A"], to: MissingKeys.Category.self) }?.issues.count == 3)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)

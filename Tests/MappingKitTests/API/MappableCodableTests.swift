@@ -135,7 +135,10 @@ struct MappableCodableTests {
         #expect((context.underlyingError as? MappingError)?.path == "author.id")
 
         let missing = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Post.self, from: Data(#"{"headline": "x"}"#.utf8)) }
-        guard case .dataCorrupted(let missingContext) = missing else { Issue.record("\(missing)"); return }
+        // A required key that is absent is Codable's own error for it, at the object that lacks it.
+        guard case .keyNotFound(let key, let missingContext) = missing else { Issue.record("\(missing)"); return }
+        #expect(key.stringValue == "id")
+        #expect(missingContext.codingPath.isEmpty)
         #expect(missingContext.debugDescription == "id: required, missing")
     }
 

@@ -57,6 +57,23 @@ private struct ConfiguredMessage: Mappable {
     }
 }
 
+private struct Category: Mappable, Equatable {
+    var nodeId = ""
+    var repositoryId = 0
+    var name = ""
+    var emoji: String?
+}
+
+private struct Discussion: Mappable {
+    var title = ""
+    var category = Category()
+
+    static let mappingConfiguration = MappingConfiguration(for: Discussion.self) { map in
+        map.keyStrategy = .snakeCase
+        map.missingKeys = .raise
+    }
+}
+
 private struct StashingUser: Mappable {
     var name = ""
     var city = ""
@@ -163,6 +180,23 @@ struct ReadmeTests {
               address.zip: expected a key StashingUser maps, found String "0150"
               theme: expected a key StashingUser maps, found String "dark"
             """)
+    }
+
+    @Test("the missing-keys example raises every absent key of the tree, as the README says")
+    func missingKeys() throws {
+        #expect(mappingError { _ = try Discussion(json: Data(#"{"title": "Why?", "category": {"name": "Q&A"}}"#.utf8)) }?.description == """
+            2 problems:
+              category.node_id: required, missing
+              category.repository_id: required, missing
+            """)
+        let strict = Mapper(keyStrategy: .snakeCase, missingKeys: .raise)
+        #expect(mappingError { _ = try strict.map(["name": "Q&A"], to: Category.self) }?.description == """
+            2 problems:
+              node_id: required, missing
+              repository_id: required, missing
+            """)
+        #expect(try strict.map(["node_id": "D", "repository_id": 1, "name": "Q&A"], to: Category.self)
+            == Category(nodeId: "D", repositoryId: 1, name: "Q&A", emoji: nil))
     }
 
     @Test("Codable through the mapping, as the README shows it")

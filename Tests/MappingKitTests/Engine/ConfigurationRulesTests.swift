@@ -30,6 +30,9 @@ struct ConfigurationRulesTests {
             ("emptyStringAsNil", rules { $0.emptyStringAsNil(\.note) }),
             ("replacesOnUpdate", rules { $0.replacesOnUpdate(\.name) }),
             ("built-in adapter", rules { $0.map(\.opened, using: .iso8601) }),
+            ("missingKeys", rules { $0.missingKeys = .raise }),
+            ("missingKeys kept explicitly", rules { $0.missingKeys = .keep }),
+            ("allowsMissing", rules { $0.allowsMissing(\.name) }),
         ]
         for (name, made) in variants {
             let again = variants.first { $0.0 == name }.map(\.1)
