@@ -361,6 +361,11 @@ if runs("dates") {
             map.map(\.tweet, using: twitterDate)
         }
     }
+    // The same date through a value strategy set once for the type (and its nested types).
+    struct TreeStamp: Mappable {
+        var iso = Date(timeIntervalSince1970: 0)
+        static let mappingConfiguration = MappingConfiguration(for: TreeStamp.self) { $0.convert(Date.self, using: .iso8601) }
+    }
     let count = 1_000
     let isoTexts = (0..<count).map { "2014-02-\(10 + $0 % 18)T09:\(10 + $0 % 50):00.\(100 + $0 % 900)Z" }
     let tweetTexts = (0..<count).map { "Sun Aug \(10 + $0 % 20) 00:\(10 + $0 % 50):15 +0000 2014" }
@@ -380,9 +385,11 @@ if runs("dates") {
           "dates: the ISO 8601 parsers disagree")
     check(try Stamp.array(from: tweetOnly).map(\.tweet) == tweetTexts.compactMap(tweetFormatter.date(from:)),
           "dates: the Twitter date parsers disagree")
+    check(try TreeStamp.array(from: isoOnly).map(\.iso) == mapped, "dates: a value strategy reads what the property's adapter reads")
 
     var harness = Harness(rounds: max(rounds / 5, 5), only: option("--only"))
     harness.add("MappingKit .iso8601, model with one date", objects: count) { try Stamp.array(from: isoOnly).count }
+    harness.add("MappingKit .iso8601 as a value strategy, model with one date", objects: count) { try TreeStamp.array(from: isoOnly).count }
     harness.add("ISO8601DateFormatter", objects: count) { isoTexts.compactMap(isoFormatter.date(from:)).count }
     harness.add("MappingKit twitter pattern, model with one date", objects: count) { try Stamp.array(from: tweetOnly).count }
     harness.add("DateFormatter (twitter pattern)", objects: count) { tweetTexts.compactMap(tweetFormatter.date(from:)).count }
@@ -390,6 +397,7 @@ if runs("dates") {
     harness.printTable(title: "dates (\(count) per round; MappingKit rows include mapping the one-property model)", ratios: [
         ("MappingKit .iso8601, model with one date", "ISO8601DateFormatter"),
         ("MappingKit twitter pattern, model with one date", "DateFormatter (twitter pattern)"),
+        ("MappingKit .iso8601 as a value strategy, model with one date", "MappingKit .iso8601, model with one date"),
     ])
 }
 

@@ -16,8 +16,10 @@ import Foundation
 /// }
 /// ```
 ///
-/// An `Adapter<T>` fits properties of type `T`, `T?` and `[T]`; the compiler rejects any other.
-/// Errors thrown by the closures are reported at the property's path.
+/// An `Adapter<T>` converts every `T` a property holds, through any nesting of optionals, arrays,
+/// sets and `[String: …]` dictionaries (`T`, `T?`, `[T]`, `Set<T>`, `[String: [T]]?`…); a
+/// property that holds no `T` is a configuration error when the type is first mapped. Errors
+/// thrown by the closures are reported at the value's path.
 public struct Adapter<Value>: Sendable {
     /// How messages and configurations name the adapter: `iso8601`, `yyyy-MM-dd`.
     ///

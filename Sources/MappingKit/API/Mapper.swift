@@ -56,6 +56,13 @@ public final class Mapper: Sendable {
     /// try strict.map(["name": "swift"], to: Repository.self)   // node_id: required, missing
     /// ```
     public let missingKeys: MissingKeyPolicy?
+    /// Adapters by value type for every type mapped through this mapper that chooses none of its
+    /// own for that type, nested types included.
+    ///
+    /// ```swift
+    /// Mapper(valueStrategies: [.convert(Date.self, using: .unixSeconds)]).valueStrategies.count   // 1
+    /// ```
+    public let valueStrategies: [ValueStrategy]
     /// The work limits of every call through this mapper; `nil` is ``MappingLimits/default``.
     ///
     /// ```swift
@@ -64,8 +71,9 @@ public final class Mapper: Sendable {
     public let limits: MappingLimits?
 
     /// A mapper with no registrations; `keyStrategy`, `coercion`, `undefinedKeys`,
-    /// `missingKeys` and `limits`, when given, apply to every type mapped through it (explicit
-    /// keys still win over the strategy).
+    /// `missingKeys`, `valueStrategies` and `limits`, when given, apply to every type mapped
+    /// through it (explicit keys still win over the strategy, a property's own adapter over a
+    /// value strategy).
     ///
     /// ```swift
     /// let snake = Mapper(keyStrategy: .snakeCase, coercion: .strict)
@@ -75,19 +83,21 @@ public final class Mapper: Sendable {
         coercion: CoercionMode? = nil,
         undefinedKeys: UndefinedKeyPolicy? = nil,
         missingKeys: MissingKeyPolicy? = nil,
+        valueStrategies: [ValueStrategy] = [],
         limits: MappingLimits? = nil
     ) {
         self.keyStrategy = keyStrategy
         self.coercion = coercion
         self.undefinedKeys = undefinedKeys
         self.missingKeys = missingKeys
+        self.valueStrategies = valueStrategies
         self.limits = limits
-        let handedDown = TreePolicies(keyStrategy: keyStrategy, missingKeys: missingKeys)
-        self.handedDown = handedDown.isEmpty ? nil : handedDown
+        let adapters = valueStrategies.reduce(ValueAdapters()) { $0.overridden(by: $1.adapters) }
+        handedDown = InheritedPolicies.of(TreePolicies(keyStrategy: keyStrategy, missingKeys: missingKeys, valueAdapters: adapters))
     }
 
     /// The policies this mapper hands every type, as a parent model hands them down.
-    private let handedDown: TreePolicies?
+    private let handedDown: InheritedPolicies?
 
     /// Uses `configuration` for `model` in every mapping through this mapper.
     ///

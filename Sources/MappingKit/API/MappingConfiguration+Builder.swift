@@ -89,6 +89,7 @@ extension MappingConfiguration {
             policies = rules.policies
             policies.inheritsKeyStrategy = false
             policies.inheritsMissingKeys = false
+            policies.inheritedAdapters = ValueAdapters()
             policies.output.represented = nil
         }
 

@@ -132,42 +132,64 @@ enum CodecFactory {
     }
 }
 
+/// Where a container's element codec comes from: the factory's own (``SupportedElements``), or
+/// one with adapters on the way (`ValueAdapters.swift`).
+protocol ElementCodecs {
+    func codec<Element>(for type: Element.Type, mode: CoercionMode) -> Codec<Element>?
+}
+
+/// The factory's codec for each element type.
+struct SupportedElements: ElementCodecs {
+    func codec<Element>(for type: Element.Type, mode: CoercionMode) -> Codec<Element>? {
+        CodecFactory.supportedCodec(for: type, mode: mode)
+    }
+}
+
 /// Generic containers build their codec (in its ``CodecBox``) from their element type's codec.
 protocol ContainerCodecProviding {
-    static func makeCodec(mode: CoercionMode) -> Any?
+    /// The container's codec around the codec `elements` gives its element type; `nil` when
+    /// that gives none.
+    static func makeCodec<Elements: ElementCodecs>(mode: CoercionMode, elements: Elements) -> Any?
     /// The types of what the container holds.
     static var elementTypes: [Any.Type] { get }
+}
+
+extension ContainerCodecProviding {
+    /// The container's codec around the factory's codec for its elements.
+    static func makeCodec(mode: CoercionMode) -> Any? {
+        makeCodec(mode: mode, elements: SupportedElements())
+    }
 }
 
 extension Optional: ContainerCodecProviding {
     static var elementTypes: [Any.Type] { [Wrapped.self] }
 
-    static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Wrapped.self, mode: mode).map { OptionalCodec<Wrapped>.box(wrapping: $0) }
+    static func makeCodec<Elements: ElementCodecs>(mode: CoercionMode, elements: Elements) -> Any? {
+        elements.codec(for: Wrapped.self, mode: mode).map { OptionalCodec<Wrapped>.box(wrapping: $0) }
     }
 }
 
 extension Array: ContainerCodecProviding {
     static var elementTypes: [Any.Type] { [Element.self] }
 
-    static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { Codec.erasing(ArrayCodec<Element>(element: $0, mode: mode)) }
+    static func makeCodec<Elements: ElementCodecs>(mode: CoercionMode, elements: Elements) -> Any? {
+        elements.codec(for: Element.self, mode: mode).map { Codec.erasing(ArrayCodec<Element>(element: $0, mode: mode)) }
     }
 }
 
 extension Set: ContainerCodecProviding {
     static var elementTypes: [Any.Type] { [Element.self] }
 
-    static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Element.self, mode: mode).map { Codec.erasing(SetCodec<Element>(element: $0, mode: mode)) }
+    static func makeCodec<Elements: ElementCodecs>(mode: CoercionMode, elements: Elements) -> Any? {
+        elements.codec(for: Element.self, mode: mode).map { Codec.erasing(SetCodec<Element>(element: $0, mode: mode)) }
     }
 }
 
 extension Dictionary: ContainerCodecProviding where Key == String {
     static var elementTypes: [Any.Type] { [Value.self] }
 
-    static func makeCodec(mode: CoercionMode) -> Any? {
-        CodecFactory.supportedCodec(for: Value.self, mode: mode).map { Codec.erasing(DictionaryCodec<Value>(value: $0)) }
+    static func makeCodec<Elements: ElementCodecs>(mode: CoercionMode, elements: Elements) -> Any? {
+        elements.codec(for: Value.self, mode: mode).map { Codec.erasing(DictionaryCodec<Value>(value: $0)) }
     }
 }
 

@@ -40,13 +40,17 @@ final class ConfigurationRules: Sendable {
     /// What making a model does with an absent key.
     var missingKeys: MissingKeyPolicy { policies.missingKeys }
     /// A policy came from a parent or a mapper (``inheriting(_:)``).
-    var inheritsPolicies: Bool { policies.inheritsKeyStrategy || policies.inheritsMissingKeys }
+    var inheritsPolicies: Bool { policies.inheritsKeyStrategy || policies.inheritsMissingKeys || !policies.inheritedAdapters.isEmpty }
+    /// The adapters by value type that apply to this type's properties: its own, and those
+    /// handed down for the types it chose none for.
+    var valueAdapters: ValueAdapters { policies.inheritedAdapters.overridden(by: policies.ownAdapters) }
     /// The policies the models nested in this one inherit: each of this one's that it chose or
     /// inherited; `nil` when it left them all at their defaults.
     var handedDown: TreePolicies? {
         let handed = TreePolicies(
             keyStrategy: ownsKeyStrategy || inheritsKeyStrategy ? keyStrategy : nil,
-            missingKeys: policies.ownsMissingKeys || policies.inheritsMissingKeys ? missingKeys : nil
+            missingKeys: policies.ownsMissingKeys || policies.inheritsMissingKeys ? missingKeys : nil,
+            valueAdapters: valueAdapters
         )
         return handed.isEmpty ? nil : handed
     }
@@ -79,6 +83,7 @@ final class ConfigurationRules: Sendable {
         policies.inheritsKeyStrategy = false
         policies.ownsMissingKeys = self.policies.ownsMissingKeys || other.policies.ownsMissingKeys
         policies.inheritsMissingKeys = false
+        policies.inheritedAdapters = ValueAdapters()
         policies.output.represented = other.output.represented ?? output.represented
         let layer = (properties.map(\.layer).max() ?? 0) + 1
         return ConfigurationRules(
@@ -105,19 +110,28 @@ extension ConfigurationRules {
     /// These rules under `inherited`, handed down from a parent model or a mapper: each policy
     /// the rules do not choose themselves. Made once per rules and policies and kept
     /// (``InheritedRules``): a tree of nested models asks for every model it maps.
-    func inheriting(_ inherited: TreePolicies) -> ConfigurationRules {
-        var changed = policies
-        if let strategy = inherited.keyStrategy, !ownsKeyStrategy, !(inheritsKeyStrategy && strategy.name == keyStrategy.name) {
-            changed.strategy = NamedKeyStrategy(strategy)
-            changed.inheritsKeyStrategy = true
-        }
-        if let missingKeys = inherited.missingKeys, !policies.ownsMissingKeys, !(policies.inheritsMissingKeys && missingKeys == self.missingKeys) {
-            changed.missing = missingKeys
-            changed.inheritsMissingKeys = true
-        }
-        guard changed != policies else { return self }
+    func inheriting(_ inherited: InheritedPolicies) -> ConfigurationRules {
+        // Decided without copying the policies: a tree of nested models asks for every model.
+        let takesStrategy = inherited.keyStrategy.map { strategy in
+            !ownsKeyStrategy && !(inheritsKeyStrategy && strategy.name == keyStrategy.name)
+        } ?? false
+        let takesMissingKeys = inherited.missingKeys.map { missingKeys in
+            !policies.ownsMissingKeys && !(policies.inheritsMissingKeys && missingKeys == self.missingKeys)
+        } ?? false
+        let takesAdapters = inherited.hasValueAdapters && inherited.valueAdapters != policies.inheritedAdapters
+        guard takesStrategy || takesMissingKeys || takesAdapters else { return self }
         return InheritedRules.rules(self, under: inherited) {
-            ConfigurationRules(properties: properties, policies: changed, hooks: hooks, problems: problems)
+            var changed = policies
+            if takesStrategy, let strategy = inherited.keyStrategy {
+                changed.strategy = NamedKeyStrategy(strategy)
+                changed.inheritsKeyStrategy = true
+            }
+            if takesMissingKeys, let missingKeys = inherited.missingKeys {
+                changed.missing = missingKeys
+                changed.inheritsMissingKeys = true
+            }
+            if takesAdapters { changed.inheritedAdapters = inherited.valueAdapters }
+            return ConfigurationRules(properties: properties, policies: changed, hooks: hooks, problems: problems)
         }
     }
 }
@@ -140,6 +154,10 @@ struct TypePolicies: Hashable, Sendable {
     var ownsMissingKeys = false
     /// The missing-key policy came from a parent or a mapper.
     var inheritsMissingKeys = false
+    /// Adapters by value type the configuration chose (``MappingConfiguration/Builder/convert(_:using:fileID:line:)``).
+    var ownAdapters = ValueAdapters()
+    /// Adapters by value type handed down from a parent or a mapper; the type's own win.
+    var inheritedAdapters = ValueAdapters()
 
     /// What making a model does with an absent key; setting it makes the policy the
     /// configuration's own.

@@ -48,8 +48,9 @@ protocol FieldSlot: AnyObject, Sendable {
     /// The field's per-value calls (decoding, encoding, committing), made through an unretained
     /// reference by the plans' loops.
     var calls: FieldCalls { get }
-    /// The same field with `rule`'s adapter, defaults and requirements.
-    func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot
+    /// The same field with `rule`'s adapter, defaults and requirements, under the
+    /// configuration's coercion mode and adapters by value type.
+    func rebound(to rule: PropertyRule, coercion: CoercionMode, adapters: ValueAdapters) -> any FieldSlot
     /// What the field's codec reads, asked of a `Decoder` first.
     var valueShape: ValueShape { get }
     /// `input` decoded as the property's value, as one value of a primary key.
@@ -173,13 +174,18 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         decodesOverWithRules = hasNullDefault || hasRules || mergesUpdates
     }
 
-    /// The field for `rule`: its adapter's codec, or the built-in one, under the rule's coercion
-    /// mode or else `coercion`, the configuration's. `emptyStringsAsNil`: the configuration's,
-    /// which the rule may also ask for this property alone.
-    convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule, coercion: CoercionMode, emptyStringsAsNil: Bool = false) {
+    /// The field for `rule`: its adapter's codec, or the built-in one (with the configuration's
+    /// `adapters` by value type), under the rule's coercion mode or else `coercion`, the
+    /// configuration's. `emptyStringsAsNil`: the configuration's, which the rule may also ask for
+    /// this property alone.
+    convenience init(
+        name: String, keys: FieldKeys, offset: Int, rule: PropertyRule, coercion: CoercionMode,
+        adapters: ValueAdapters = ValueAdapters(), emptyStringsAsNil: Bool = false
+    ) {
         let coercion = rule.coercion ?? coercion
         let requirements = rule.requirements as? [Requirement<Value>] ?? []
-        let codec = (rule.makeCodec?(Value.self, coercion) as? Codec<Value>) ?? CodecFactory.codec(for: Value.self, mode: coercion)
+        let codec = (rule.makeCodec?(Value.self, coercion) as? Codec<Value>)
+            ?? CodecFactory.codec(for: Value.self, mode: coercion, adapters: adapters)
         self.init(
             name: name,
             keys: keys,
@@ -197,8 +203,10 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         requirementList?.requirements ?? []
     }
 
-    func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {
-        let field = TypedField(name: name, keys: keys, offset: offset, rule: rule, coercion: coercion, emptyStringsAsNil: emptyStringsAsNil)
+    func rebound(to rule: PropertyRule, coercion: CoercionMode, adapters: ValueAdapters) -> any FieldSlot {
+        let field = TypedField(
+            name: name, keys: keys, offset: offset, rule: rule, coercion: coercion, adapters: adapters, emptyStringsAsNil: emptyStringsAsNil
+        )
         field.mergesDefault = mergesDefault && field.mergesUpdates
         field.holdsModel = holdsModel && field.mergesUpdates
         field.requiresKey = requiresKey && rule.defaults.whenMissing == nil && !rule.allowsMissing

@@ -58,8 +58,8 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var valueShape: ValueShape { inner.valueShape }
     var defaults: FieldDefaults { inner.defaults }
 
-    func rebound(to rule: PropertyRule, coercion: CoercionMode) -> any FieldSlot {
-        guard let inner = inner.rebound(to: rule, coercion: coercion) as? TypedField<Value> else { return self }
+    func rebound(to rule: PropertyRule, coercion: CoercionMode, adapters: ValueAdapters) -> any FieldSlot {
+        guard let inner = inner.rebound(to: rule, coercion: coercion, adapters: adapters) as? TypedField<Value> else { return self }
         return IndirectField(inner: inner, offset: offset, side: side, access: access)
     }
 
@@ -177,7 +177,8 @@ struct KeyPathAccessor<Model: AnyObject, Value>: PropertyAccessor, @unchecked Se
 
     func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule, rules: ConfigurationRules) -> any FieldSlot {
         let inner = TypedField<Value>(
-            name: name, keys: keys, offset: 0, rule: rule, coercion: rules.coercion, emptyStringsAsNil: rules.emptyStringsAsNil
+            name: name, keys: keys, offset: 0, rule: rule, coercion: rules.coercion, adapters: rules.valueAdapters,
+            emptyStringsAsNil: rules.emptyStringsAsNil
         )
         return IndirectField(inner: inner, offset: offset, side: side, access: access)
     }
@@ -196,9 +197,12 @@ extension MappableWrapper {
     static func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule?, rules: ConfigurationRules) -> any FieldSlot {
         let empty = rules.emptyStringsAsNil
         let inner = rule.map {
-            TypedField<WrappedValue>(name: name, keys: keys, offset: 0, rule: $0, coercion: rules.coercion, emptyStringsAsNil: empty)
+            TypedField<WrappedValue>(
+                name: name, keys: keys, offset: 0, rule: $0, coercion: rules.coercion, adapters: rules.valueAdapters, emptyStringsAsNil: empty
+            )
         } ?? TypedField(
-            name: name, keys: keys, offset: 0, codec: CodecFactory.codec(for: WrappedValue.self, mode: rules.coercion), emptyStringsAsNil: empty
+            name: name, keys: keys, offset: 0,
+            codec: CodecFactory.codec(for: WrappedValue.self, mode: rules.coercion, adapters: rules.valueAdapters), emptyStringsAsNil: empty
         )
         return IndirectField(inner: inner, offset: offset, side: side, access: access(at: offset))
     }

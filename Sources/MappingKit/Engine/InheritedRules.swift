@@ -5,15 +5,16 @@
 enum InheritedRules {
     private struct Key: Hashable {
         let rules: Int
-        let policies: TreePolicies
+        /// The policies' instance, one per value and never freed.
+        let policies: ObjectIdentifier
     }
 
     private final class Entry: Sendable {
         let rulesID: Int
-        let policies: TreePolicies
+        let policies: InheritedPolicies
         let rules: ConfigurationRules
 
-        init(rulesID: Int, policies: TreePolicies, rules: ConfigurationRules) {
+        init(rulesID: Int, policies: InheritedPolicies, rules: ConfigurationRules) {
             self.rulesID = rulesID
             self.policies = policies
             self.rules = rules
@@ -24,12 +25,12 @@ enum InheritedRules {
     private static let table = Locked<[Key: ConfigurationRules]>([:])
     private static let slots = WriteOnceSlots<Entry>(count: 512)
 
-    static func rules(_ rules: ConfigurationRules, under policies: TreePolicies, make: () -> ConfigurationRules) -> ConfigurationRules {
+    static func rules(_ rules: ConfigurationRules, under policies: InheritedPolicies, make: () -> ConfigurationRules) -> ConfigurationRules {
         let slot = rules.id & 511
-        if let kept = slots.withEntry(at: slot, { $0.rulesID == rules.id && $0.policies == policies ? $0.rules : nil }) {
+        if let kept = slots.withEntry(at: slot, { $0.rulesID == rules.id && $0.policies === policies ? $0.rules : nil }) {
             return kept
         }
-        let key = Key(rules: rules.id, policies: policies)
+        let key = Key(rules: rules.id, policies: ObjectIdentifier(policies))
         if let made = table.withLock({ $0[key] }) { return made }
         let made = make()
         let kept = table.withLock { table in

@@ -5,7 +5,7 @@ extension MappingContext {
     /// declares it (under the policies handed down, when there are any). It holds rules only:
     /// the call's state travels in the context, and around overrides in ``CurrentCall``.
     func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        guard let inherited else {
+        guard let inherited = inheritedPolicies else {
             if let mapper { return mapper.configuration(for: type) }
             return type.mappingConfiguration
         }
@@ -16,7 +16,7 @@ extension MappingContext {
     @inline(never)
     private func inheriting(_ inherited: InheritedPolicies, _ configuration: MappingConfiguration) -> MappingConfiguration {
         var configuration = configuration
-        configuration.rules = configuration.rules.inheriting(inherited.policies)
+        configuration.rules = configuration.rules.inheriting(inherited)
         return configuration
     }
 }

@@ -182,7 +182,8 @@ extension ObjectPlan {
             let keys = FieldKeys(literal: rules.keyStrategy.key(for: field.name))
             func plain<Value>(_: Value.Type) -> any FieldSlot {
                 TypedField<Value>(
-                    name: field.name, keys: keys, offset: field.offset, codec: CodecFactory.codec(for: Value.self, mode: rules.coercion),
+                    name: field.name, keys: keys, offset: field.offset,
+                    codec: CodecFactory.codec(for: Value.self, mode: rules.coercion, adapters: rules.valueAdapters),
                     emptyStringsAsNil: rules.emptyStringsAsNil
                 )
             }
@@ -201,7 +202,8 @@ extension ObjectPlan {
         let keys = rule.keys.map(FieldKeys.init) ?? FieldKeys(literal: rules.keyStrategy.key(for: field.name))
         func ruled<Value>(_: Value.Type) -> any FieldSlot {
             TypedField<Value>(
-                name: field.name, keys: keys, offset: field.offset, rule: rule, coercion: rules.coercion, emptyStringsAsNil: rules.emptyStringsAsNil
+                name: field.name, keys: keys, offset: field.offset, rule: rule, coercion: rules.coercion,
+                adapters: rules.valueAdapters, emptyStringsAsNil: rules.emptyStringsAsNil
             )
         }
         return ruled(field.type)

@@ -43,7 +43,7 @@ final class PlanShape: Sendable {
             isObject = type is AnyClass
             self.identity = identity
             self.unobserved = unobserved
-            self.handedDown = handedDown.map(InheritedPolicies.of)
+            self.handedDown = handedDown.flatMap(InheritedPolicies.of)
             self.inheritsPolicies = inheritsPolicies
         }
     }

@@ -57,6 +57,24 @@ private enum Configuration {
     }
 }
 
+private enum ValueStrategies {
+    struct Milestone: Mappable, Equatable {
+        var title = ""
+        var dueOn: Date?
+    }
+
+    struct Issue: Mappable {
+        var createdAt = Date(timeIntervalSince1970: 0)
+        var editedAt: [String: Date] = [:]
+        var milestone = Milestone()
+
+        static let mappingConfiguration = MappingConfiguration(for: Issue.self) { map in
+            map.keyStrategy = .snakeCase
+            map.convert(Date.self, using: .iso8601)
+        }
+    }
+}
+
 private enum Errors {
     struct Message: Mappable {
         var messageId: UInt = 0
@@ -243,6 +261,20 @@ struct DocCArticleTests {
         #expect(try nameless.dictionaryRepresentation() as NSDictionary == second as NSDictionary)
         #expect(mappingError { _ = try UndefinedKeys.User(dictionary: ["name": "Ann", "theme": "dark"], undefinedKeys: .raise) }?.description
             == #"theme: expected a key User maps, found String "dark""#)
+    }
+
+    @Test("Configuration: one adapter for every Date of a tree, and a mapper's value strategy")
+    func valueStrategies() throws {
+        let issue = try ValueStrategies.Issue(json: Data(#"""
+            {"created_at": "2024-01-02T03:04:05Z", "edited_at": {"body": "2024-01-02T04:00:00Z"},
+             "milestone": {"title": "v1", "due_on": "2024-02-01T00:00:00Z"}}
+            """#.utf8))
+        #expect(issue.createdAt == Date(timeIntervalSince1970: 1_704_164_645))
+        #expect(issue.editedAt == ["body": Date(timeIntervalSince1970: 1_704_168_000)])
+        #expect(issue.milestone == ValueStrategies.Milestone(title: "v1", dueOn: Date(timeIntervalSince1970: 1_706_745_600)))
+        #expect("\(issue.milestone.dueOn.map { "\($0)" } ?? "")" == "2024-02-01 00:00:00 +0000")
+        let stripe = Mapper(keyStrategy: .snakeCase, valueStrategies: [.convert(Date.self, using: .unixSeconds)])
+        #expect(try stripe.map(["title": "v2", "due_on": 60], to: ValueStrategies.Milestone.self).dueOn == Date(timeIntervalSince1970: 60))
     }
 
     @Test("Missing keys: the article's example raises every absent key, its table's exemptions hold")

@@ -74,6 +74,23 @@ private struct Discussion: Mappable {
     }
 }
 
+private enum ValueStrategies {
+    struct Milestone: Mappable { var title = ""; var dueOn: Date? }
+
+    struct Issue: Mappable {
+        var createdAt = Date(timeIntervalSince1970: 0)
+        var editedAt: [String: Date] = [:]
+        var milestone = Milestone()
+
+        static let mappingConfiguration = MappingConfiguration(for: Issue.self) { map in
+            map.keyStrategy = .snakeCase
+            map.convert(Date.self, using: .iso8601)
+        }
+    }
+
+    struct Charge: Mappable { var created = Date(timeIntervalSince1970: 0) }
+}
+
 private struct StashingUser: Mappable {
     var name = ""
     var city = ""
@@ -180,6 +197,19 @@ struct ReadmeTests {
               address.zip: expected a key StashingUser maps, found String "0150"
               theme: expected a key StashingUser maps, found String "dark"
             """)
+    }
+
+    @Test("the value-strategy example converts every Date of the tree, and the mapper's every unix time")
+    func valueStrategies() throws {
+        let issue = try mapped(ValueStrategies.Issue.self, [
+            "created_at": "2024-01-02T03:04:05Z", "edited_at": ["body": "2024-01-02T04:00:00Z"],
+            "milestone": ["title": "v1", "due_on": "2024-02-01T00:00:00Z"],
+        ])
+        #expect(issue.createdAt == Date(timeIntervalSince1970: 1_704_164_645))
+        #expect(issue.editedAt == ["body": Date(timeIntervalSince1970: 1_704_168_000)])
+        #expect(issue.milestone.dueOn == Date(timeIntervalSince1970: 1_706_745_600))
+        let stripe = Mapper(keyStrategy: .snakeCase, valueStrategies: [.convert(Date.self, using: .unixSeconds)])
+        #expect(try stripe.map(["created": 1_700_000_000], to: ValueStrategies.Charge.self).created == Date(timeIntervalSince1970: 1_700_000_000))
     }
 
     @Test("the missing-keys example raises every absent key of the tree, as the README says")

@@ -33,6 +33,8 @@ struct ConfigurationRulesTests {
             ("missingKeys", rules { $0.missingKeys = .raise }),
             ("missingKeys kept explicitly", rules { $0.missingKeys = .keep }),
             ("allowsMissing", rules { $0.allowsMissing(\.name) }),
+            ("convert", rules { $0.convert(Date.self, using: .iso8601) }),
+            ("convert otherwise", rules { $0.convert(Date.self, using: .unixSeconds) }),
         ]
         for (name, made) in variants {
             let again = variants.first { $0.0 == name }.map(\.1)

@@ -1,0 +1,80 @@
+/// The policies a model hands down to the types nested in it (and a ``Mapper`` to every type it
+/// maps): each reaches every nested type that sets none of its own. `nil` leaves a policy to
+/// each type. A value: equal policies are one ``InheritedPolicies`` instance.
+struct TreePolicies: Hashable, Sendable {
+    /// A key strategy, compared by name (strategies with one name are one function:
+    /// ``KeyStrategy/custom(_:_:)`` says so to its callers).
+    var keyStrategy: KeyStrategy?
+    var missingKeys: MissingKeyPolicy?
+    /// Adapters by value type (``MappingConfiguration/Builder/convert(_:using:fileID:line:)``):
+    /// a nested type takes each one for a type it chose none for.
+    var valueAdapters = ValueAdapters()
+
+    /// Nothing handed down.
+    var isEmpty: Bool { keyStrategy == nil && missingKeys == nil && valueAdapters.isEmpty }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.keyStrategy?.name == rhs.keyStrategy?.name && lhs.missingKeys == rhs.missingKeys && lhs.valueAdapters == rhs.valueAdapters
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(keyStrategy?.name)
+        hasher.combine(missingKeys)
+        hasher.combine(valueAdapters)
+    }
+}
+
+/// Policies handed down a tree of models (``MappingContext/inherited``): set on a parent's
+/// configuration or on a ``Mapper``, they reach every nested type that sets none of its own.
+/// One instance per value, so a context holds one reference and compares by identity.
+///
+/// Read for every nested model a tree maps (``ConfigurationRules/inheriting(_:)``): each policy is
+/// a stored property of its own, so reading one copies nothing else, and rules made under these
+/// policies are kept by the instance's identity (``InheritedRules``).
+final class InheritedPolicies: HandedDownPolicies, @unchecked Sendable {
+    // @unchecked as its superclass; its own properties are constants.
+    let keyStrategy: KeyStrategy?
+    let missingKeys: MissingKeyPolicy?
+    let valueAdapters: ValueAdapters
+    /// `!valueAdapters.isEmpty`, as a plain value: read for every nested model.
+    let hasValueAdapters: Bool
+
+    private init(_ policies: TreePolicies) {
+        keyStrategy = policies.keyStrategy
+        missingKeys = policies.missingKeys
+        valueAdapters = policies.valueAdapters
+        hasValueAdapters = !policies.valueAdapters.isEmpty
+    }
+
+    private static let made = Locked<[TreePolicies: InheritedPolicies]>([:])
+
+    /// The instance for `policies`; `nil` when they hand nothing down.
+    static func of(_ policies: TreePolicies) -> InheritedPolicies? {
+        guard !policies.isEmpty else { return nil }
+        return made.withLock { made in
+            if let box = made[policies] { return box }
+            let box = InheritedPolicies(policies)
+            // Set once, before the instance is shared (a cycle, but instances live for the process).
+            box.marks = ContextMarks(discriminator: nil, updateProbe: nil, inherited: box)
+            made[policies] = box
+            return box
+        }
+    }
+}
+
+extension MappingContext {
+    /// The policies handed down to the model at this level, as the engine reads them.
+    var inheritedPolicies: InheritedPolicies? {
+        // Every `HandedDownPolicies` is an `InheritedPolicies` (the one subclass, made only here).
+        inherited.map { unsafeDowncast($0, to: InheritedPolicies.self) }
+    }
+
+    /// This context as the fields of a model whose plan hands `policies` down see it.
+    @inline(__always)
+    func handingDown(_ policies: InheritedPolicies?) -> MappingContext {
+        guard let policies, policies !== inherited else { return self }
+        var context = self
+        context.inherited = policies
+        return context
+    }
+}
