@@ -60,6 +60,18 @@ extension MappingConfiguration {
             get { policies.missingKeys }
             set { policies.missingKeys = newValue }
         }
+        /// Every array, set and dictionary property of this type, and of the nested types that set
+        /// no such policy, leaves out the elements that do not convert and keeps the rest; each
+        /// one left out is in the ``MappingReport``. Default: `false`, where one bad element fails
+        /// the mapping (see ``lossy(_:fileID:line:)`` for one property).
+        ///
+        /// ```swift
+        /// map.lossyCollections = true   // "tags": ["a", 2, "b"] → ["a", "b"] for a [String]
+        /// ```
+        public var lossyCollections: Bool {
+            get { policies.lossyCollections }
+            set { policies.lossyCollections = newValue }
+        }
         /// How `nil` optionals are written by the dictionary representation. Default: `.omitted`.
         ///
         /// ```swift
@@ -90,6 +102,7 @@ extension MappingConfiguration {
             policies.inheritsKeyStrategy = false
             policies.inheritsMissingKeys = false
             policies.inheritedAdapters = ValueAdapters()
+            policies.inheritsLossy = false
             policies.output.represented = nil
         }
 

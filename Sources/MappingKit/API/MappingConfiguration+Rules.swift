@@ -31,6 +31,24 @@ extension MappingConfiguration.Builder {
         }
     }
 
+    /// Leaves out each element of the array, set or dictionary `property` that does not convert,
+    /// and keeps the rest (BetterCodable's `LossyArray`); each one left out is in the
+    /// ``MappingReport`` with its path and error. Input that is no collection at all is still an
+    /// error. Opt-in: by default one bad element fails the mapping, as it does in Codable.
+    ///
+    /// ```swift
+    /// map.lossy(\.tags)   // "tags": ["a", 2, "b"] → ["a", "b"]; report: tags[1]: left out …
+    /// ```
+    public mutating func lossy<Value>(_ property: WritableKeyPath<Model, Value>, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "made lossy")
+        if !CodecFactory.holdsCollection(Value.self) {
+            record("\(Self.displayName(of: property)) is made lossy, but a \(ValueDescription.typeName(Value.self)) is no array, set or dictionary")
+        }
+        editRule(at: index) { $0.isLossy = true }
+    }
+
     /// Lets `property`'s key be absent when a model is made under ``MissingKeyPolicy/raise``: the
     /// property keeps the value the model's `init()` gave it. (Optionals and properties with a
     /// ``defaultValue(_:whenMissing:fileID:line:)`` need no exemption.)

@@ -137,6 +137,19 @@ public struct MappingConfiguration: Sendable {
         set { rules = rules.with { $0.missingKeys = newValue } }
     }
 
+    /// Every array, set and dictionary property leaves out the elements that do not convert, in
+    /// this type and the nested types that set no such policy (see
+    /// ``Builder/lossyCollections``). Default: `false`.
+    ///
+    /// ```swift
+    /// var configuration = Feed.mappingConfiguration
+    /// configuration.lossyCollections = true
+    /// ```
+    public var lossyCollections: Bool {
+        get { rules.lossyCollections }
+        set { rules = rules.with { $0.lossyCollections = newValue } }
+    }
+
     /// How `nil` optionals are written by the dictionary representation: left out (the default)
     /// or as `NSNull`.
     ///

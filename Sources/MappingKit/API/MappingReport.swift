@@ -79,6 +79,9 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
         /// A model (named) made from a dictionary none of whose keys it reads: every property
         /// kept its default.
         case noKeyRead(model: String)
+        /// An element that did not convert, left out of its array, set or dictionary, with the
+        /// error that says why (``MappingConfiguration/Builder/lossy(_:fileID:line:)``).
+        case leftOut(String)
 
         /// In words, as ``Entry/description`` uses it.
         ///
@@ -94,6 +97,7 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
             case .emptyStringAsNil: "read as nil"
             case .boxedAsOnlyElement: "taken as the only element of a collection"
             case .noKeyRead(let model): "none of its keys read by \(model), every property kept its default"
+            case .leftOut(let error): "left out of its collection (\(error))"
             }
         }
     }

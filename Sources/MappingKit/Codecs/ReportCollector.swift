@@ -16,6 +16,23 @@ final class ReportCollector: @unchecked Sendable {
     var report: MappingReport {
         lock.withLock { MappingReport(entries: entries) }
     }
+
+    /// How many entries there are: where entries added from now on start.
+    var count: Int {
+        lock.withLock { entries.count }
+    }
+
+    /// Takes back the entries added since `mark` about the value at `path` or inside it: what
+    /// was reported of a value that was then left out as a whole.
+    func removeEntries(since mark: Int, under path: String) {
+        lock.withLock {
+            guard mark < entries.count else { return }
+            let kept = entries[mark...].filter { entry in
+                !(entry.path == path || entry.path.hasPrefix(path + ".") || entry.path.hasPrefix(path + "["))
+            }
+            entries.replaceSubrange(mark..., with: kept)
+        }
+    }
 }
 
 /// The entries of one mapping call, and the path of the value it is at (kept only while
@@ -30,6 +47,14 @@ final class ReportPath {
 
     func record(_ action: MappingReport.Action, at relative: [PathComponent] = [], found: String) {
         collector.add(MappingReport.Entry(path: PathComponent.render(components + relative), action: action, found: found))
+    }
+
+    /// Where the entries stand now (``ReportCollector/count``).
+    var mark: Int { collector.count }
+
+    /// Takes back what was reported since `mark` of the value at `relative` and inside it.
+    func takeBack(since mark: Int, at relative: [PathComponent]) {
+        collector.removeEntries(since: mark, under: PathComponent.render(components + relative))
     }
 
     func within<Result>(_ path: [PathComponent], _ body: () throws -> Result) rethrows -> Result {

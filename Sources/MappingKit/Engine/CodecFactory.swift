@@ -200,4 +200,17 @@ extension CodecFactory {
               let wrapped = optional.emptyStringAsNil(codec) as? Codec<Value> else { return codec }
         return wrapped
     }
+
+    /// `true` when `type` is an array, a set or a `[String: …]` dictionary, or an optional of one.
+    static func holdsCollection(_ type: Any.Type) -> Bool {
+        guard let container = type as? any ContainerCodecProviding.Type else { return false }
+        guard type is any OptionalValue.Type else { return true }
+        return container.elementTypes.first.map(holdsCollection) ?? false
+    }
+
+    /// `codec`'s lossy twin when `lossy` and it reads a collection; else `codec`.
+    static func codec<Value>(_ codec: Codec<Value>, lossy: Bool) -> Codec<Value> {
+        guard lossy, let twin = codec.lossy else { return codec }
+        return twin
+    }
 }

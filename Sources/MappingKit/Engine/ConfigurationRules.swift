@@ -40,7 +40,11 @@ final class ConfigurationRules: Sendable {
     /// What making a model does with an absent key.
     var missingKeys: MissingKeyPolicy { policies.missingKeys }
     /// A policy came from a parent or a mapper (``inheriting(_:)``).
-    var inheritsPolicies: Bool { policies.inheritsKeyStrategy || policies.inheritsMissingKeys || !policies.inheritedAdapters.isEmpty }
+    var inheritsPolicies: Bool {
+        policies.inheritsKeyStrategy || policies.inheritsMissingKeys || policies.inheritsLossy || !policies.inheritedAdapters.isEmpty
+    }
+    /// Every collection property of the type leaves out the elements that do not convert.
+    var lossyCollections: Bool { policies.lossy }
     /// The adapters by value type that apply to this type's properties: its own, and those
     /// handed down for the types it chose none for.
     var valueAdapters: ValueAdapters { policies.inheritedAdapters.overridden(by: policies.ownAdapters) }
@@ -50,7 +54,8 @@ final class ConfigurationRules: Sendable {
         let handed = TreePolicies(
             keyStrategy: ownsKeyStrategy || inheritsKeyStrategy ? keyStrategy : nil,
             missingKeys: policies.ownsMissingKeys || policies.inheritsMissingKeys ? missingKeys : nil,
-            valueAdapters: valueAdapters
+            valueAdapters: valueAdapters,
+            lossyCollections: policies.ownsLossy || policies.inheritsLossy ? policies.lossy : nil
         )
         return handed.isEmpty ? nil : handed
     }
@@ -84,6 +89,8 @@ final class ConfigurationRules: Sendable {
         policies.ownsMissingKeys = self.policies.ownsMissingKeys || other.policies.ownsMissingKeys
         policies.inheritsMissingKeys = false
         policies.inheritedAdapters = ValueAdapters()
+        policies.ownsLossy = self.policies.ownsLossy || other.policies.ownsLossy
+        policies.inheritsLossy = false
         policies.output.represented = other.output.represented ?? output.represented
         let layer = (properties.map(\.layer).max() ?? 0) + 1
         return ConfigurationRules(
@@ -119,7 +126,10 @@ extension ConfigurationRules {
             !policies.ownsMissingKeys && !(policies.inheritsMissingKeys && missingKeys == self.missingKeys)
         } ?? false
         let takesAdapters = inherited.hasValueAdapters && inherited.valueAdapters != policies.inheritedAdapters
-        guard takesStrategy || takesMissingKeys || takesAdapters else { return self }
+        let takesLossy = inherited.lossyCollections.map { lossy in
+            !policies.ownsLossy && !(policies.inheritsLossy && lossy == policies.lossy)
+        } ?? false
+        guard takesStrategy || takesMissingKeys || takesAdapters || takesLossy else { return self }
         return InheritedRules.rules(self, under: inherited) {
             var changed = policies
             if takesStrategy, let strategy = inherited.keyStrategy {
@@ -131,6 +141,10 @@ extension ConfigurationRules {
                 changed.inheritsMissingKeys = true
             }
             if takesAdapters { changed.inheritedAdapters = inherited.valueAdapters }
+            if takesLossy, let lossy = inherited.lossyCollections {
+                changed.lossy = lossy
+                changed.inheritsLossy = true
+            }
             return ConfigurationRules(properties: properties, policies: changed, hooks: hooks, problems: problems)
         }
     }
@@ -158,6 +172,21 @@ struct TypePolicies: Hashable, Sendable {
     var ownAdapters = ValueAdapters()
     /// Adapters by value type handed down from a parent or a mapper; the type's own win.
     var inheritedAdapters = ValueAdapters()
+    var lossy = false
+    /// The configuration chose ``lossyCollections`` itself.
+    var ownsLossy = false
+    /// ``lossyCollections`` came from a parent or a mapper.
+    var inheritsLossy = false
+
+    /// Every array, set and dictionary property leaves out the elements that do not convert;
+    /// setting it makes the policy the configuration's own.
+    var lossyCollections: Bool {
+        get { lossy }
+        set {
+            lossy = newValue
+            ownsLossy = true
+        }
+    }
 
     /// What making a model does with an absent key; setting it makes the policy the
     /// configuration's own.
@@ -247,6 +276,9 @@ struct PropertyRule: Sendable {
         var replacesOnUpdate = false
         /// Set and read through the key path's accessors (``accessor``).
         var isObserved = false
+        /// Its collection leaves out the elements that do not convert
+        /// (``MappingConfiguration/Builder/lossy(_:fileID:line:)``).
+        var isLossy = false
         /// Its key may be absent under ``MissingKeyPolicy/raise``
         /// (``MappingConfiguration/Builder/allowsMissing(_:fileID:line:)``).
         var allowsMissing = false

@@ -49,8 +49,8 @@ protocol FieldSlot: AnyObject, Sendable {
     /// reference by the plans' loops.
     var calls: FieldCalls { get }
     /// The same field with `rule`'s adapter, defaults and requirements, under the
-    /// configuration's coercion mode and adapters by value type.
-    func rebound(to rule: PropertyRule, coercion: CoercionMode, adapters: ValueAdapters) -> any FieldSlot
+    /// configuration's `rules` (its coercion mode, adapters by value type, lossy collections).
+    func rebound(to rule: PropertyRule, rules: ConfigurationRules) -> any FieldSlot
     /// What the field's codec reads, asked of a `Decoder` first.
     var valueShape: ValueShape { get }
     /// `input` decoded as the property's value, as one value of a primary key.
@@ -121,8 +121,6 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let hasNullDefault: Bool
     let hasRules: Bool
     let leaf: LeafKind
-    /// The configuration's ``ConfigurationRules/emptyStringsAsNil``, kept for ``rebound(to:coercion:)``.
-    let emptyStringsAsNil: Bool
     let mergesUpdates: Bool
     /// Both only ever set where ``mergesUpdates`` is.
     var mergesDefault = false
@@ -134,7 +132,6 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
 
     /// A field with no defaults or requirements (the common case), made without looking at any.
     init(name: String, keys: FieldKeys, offset: Int, codec: Codec<Value>, emptyStringsAsNil: Bool = false) {
-        self.emptyStringsAsNil = emptyStringsAsNil
         self.name = name
         self.keys = keys
         self.offset = offset
@@ -156,10 +153,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         codec: Codec<Value>,
         defaults: FieldDefaults,
         requirements: RequirementList<Value>?,
-        emptyStringsAsNil: Bool = false,
         replacesOnUpdate: Bool = false
     ) {
-        self.emptyStringsAsNil = emptyStringsAsNil
         self.name = name
         self.keys = keys
         self.offset = offset
@@ -174,26 +169,23 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         decodesOverWithRules = hasNullDefault || hasRules || mergesUpdates
     }
 
-    /// The field for `rule`: its adapter's codec, or the built-in one (with the configuration's
-    /// `adapters` by value type), under the rule's coercion mode or else `coercion`, the
-    /// configuration's. `emptyStringsAsNil`: the configuration's, which the rule may also ask for
-    /// this property alone.
-    convenience init(
-        name: String, keys: FieldKeys, offset: Int, rule: PropertyRule, coercion: CoercionMode,
-        adapters: ValueAdapters = ValueAdapters(), emptyStringsAsNil: Bool = false
-    ) {
-        let coercion = rule.coercion ?? coercion
+    /// The field for `rule` under the configuration's `rules`: the rule's adapter's codec, or the
+    /// built-in one (with the configuration's adapters by value type), under the rule's coercion
+    /// mode or else the configuration's; lossy when the rule or the configuration says so; empty
+    /// text as `nil` when either does.
+    convenience init(name: String, keys: FieldKeys, offset: Int, rule: PropertyRule, rules: ConfigurationRules) {
+        let coercion = rule.coercion ?? rules.coercion
         let requirements = rule.requirements as? [Requirement<Value>] ?? []
-        let codec = (rule.makeCodec?(Value.self, coercion) as? Codec<Value>)
-            ?? CodecFactory.codec(for: Value.self, mode: coercion, adapters: adapters)
+        let chosen = (rule.makeCodec?(Value.self, coercion) as? Codec<Value>)
+            ?? CodecFactory.codec(for: Value.self, mode: coercion, adapters: rules.valueAdapters)
+        let codec = CodecFactory.codec(chosen, lossy: rule.isLossy || rules.lossyCollections)
         self.init(
             name: name,
             keys: keys,
             offset: offset,
-            codec: CodecFactory.codec(codec, emptyStringsAsNil: emptyStringsAsNil || rule.emptyStringAsNil),
+            codec: CodecFactory.codec(codec, emptyStringsAsNil: rules.emptyStringsAsNil || rule.emptyStringAsNil),
             defaults: rule.defaults,
             requirements: requirements.isEmpty ? nil : RequirementList(requirements),
-            emptyStringsAsNil: emptyStringsAsNil,
             replacesOnUpdate: rule.replacesOnUpdate
         )
     }
@@ -203,10 +195,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         requirementList?.requirements ?? []
     }
 
-    func rebound(to rule: PropertyRule, coercion: CoercionMode, adapters: ValueAdapters) -> any FieldSlot {
-        let field = TypedField(
-            name: name, keys: keys, offset: offset, rule: rule, coercion: coercion, adapters: adapters, emptyStringsAsNil: emptyStringsAsNil
-        )
+    func rebound(to rule: PropertyRule, rules: ConfigurationRules) -> any FieldSlot {
+        let field = TypedField(name: name, keys: keys, offset: offset, rule: rule, rules: rules)
         field.mergesDefault = mergesDefault && field.mergesUpdates
         field.holdsModel = holdsModel && field.mergesUpdates
         field.requiresKey = requiresKey && rule.defaults.whenMissing == nil && !rule.allowsMissing

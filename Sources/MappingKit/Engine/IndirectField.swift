@@ -58,8 +58,8 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var valueShape: ValueShape { inner.valueShape }
     var defaults: FieldDefaults { inner.defaults }
 
-    func rebound(to rule: PropertyRule, coercion: CoercionMode, adapters: ValueAdapters) -> any FieldSlot {
-        guard let inner = inner.rebound(to: rule, coercion: coercion, adapters: adapters) as? TypedField<Value> else { return self }
+    func rebound(to rule: PropertyRule, rules: ConfigurationRules) -> any FieldSlot {
+        guard let inner = inner.rebound(to: rule, rules: rules) as? TypedField<Value> else { return self }
         return IndirectField(inner: inner, offset: offset, side: side, access: access)
     }
 
@@ -176,10 +176,7 @@ struct KeyPathAccessor<Model: AnyObject, Value>: PropertyAccessor, @unchecked Se
     var valueType: Any.Type { Value.self }
 
     func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule, rules: ConfigurationRules) -> any FieldSlot {
-        let inner = TypedField<Value>(
-            name: name, keys: keys, offset: 0, rule: rule, coercion: rules.coercion, adapters: rules.valueAdapters,
-            emptyStringsAsNil: rules.emptyStringsAsNil
-        )
+        let inner = TypedField<Value>(name: name, keys: keys, offset: 0, rule: rule, rules: rules)
         return IndirectField(inner: inner, offset: offset, side: side, access: access)
     }
 
@@ -197,12 +194,9 @@ extension MappableWrapper {
     static func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule?, rules: ConfigurationRules) -> any FieldSlot {
         let empty = rules.emptyStringsAsNil
         let inner = rule.map {
-            TypedField<WrappedValue>(
-                name: name, keys: keys, offset: 0, rule: $0, coercion: rules.coercion, adapters: rules.valueAdapters, emptyStringsAsNil: empty
-            )
+            TypedField<WrappedValue>(name: name, keys: keys, offset: 0, rule: $0, rules: rules)
         } ?? TypedField(
-            name: name, keys: keys, offset: 0,
-            codec: CodecFactory.codec(for: WrappedValue.self, mode: rules.coercion, adapters: rules.valueAdapters), emptyStringsAsNil: empty
+            name: name, keys: keys, offset: 0, codec: CodecFactory.codec(for: WrappedValue.self, rules: rules), emptyStringsAsNil: empty
         )
         return IndirectField(inner: inner, offset: offset, side: side, access: access(at: offset))
     }

@@ -9,18 +9,21 @@ struct TreePolicies: Hashable, Sendable {
     /// Adapters by value type (``MappingConfiguration/Builder/convert(_:using:fileID:line:)``):
     /// a nested type takes each one for a type it chose none for.
     var valueAdapters = ValueAdapters()
+    var lossyCollections: Bool?
 
     /// Nothing handed down.
-    var isEmpty: Bool { keyStrategy == nil && missingKeys == nil && valueAdapters.isEmpty }
+    var isEmpty: Bool { keyStrategy == nil && missingKeys == nil && valueAdapters.isEmpty && lossyCollections == nil }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.keyStrategy?.name == rhs.keyStrategy?.name && lhs.missingKeys == rhs.missingKeys && lhs.valueAdapters == rhs.valueAdapters
+            && lhs.lossyCollections == rhs.lossyCollections
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(keyStrategy?.name)
         hasher.combine(missingKeys)
         hasher.combine(valueAdapters)
+        hasher.combine(lossyCollections)
     }
 }
 
@@ -38,12 +41,14 @@ final class InheritedPolicies: HandedDownPolicies, @unchecked Sendable {
     let valueAdapters: ValueAdapters
     /// `!valueAdapters.isEmpty`, as a plain value: read for every nested model.
     let hasValueAdapters: Bool
+    let lossyCollections: Bool?
 
     private init(_ policies: TreePolicies) {
         keyStrategy = policies.keyStrategy
         missingKeys = policies.missingKeys
         valueAdapters = policies.valueAdapters
         hasValueAdapters = !policies.valueAdapters.isEmpty
+        lossyCollections = policies.lossyCollections
     }
 
     private static let made = Locked<[TreePolicies: InheritedPolicies]>([:])

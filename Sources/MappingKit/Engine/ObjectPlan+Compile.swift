@@ -183,7 +183,7 @@ extension ObjectPlan {
             func plain<Value>(_: Value.Type) -> any FieldSlot {
                 TypedField<Value>(
                     name: field.name, keys: keys, offset: field.offset,
-                    codec: CodecFactory.codec(for: Value.self, mode: rules.coercion, adapters: rules.valueAdapters),
+                    codec: CodecFactory.codec(for: Value.self, rules: rules),
                     emptyStringsAsNil: rules.emptyStringsAsNil
                 )
             }
@@ -201,10 +201,7 @@ extension ObjectPlan {
         if case .wrapper(let wrapper) = field.storage { return wrapped(wrapper, rule: rule) }
         let keys = rule.keys.map(FieldKeys.init) ?? FieldKeys(literal: rules.keyStrategy.key(for: field.name))
         func ruled<Value>(_: Value.Type) -> any FieldSlot {
-            TypedField<Value>(
-                name: field.name, keys: keys, offset: field.offset, rule: rule, coercion: rules.coercion,
-                adapters: rules.valueAdapters, emptyStringsAsNil: rules.emptyStringsAsNil
-            )
+            TypedField<Value>(name: field.name, keys: keys, offset: field.offset, rule: rule, rules: rules)
         }
         return ruled(field.type)
     }

@@ -141,7 +141,7 @@ final class ObjectPlan: Sendable {
             guard let ruleIndex, rules.properties.indices.contains(ruleIndex), rules.properties[ruleIndex].needsBinding else {
                 continue
             }
-            fields[index] = fields[index].rebound(to: rules.properties[ruleIndex], coercion: rules.coercion, adapters: rules.valueAdapters)
+            fields[index] = fields[index].rebound(to: rules.properties[ruleIndex], rules: rules)
         }
         return ObjectPlan(binding: self, fields: fields, hooks: rules.hooks, rulesID: rules.id)
     }

@@ -63,6 +63,14 @@ struct ValueAdapters: Hashable, Sendable {
 }
 
 extension CodecFactory {
+    /// The codec for a property of `type` with no rule of its own, under `rules`: the built-in
+    /// one, or with the configuration's adapters by value type; lossy under
+    /// ``ConfigurationRules/lossyCollections``.
+    static func codec<Value>(for type: Value.Type, rules: ConfigurationRules) -> Codec<Value> {
+        let chosen = codec(for: type, mode: rules.coercion, adapters: rules.valueAdapters)
+        return codec(chosen, lossy: rules.lossyCollections)
+    }
+
     /// The codec for `type`: with `adapters` at every value of their types it holds, when one
     /// reaches; else the built-in one.
     static func codec<Value>(for type: Value.Type, mode: CoercionMode, adapters: ValueAdapters) -> Codec<Value> {

@@ -104,3 +104,6 @@ extension NativeValueCodec: JSONCoding {}
 extension PolymorphicCodec: JSONCoding {}
 extension RelationshipCodec: JSONCoding {}
 extension OptionalRelationshipCodec: JSONCoding {}
+extension LossyArrayCodec: JSONCoding {}
+extension LossySetCodec: JSONCoding {}
+extension LossyDictionaryCodec: JSONCoding {}

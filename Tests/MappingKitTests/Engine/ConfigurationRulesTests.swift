@@ -35,6 +35,8 @@ struct ConfigurationRulesTests {
             ("allowsMissing", rules { $0.allowsMissing(\.name) }),
             ("convert", rules { $0.convert(Date.self, using: .iso8601) }),
             ("convert otherwise", rules { $0.convert(Date.self, using: .unixSeconds) }),
+            ("lossyCollections", rules { $0.lossyCollections = true }),
+            ("lossy", rules { $0.lossy(\.name) }),
         ]
         for (name, made) in variants {
             let again = variants.first { $0.0 == name }.map(\.1)
