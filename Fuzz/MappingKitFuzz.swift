@@ -103,8 +103,13 @@ struct Matrix: Mappable {
     var small: [String: Int8] = [:]
     var count: Int? = 5
     var note: String? = "none"
+    /// An adapter through containers, and a lossy collection (issue 39).
+    var dated: [String: [Date?]] = [:]
+    var lossy: [Int8] = []
 
     static let mappingConfiguration = MappingConfiguration(for: Matrix.self) { map in
+        map.map(\.dated, using: .unixSeconds)
+        map.lossy(\.lossy)
         map.map(\.bytes, using: .base64)
         map.map(\.day, using: .iso8601Date)
         map.map(\.seconds, using: .unixSeconds)
