@@ -116,7 +116,10 @@ extension ObjectPlan {
             rulesID: rules.id,
             identity: identityOffsets.map { $0.compactMap { offsets.firstIndex(of: $0) } },
             unobserved: unobserved,
-            handedDown: rules.handedDown,
+            // Nothing to hand down to when no field can reach a nested model: a top-level model
+            // then keeps its caller's context instead of copying it (a tenth of mapping a
+            // one-property model).
+            handedDown: fields.contains { Self.mayReachModels($0.valueShape) } ? rules.handedDown : nil,
             inheritsPolicies: rules.inheritsPolicies,
             writesNullWhenNil: Self.optionalsWithDefaults(of: type, among: optionals)
         )
@@ -351,6 +354,16 @@ extension ObjectPlan {
     /// Whether a codec that reads `shape` reads a nested model, or an optional one. (Told by its
     /// shape: asking the runtime whether the type conforms to `Mappable` would scan every
     /// conformance in the process, once per type.)
+    /// Whether a value of `shape` may hold a nested model: anything but scalars and containers
+    /// of scalars (an untyped value, an adapter's, a relationship, a `Decodable` may).
+    private static func mayReachModels(_ shape: ValueShape) -> Bool {
+        switch shape.kind {
+        case .bool, .int, .double, .string, .decimal, .date, .data: false
+        case .optional, .array, .dictionary: shape.inner.map(mayReachModels) ?? true
+        case .model, .untyped, .decodable: true
+        }
+    }
+
     private static func readsModel(_ shape: ValueShape) -> Bool {
         shape.kind == .model || (shape.kind == .optional && shape.inner?.kind == .model)
     }
