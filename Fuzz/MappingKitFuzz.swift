@@ -136,8 +136,23 @@ final class Node: Mappable {
     }
 }
 
+/// Absent keys as errors and a value strategy, each set once for the type (issue 39): every
+/// path must raise the same problems and read the same dates.
+struct Strict: Mappable {
+    var id = 0
+    var due: Date?
+    var stamps: [String: Date] = [:]
+    var unmapped = UnmappedValues()
+
+    static let mappingConfiguration = MappingConfiguration(for: Strict.self) { map in
+        map.missingKeys = .raise
+        map.convert(Date.self, using: .unixMilliseconds)
+    }
+}
+
 struct Zoo: Mappable {
     var matrix: Matrix?
+    var strict: Strict?
     /// A nested model with a declared default of its own: made onto it (issue 44, item 5).
     var preset = Dog(name: "preset", barks: 2)
     @Bounded var bounded = 0
@@ -203,7 +218,7 @@ let keys = ["int", "small", "big", "double", "float", "flag", "text", "kind", "t
             "children", "kids", "pet", "type", "name", "barks", "lives", "when", "price", "deep", "0", "n", "nested",
             "anything", "raw", "id", "label", "next", "", "a.b", "x", "bounded", "watched", "count", "homepage", "_bounded",
             "matrix", "i16", "i32", "u8", "u32", "wide", "wider", "exact", "uuid", "bytes", "day", "seconds", "millis", "stamp",
-            "tweeted", "level", "names", "note", "next_id", "kid_ids", "preset"]
+            "tweeted", "level", "names", "note", "next_id", "kid_ids", "preset", "dated", "lossy", "strict", "due", "stamps"]
 
 let strings = ["", "https://a.example/x", "small", "large", "dog", "cat", "1", "-7", "2.5", "1e400", "nan", "18446744073709551615",
                "2024-02-29T12:00:00Z", "9999-12-31T23:59:60Z", "19.99", "true", "🙂", "a\u{0}b", "2011-01-26",
