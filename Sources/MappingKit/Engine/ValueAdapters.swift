@@ -50,8 +50,11 @@ struct ValueAdapters: Hashable, Sendable {
         return entries.first { $0.type == type }?.codec(mode)
     }
 
+    /// Compared entry by entry, making nothing: a tree under a value strategy compares the
+    /// adapters handed down for every nested model it maps.
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.entries.map(\.type) == rhs.entries.map(\.type) && lhs.entries.map(\.identity) == rhs.entries.map(\.identity)
+        lhs.entries.count == rhs.entries.count
+            && zip(lhs.entries, rhs.entries).allSatisfy { $0.type == $1.type && $0.identity == $1.identity }
     }
 
     func hash(into hasher: inout Hasher) {
