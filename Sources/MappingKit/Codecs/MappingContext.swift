@@ -19,8 +19,8 @@ struct MappingContext: Sendable {
         get { bits & 0b01 != 0 }
         set { bits = newValue ? bits | 0b01 : bits & ~0b01 }
     }
-    /// The policies (a key strategy, a missing-key policy) the model at this level hands down to
-    /// the types nested in it that set none (``ConfigurationRules/inheriting(_:)``); `nil` in the
+    /// The policies (a key strategy, missing keys, adapters by value type, lossy collections) the
+    /// model at this level hands down to the types nested in it that set none (``ConfigurationRules/inheriting(_:)``); `nil` in the
     /// common case. Kept in the marks, as the policies' own shared marks when nothing else is
     /// marked: a context is copied for every nested model, and each reference it holds costs on
     /// every copy.
