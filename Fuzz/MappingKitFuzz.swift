@@ -15,7 +15,7 @@
 // The zoo holds a property wrapper, an `@Observable` class set through its setters, an
 // optional that reads empty text as nil, and every type of the type matrix (`Matrix`: each
 // integer width, Decimal, UUID, Data, dates with each built-in adapter, enums, sets, optionals
-// with non-nil defaults), so every path runs through them too.
+// with non-nil defaults), tagged enums and a flattened model, so every path runs through them too.
 // - through `PropertyListEncoder`, a model written and read again has the same representation,
 //   its untyped numbers compared by value (a Decoder hands back a whole number as an integer).
 // A JSON array is also imported into an `IdentityMap` as linked objects (`Node`, by key, with
@@ -150,9 +150,40 @@ struct Strict: Mappable {
     }
 }
 
+/// Enums with payloads (issue 39, item 5): externally tagged, every payload form.
+enum Figure: TaggedEnum {
+    case circle(radius: Double)
+    case point(Int8, Int8)
+    case label(String)
+    case empty
+}
+
+enum Tone: Int, Codable {
+    case low, high
+}
+
+/// Adjacently tagged, renamed cases, and a fallback that keeps an unknown tag.
+enum Signal: TaggedEnum {
+    case level(Tone)
+    case loudNote(text: String, loud: Bool?)
+    case other(String)
+    static var tagging: EnumTagging {
+        EnumTagging.adjacentlyTagged(tag: "t", content: "c").renamingCases(.snakeCase).unknownTags(as: "other")
+    }
+}
+
+/// A flattened model (issue 39, item 6): its keys are the zoo's own, beside the zoo's stash.
+struct Paging: Mappable {
+    var total = 0
+    var cursor: String?
+}
+
 struct Zoo: Mappable {
     var matrix: Matrix?
     var strict: Strict?
+    var figures: [Figure] = []
+    var signal: Signal?
+    var paging = Paging()
     /// A nested model with a declared default of its own: made onto it (issue 44, item 5).
     var preset = Dog(name: "preset", barks: 2)
     @Bounded var bounded = 0
@@ -186,6 +217,7 @@ struct Zoo: Mappable {
         map.map(\.nested, to: "deep.0.n")
         map.map(\.children, to: "children", "kids")
         map.emptyStringAsNil(\.homepage)
+        map.flatten(\.paging)
     }
 }
 
@@ -218,7 +250,8 @@ let keys = ["int", "small", "big", "double", "float", "flag", "text", "kind", "t
             "children", "kids", "pet", "type", "name", "barks", "lives", "when", "price", "deep", "0", "n", "nested",
             "anything", "raw", "id", "label", "next", "", "a.b", "x", "bounded", "watched", "count", "homepage", "_bounded",
             "matrix", "i16", "i32", "u8", "u32", "wide", "wider", "exact", "uuid", "bytes", "day", "seconds", "millis", "stamp",
-            "tweeted", "level", "names", "note", "next_id", "kid_ids", "preset", "dated", "lossy", "strict", "due", "stamps"]
+            "tweeted", "level", "names", "note", "next_id", "kid_ids", "preset", "dated", "lossy", "strict", "due", "stamps",
+            "figures", "circle", "radius", "point", "empty", "signal", "t", "c", "loud_note", "loud", "other", "total", "cursor", "_0"]
 
 let strings = ["", "https://a.example/x", "small", "large", "dog", "cat", "1", "-7", "2.5", "1e400", "nan", "18446744073709551615",
                "2024-02-29T12:00:00Z", "9999-12-31T23:59:60Z", "19.99", "true", "🙂", "a\u{0}b", "2011-01-26",

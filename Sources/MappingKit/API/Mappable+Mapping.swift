@@ -105,7 +105,7 @@ extension Mappable {
     mutating func applyPlan(_ plan: ObjectPlan, to dictionary: [String: Any], in context: MappingContext) throws {
         CallTrace.note("API/Mappable+Mapping.swift applyPlan(_:to:in:)")
         try commit(plan, in: context) { model, context, finish in
-            let input = plan.hasWillMap ? try plan.rewritten(dictionary) : dictionary
+            let input = plan.rewritesInput ? try plan.rewritten(dictionary, in: context) : dictionary
             try plan.decode(input, into: model, in: context, finish: finish)
         }
     }

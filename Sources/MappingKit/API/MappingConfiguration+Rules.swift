@@ -49,6 +49,36 @@ extension MappingConfiguration.Builder {
         editRule(at: index) { $0.isLossy = true }
     }
 
+    /// Reads and writes the nested model `property` from the model's own object, as serde's
+    /// `flatten` does: its keys are the parent's, not an object under a key of its own.
+    ///
+    /// ```swift
+    /// struct Meta: Mappable { var total = 0; var cursor: String? }
+    /// struct Page: Mappable {
+    ///     var meta = Meta()
+    ///     var items: [Item] = []
+    ///     static let mappingConfiguration = MappingConfiguration(for: Page.self) { map in
+    ///         map.flatten(\.meta)   // {"total": 3, "cursor": "x", "items": […]}
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// The nested model reads only its own keys (its configuration's, with what the parent hands
+    /// down): the parent's undefined-key policy and stash see them as read, and every other key
+    /// stays the parent's, so a stash on the parent and a flattened model together write back
+    /// exactly what was read. Written, its keys are merged into the parent's; a key both write is
+    /// the parent's. Errors about its values are at the parent's paths (`total: …`). A model with
+    /// a flattened property is read as a dictionary in every format.
+    public mutating func flatten<Nested: Mappable>(_ property: WritableKeyPath<Model, Nested>, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "flattened")
+        if rule(at: index).keys != nil {
+            record("\(Self.displayName(of: property)) is both flattened and mapped to a key")
+        }
+        editRule(at: index) { $0.flattens = true }
+    }
+
     /// Lets `property`'s key be absent when a model is made under ``MissingKeyPolicy/raise``: the
     /// property keeps the value the model's `init()` gave it. (Optionals and properties with a
     /// ``defaultValue(_:whenMissing:fileID:line:)`` need no exemption.)

@@ -82,6 +82,9 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
         /// An element that did not convert, left out of its array, set or dictionary, with the
         /// error that says why (``MappingConfiguration/Builder/lossy(_:fileID:line:)``).
         case leftOut(String)
+        /// A tag no case of a ``TaggedEnum`` has, read as the fallback case (named) that
+        /// ``EnumTagging/unknownTags(as:)`` chose.
+        case readAsFallback(String)
 
         /// In words, as ``Entry/description`` uses it.
         ///
@@ -98,6 +101,7 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
             case .boxedAsOnlyElement: "taken as the only element of a collection"
             case .noKeyRead(let model): "none of its keys read by \(model), every property kept its default"
             case .leftOut(let error): "left out of its collection (\(error))"
+            case .readAsFallback(let name): "an unknown tag, read as the fallback case \(name)"
             }
         }
     }

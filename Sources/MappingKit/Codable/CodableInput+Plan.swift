@@ -17,7 +17,7 @@ extension ObjectPlan {
     /// `willMap` (``ObjectPlan/builds(in:)``); every field reads one plain key of its own; undefined keys are
     /// dropped and nothing is reported. `nil` otherwise.
     func decoderKeys(in context: MappingContext) -> [AnyCodingKey]? {
-        guard builds(in: context), !hasHooks, !hooks.isPositional, (context.undefinedKeys ?? undefinedKeys) == .drop,
+        guard builds(in: context), !hasHooks, !rewritesInput, !hooks.isPositional, (context.undefinedKeys ?? undefinedKeys) == .drop,
               !context.isReporting else { return nil }
         return codable.fieldKeys
     }

@@ -32,7 +32,7 @@ struct CodableInput {
         let layout = plan.codable
         let policy = context.undefinedKeys ?? plan.undefinedKeys
         var object: [String: Any] = Dictionary(minimumCapacity: layout.keys.count)
-        if policy == .drop, !layout.hasWillMap, plan.builds(in: context) {
+        if policy == .drop, !layout.rewritesInput, plan.builds(in: context) {
             for (key, shape) in layout.keys {
                 if let value = try hinted(forKey: key, in: container, shape: shape, depth: depth) {
                     object[key.stringValue] = value

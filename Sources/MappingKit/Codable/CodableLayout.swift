@@ -39,8 +39,9 @@ final class CodableLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
     let keys: [(key: AnyCodingKey, shape: ValueShape)]
     /// The same, by key.
     let shapes: [String: ValueShape]
-    /// A hook rewrites the input before the plan reads it: every key must be read.
-    let hasWillMap: Bool
+    /// The plan rewrites the input before reading it (``ObjectPlan/rewritesInput``: a `willMap`
+    /// hook, a flattened property): every key must be read.
+    let rewritesInput: Bool
     /// Each field's shape, in field order (``untyped`` for a field without one plain key): what
     /// writing straight from the plan into an encoder looks up, without hashing a key.
     let fieldShapes: [ValueShape]
@@ -73,7 +74,7 @@ final class CodableLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
         }
         keys = order.map { (AnyCodingKey($0), shapes[$0] ?? .untyped) }
         self.shapes = shapes
-        hasWillMap = !hooks.willMap.isEmpty
+        rewritesInput = plan.rewritesInput
         fieldShapes = fields.map { field in field.keys.single.flatMap { shapes[$0] } ?? .untyped }
         directCodings = fields.map { $0.accept(DirectCodingMaker()) }
         let singles = fields.compactMap(\.keys.single)

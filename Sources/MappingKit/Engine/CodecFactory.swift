@@ -41,7 +41,7 @@ enum CodecFactory {
     /// such, a model, a raw-representable type), not through its `Codable` conformance: what a
     /// property wrapper's storage never is.
     static func isBuiltIn(_ type: Any.Type) -> Bool {
-        if scalarCodec(for: type, mode: .lossless) != nil || type is any Mappable.Type { return true }
+        if scalarCodec(for: type, mode: .lossless) != nil || type is any Mappable.Type || type is any TaggedEnum.Type { return true }
         if let container = type as? any ContainerCodecProviding.Type { return container.elementTypes.allSatisfy(isBuiltIn) }
         if let represented = type as? any RawRepresentable.Type {
             func raw<Represented: RawRepresentable>(_: Represented.Type) -> Any.Type { Represented.RawValue.self }
@@ -123,6 +123,12 @@ enum CodecFactory {
                 supportedCodec(for: Represented.RawValue.self, mode: mode).map { Codec.erasing(RawRepresentableCodec<Represented>(raw: $0)) }
             }
             return make(represented)
+        }
+        // After the raw-value enums: a conformance asked about for the first time scans every
+        // conformance in the process, and only a type no other codec takes pays for this one.
+        if let tagged = type as? any TaggedEnum.Type {
+            func make<Tagged: TaggedEnum>(_: Tagged.Type) -> Any { Codec.erasing(TaggedEnumCodec<Tagged>()) }
+            return make(tagged)
         }
         if let codable = type as? any Codable.Type {
             func make<Value: Codable>(_: Value.Type) -> Any { Codec.erasing(CodableCodec<Value>()) }

@@ -211,6 +211,9 @@ struct PropertyRule: Sendable {
         /// Its key may be absent under ``MissingKeyPolicy/raise``
         /// (``MappingConfiguration/Builder/allowsMissing(_:fileID:line:)``).
         var allowsMissing = false
+        /// Its nested model's keys are the parent object's
+        /// (``MappingConfiguration/Builder/flatten(_:fileID:line:)``).
+        var flattens = false
         /// The property's own coercion mode, over the configuration's
         /// (``MappingConfiguration/Builder/coercion(_:_:fileID:line:)``).
         var coercion: CoercionMode?

@@ -60,6 +60,22 @@ struct ConsumedKeys: Sendable {
         return unread ? rest : nil
     }
 
+    /// Whether a property reads the top-level key `key`, whole or in part.
+    func readsTopLevelKey(_ key: String) -> Bool {
+        leaves.contains(.key(key)) || branches[.key(key)] != nil
+    }
+
+    /// Adds every key `other` reads.
+    mutating func formUnion(_ other: ConsumedKeys) {
+        for leaf in other.leaves {
+            leaves.insert(leaf)
+            branches[leaf] = nil
+        }
+        for (step, branch) in other.branches where !leaves.contains(step) {
+            branches[step, default: ConsumedKeys()].formUnion(branch)
+        }
+    }
+
     /// Whether a property reads any top-level key of `dictionary`.
     func readsAnyKey(of dictionary: [String: Any]) -> Bool {
         dictionary.keys.contains { leaves.contains(.key($0)) || branches[.key($0)] != nil }

@@ -7,6 +7,11 @@ struct FieldKeys: Sendable {
     private let given: [ExternalKey]?
     /// The only key, when there is one and it is a single step: looked up directly.
     let single: String?
+    /// The property is flattened (``MappingConfiguration/Builder/flatten(_:fileID:line:)``): its
+    /// one key is the reserved one that ``ObjectPlan/rewritten(_:in:)`` gathers the nested
+    /// model's keys under, and its values and errors are the parent object's own, at no path
+    /// of their own.
+    let isFlattened: Bool
 
     /// Every key, in order.
     var all: [ExternalKey] {
@@ -22,6 +27,7 @@ struct FieldKeys: Sendable {
     init(_ keys: [ExternalKey]) {
         given = keys
         single = keys.count == 1 ? keys[0].singleKey : nil
+        isFlattened = false
     }
 
     /// The one key `key`, taken literally (dots and all): a property's own name, or its name
@@ -29,6 +35,21 @@ struct FieldKeys: Sendable {
     init(literal key: String) {
         given = nil
         single = key
+        isFlattened = false
+    }
+
+    /// The keys of the flattened property named `name`: one reserved key, which no field reads
+    /// as a plain key (so that no format's fast path, keyed by plain keys, ever meets it).
+    init(flattened name: String) {
+        given = [ExternalKey(components: [Self.flattenedKey(name)])]
+        single = nil
+        isFlattened = true
+    }
+
+    /// The key a flattened property's object is gathered under in the input, and written under
+    /// before it is merged into the parent's: a NUL first, which no key of a real payload has.
+    static func flattenedKey(_ name: String) -> String {
+        "\u{0}flattened:\(name)"
     }
 
     /// The value under the first key present in `dictionary`, and which key that was; `nil`
@@ -87,8 +108,14 @@ struct FieldKeys: Sendable {
     /// Where an error about this property is reported: the key its value was found under, or
     /// the first key when it was absent.
     func errorPath(in dictionary: [String: Any]) -> [PathComponent] {
+        if isFlattened { return [] }
         let key = (try? value(in: dictionary))?.key ?? all[0]
         return key.steps.map(\.pathComponent)
+    }
+
+    /// Where an error met writing this property is reported: its first key.
+    var writePath: [PathComponent] {
+        isFlattened ? [] : all[0].steps.map(\.pathComponent)
     }
 
     /// Writes `value` at `key` in `dictionary`, creating dictionaries for key steps and arrays

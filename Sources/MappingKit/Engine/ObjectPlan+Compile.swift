@@ -176,7 +176,7 @@ extension ObjectPlan {
     /// defaults: in unspecialized code each copy goes through the runtime's value witnesses.
     private static func slot(for field: StoredField, rule: PropertyRule?, rules: ConfigurationRules, sides: inout SideSlots) -> any FieldSlot {
         func wrapped(_ wrapper: any MappableWrapper.Type, rule: PropertyRule?) -> any FieldSlot {
-            let keys = rule?.keys.map(FieldKeys.init) ?? FieldKeys(literal: rules.keyStrategy.key(for: field.name))
+            let keys = Self.keys(of: rule, name: field.name, rules: rules)
             let side = sides.next(for: wrapper.wrappedType)
             return wrapper.makeField(name: field.name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
         }
@@ -197,16 +197,23 @@ extension ObjectPlan {
             // `score`) is a wrapper's: the property is the name without the underscore.
             let name = ObjectIdentifier(field.valueType) == ObjectIdentifier(accessor.valueType)
                 ? field.name : PropertyConventions.declaredName(of: field.storageName) ?? field.name
-            let keys = rule.keys.map(FieldKeys.init) ?? FieldKeys(literal: rules.keyStrategy.key(for: name))
+            let keys = Self.keys(of: rule, name: name, rules: rules)
             let side = sides.next(for: accessor.valueType)
             return accessor.makeField(name: name, keys: keys, offset: field.offset, side: side, rule: rule, rules: rules)
         }
         if case .wrapper(let wrapper) = field.storage { return wrapped(wrapper, rule: rule) }
-        let keys = rule.keys.map(FieldKeys.init) ?? FieldKeys(literal: rules.keyStrategy.key(for: field.name))
+        let keys = Self.keys(of: rule, name: field.name, rules: rules)
         func ruled<Value>(_: Value.Type) -> any FieldSlot {
             TypedField<Value>(name: field.name, keys: keys, offset: field.offset, rule: rule, rules: rules)
         }
         return ruled(field.type)
+    }
+
+    /// The keys of the property `name` under `rule`: its configured keys, its reserved key when
+    /// it is flattened, else its name under the key strategy.
+    private static func keys(of rule: PropertyRule?, name: String, rules: ConfigurationRules) -> FieldKeys {
+        if rule?.flattens == true { return FieldKeys(flattened: name) }
+        return rule?.keys.map(FieldKeys.init) ?? FieldKeys(literal: rules.keyStrategy.key(for: name))
     }
 
     /// Keys that need an array and a dictionary at the same place (`a.0` and `a.b`): one of them

@@ -21,9 +21,21 @@ extension ObjectPlan {
             try encodeField(model, into: &result, failure: &failure, in: context)
         }
         guard failure == nil else { return }
+        if flattens { mergeFlattened(into: &result) }
         if let stash, shape.output.policies.represented == nil {
             let kept = UnsafeRawPointer(model + stash.offset).assumingMemoryBound(to: UnmappedValues.self).pointee
             ConsumedKeys.merge(kept.dictionary, into: &result)
+        }
+    }
+
+    /// Each flattened model's keys, written under its reserved key, merged into the parent's:
+    /// the parent's own keys win. (Out of line: the loop above is every model's.)
+    @inline(never)
+    private func mergeFlattened(into result: inout [String: Any]) {
+        for field in flattened {
+            if let nested = result.removeValue(forKey: field.key).flatMap(InputValue.dictionary) {
+                ConsumedKeys.merge(nested, into: &result)
+            }
         }
     }
 
@@ -82,7 +94,7 @@ extension ObjectPlan {
                     FieldKeys.write(value, at: fields[index].keys.all[0], into: &result)
                 }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: fields[index].keys.all[0].steps.map(\.pathComponent)), in: context)
+                try failure.collect(MappingError.wrapping(error, at: fields[index].keys.writePath), in: context)
             }
         }
     }

@@ -21,6 +21,11 @@ final class ObjectPlan: Sendable {
     /// values: reading them from their structs retains every array in them.
     let hasHooks: Bool
     let hasWillMap: Bool
+    /// The input is rewritten before the fields read it (``rewritten(_:in:)``): by `willMap`
+    /// hooks, or for flattened properties. Such a plan reads every format as a dictionary.
+    let rewritesInput: Bool
+    /// Some property is flattened (``flattened``), kept as a plain value for the writers' checks.
+    let flattens: Bool
     let hasFactory: Bool
     /// A fresh model may be decoded straight into (``decodeInPlace(_:into:in:)``): a struct,
     /// with no hooks that must see it before or after.
@@ -78,8 +83,10 @@ final class ObjectPlan: Sendable {
         self.hooks = hooks
         hasHooks = !hooks.isEmpty
         hasWillMap = !hooks.willMap.isEmpty
+        flattens = !keys.flattened.isEmpty
+        rewritesInput = hasWillMap || flattens
         hasFactory = hooks.factory != nil
-        decodesInPlace = !model.isObject && !hasHooks
+        decodesInPlace = !model.isObject && !hasHooks && !rewritesInput
         updatesInPlace = decodesInPlace && !fields.contains { $0.calls.actsWhenMissing }
         walksKeys = keys.walkable && hooks.keyHandlers.isEmpty
         mergesDefaults = fields.contains { $0.mergesDefault }
@@ -95,8 +102,10 @@ final class ObjectPlan: Sendable {
         self.hooks = hooks
         hasHooks = !hooks.isEmpty
         hasWillMap = !hooks.willMap.isEmpty
+        flattens = template.flattens
+        rewritesInput = hasWillMap || flattens
         hasFactory = hooks.factory != nil
-        decodesInPlace = !shape.model.isObject && !hasHooks
+        decodesInPlace = !shape.model.isObject && !hasHooks && !rewritesInput
         updatesInPlace = decodesInPlace && !fields.contains { $0.calls.actsWhenMissing }
         walksKeys = shape.keys.walkable && hooks.keyHandlers.isEmpty
         mergesDefaults = fields.contains { $0.mergesDefault }
@@ -118,8 +127,10 @@ final class ObjectPlan: Sendable {
         defaults.updatesByDefault && !hasFactory && (identity == nil || !context.hasSession)
     }
 
-    /// `dictionary` as the `willMap` hooks rewrite it, in order; their errors are wrapped.
-    func rewritten(_ dictionary: [String: Any]) throws -> [String: Any] {
+    /// `dictionary` as the `willMap` hooks rewrite it, in order (their errors are wrapped), then
+    /// with each flattened property's keys gathered under its reserved key
+    /// (``FlattenedField/gather(from:in:)``), for a model read in `context`.
+    func rewritten(_ dictionary: [String: Any], in context: MappingContext) throws -> [String: Any] {
         var input = dictionary
         for hook in hooks.willMap {
             do {
@@ -127,6 +138,11 @@ final class ObjectPlan: Sendable {
             } catch {
                 throw MappingError.wrapping(error, at: [])
             }
+        }
+        guard flattens else { return input }
+        let context = context.handingDown(handedDown)
+        for field in flattened {
+            field.gather(from: &input, readByParent: consumed, in: context)
         }
         return input
     }

@@ -64,6 +64,8 @@ final class PlanShape: Sendable {
         let consumed: LazyValue<ConsumedKeys>
         /// Which fields read a top-level key of their own, by the key's bytes (made when first needed).
         let direct: LazyValue<DirectKeys>
+        /// The flattened properties (``FlattenedField``), which the input is rewritten for.
+        let flattened: [FlattenedField]
 
         init(fields: [any FieldSlot], hooks: ConfigurationHooks, fieldRules: [Int?]) {
             var singleKeys: [String?] = []
@@ -91,6 +93,7 @@ final class PlanShape: Sendable {
                 return consumed
             }
             direct = LazyValue { DirectKeys(fields: fields, hooks: hooks) }
+            flattened = fields.compactMap(FlattenedField.init)
         }
     }
 
@@ -170,6 +173,9 @@ extension ObjectPlan {
     }
     var directKeys: DirectKeys {
         _read { yield shape.keys.direct.value }
+    }
+    var flattened: [FlattenedField] {
+        _read { yield shape.keys.flattened }
     }
 
     var stash: TypedField<UnmappedValues>? {

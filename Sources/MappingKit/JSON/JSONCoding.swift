@@ -102,6 +102,7 @@ extension UntypedSetElementsCodec: JSONCoding {}
 extension NullCodec: JSONCoding {}
 extension NativeValueCodec: JSONCoding {}
 extension PolymorphicCodec: JSONCoding {}
+extension TaggedEnumCodec: JSONCoding {}
 extension RelationshipCodec: JSONCoding {}
 extension OptionalRelationshipCodec: JSONCoding {}
 extension LossyArrayCodec: JSONCoding {}

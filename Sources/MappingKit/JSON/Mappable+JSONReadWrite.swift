@@ -49,7 +49,7 @@ extension Mappable {
         let start = reader.mark
         let dictionary = try reader.readObject()
         if isDocument { try reader.expectEnd() }
-        guard !plan.hasWillMap, !context.isReporting else {
+        guard !plan.rewritesInput, !context.isReporting else {
             try CurrentCall.with(context) { try update(from: dictionary, configuration: configuration) }
             return
         }
@@ -123,7 +123,7 @@ extension ObjectPlan {
     /// JSON may be read straight into the model: its type is known to have no
     /// `update(from:configuration:)` override, and no hook needs the whole dictionary first.
     var readsJSONDirectly: Bool {
-        defaults.updatesByDefault && !hasWillMap
+        defaults.updatesByDefault && !rewritesInput
     }
 }
 

@@ -33,7 +33,7 @@ extension ImportSession {
         in context: MappingContext,
         notesPending: Bool = true
     ) {
-        guard let input = plan.hasWillMap ? try? plan.rewritten(dictionary) : dictionary else { return }
+        guard let input = plan.rewritesInput ? try? plan.rewritten(dictionary, in: context) : dictionary else { return }
         var owns = false
         if !scansForReferences, plan.identity != nil, let key = try? plan.primaryKey(in: input, context: context) {
             let table = table(Model.self)

@@ -149,7 +149,7 @@ final class ImportSession: @unchecked Sendable {
         context: MappingContext,
         changes: Bool = true
     ) throws -> Model {
-        let key = try plan.primaryKey(in: plan.hasWillMap ? plan.rewritten(dictionary) : dictionary, context: context)
+        let key = try plan.primaryKey(in: plan.rewritesInput ? plan.rewritten(dictionary, in: context) : dictionary, context: context)
         let table = table(Model.self)
         let position = table.position(of: key)
         if try hasExisting(key, at: position, in: table) {

@@ -42,7 +42,7 @@ extension ObjectPlan {
     /// with no factory, no hooks and nothing to rewrite. Anything else reads the row as a
     /// dictionary, the documented way rows were always read.
     var buildsFromRows: Bool {
-        !isObject && defaults.updatesByDefault && !hasFactory && decodesInPlace && !hasWillMap
+        !isObject && defaults.updatesByDefault && !hasFactory && decodesInPlace && !rewritesInput
     }
 
     /// Decodes `row` straight into `model`, a fresh struct (``buildsFromRows`` plans); every

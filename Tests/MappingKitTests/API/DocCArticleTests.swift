@@ -109,6 +109,68 @@ private enum MissingKeys {
     }
 }
 
+/// The enums article's types, which the README's example shares (`ReadmeTests`).
+enum TaggedEnums {
+    struct PushPayload: MappableCodable, Equatable {
+        var ref = ""
+        var size = 0
+    }
+
+    enum Event: TaggedEnum, Equatable {
+        case push(PushPayload)
+        case watch(action: String)
+        case other(String)
+
+        enum CodingKeys: String, CodingKey {
+            case push = "PushEvent", watch = "WatchEvent", other
+        }
+        static var tagging: EnumTagging {
+            EnumTagging.adjacentlyTagged(tag: "type", content: "payload").unknownTags(as: "other")
+        }
+    }
+
+    struct Timeline: Mappable {
+        var events: [Event] = []
+    }
+
+    struct Card: MappableCodable, Equatable {
+        var brand = ""
+        var lastFour = ""
+        static let mappingConfiguration = MappingConfiguration(for: Card.self) { $0.keyStrategy = .snakeCase }
+    }
+
+    enum PaymentSource: TaggedEnum, Equatable {
+        case card(Card)
+        case bankAccount(routingNumber: String)
+        static var tagging: EnumTagging {
+            EnumTagging.internallyTagged(tag: "object").renamingCases(.snakeCase).renamingLabels(.snakeCase)
+        }
+    }
+
+    struct Wallet: Mappable {
+        var source = PaymentSource.bankAccount(routingNumber: "")
+    }
+}
+
+private enum Flattening {
+    struct Meta: Mappable, Equatable {
+        var total = 0
+        var nextCursor: String?
+    }
+
+    struct Page: Mappable {
+        var meta = Meta()
+        var items: [Int] = []
+        var unmapped = UnmappedValues()
+
+        static let mappingConfiguration = MappingConfiguration(for: Page.self) { map in
+            map.keyStrategy = .snakeCase
+            map.undefinedKeys = .stash
+            map.flatten(\.meta)
+        }
+    }
+}
+
 private enum UndefinedKeys {
     struct User: Mappable {
         var name = ""
@@ -275,6 +337,37 @@ struct DocCArticleTests {
         #expect("\(issue.milestone.dueOn.map { "\($0)" } ?? "")" == "2024-02-01 00:00:00 +0000")
         let stripe = Mapper(keyStrategy: .snakeCase, valueStrategies: [.convert(Date.self, using: .unixSeconds)])
         #expect(try stripe.map(["title": "v2", "due_on": 60], to: ValueStrategies.Milestone.self).dueOn == Date(timeIntervalSince1970: 60))
+    }
+
+    @Test("Enums with associated values: GitHub's events, Stripe's sources, an unknown tag")
+    func taggedEnums() throws {
+        let timeline = try TaggedEnums.Timeline(json: Data(#"""
+            {"events": [
+                {"type": "PushEvent", "payload": {"ref": "main", "size": 2}},
+                {"type": "WatchEvent", "payload": {"action": "started"}},
+                {"type": "ForkEvent", "payload": {"forkee": {}}}
+            ]}
+            """#.utf8))
+        #expect(timeline.events == [.push(TaggedEnums.PushPayload(ref: "main", size: 2)), .watch(action: "started"), .other("ForkEvent")])
+        let card = try TaggedEnums.Wallet(dictionary: ["source": ["object": "card", "brand": "visa", "last_four": "4242"]])
+        #expect(card.source == .card(TaggedEnums.Card(brand: "visa", lastFour: "4242")))
+        let bank = try TaggedEnums.Wallet(dictionary: ["source": ["object": "bank_account", "routing_number": "110000000"]])
+        #expect(bank.source == .bankAccount(routingNumber: "110000000"))
+        #expect(try JSONSerialization.jsonObject(with: bank.jsonData()) as? NSDictionary
+            == ["source": ["object": "bank_account", "routing_number": "110000000"]] as NSDictionary)
+        #expect(mappingError { _ = try TaggedEnums.Wallet(dictionary: ["source": ["object": "alipay_account"]]) }?.description
+            == #"source.object: expected a case of PaymentSource (one of "card", "bank_account"), found String "alipay_account""#)
+    }
+
+    @Test("Flattening: paging beside the items, the stash keeps the rest, the round trip is exact")
+    func flattening() throws {
+        let json = #"{"total": 3, "next_cursor": "x", "items": [1, 2, 3], "etag": "W/1"}"#
+        let page = try Flattening.Page(json: Data(json.utf8))
+        #expect(page.meta == Flattening.Meta(total: 3, nextCursor: "x"))
+        #expect(page.items == [1, 2, 3])
+        #expect(page.unmapped.dictionary.keys.sorted() == ["etag"])
+        #expect(try JSONSerialization.jsonObject(with: page.jsonData()) as? NSDictionary
+            == JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary)
     }
 
     @Test("Missing keys: the article's example raises every absent key, its table's exemptions hold")

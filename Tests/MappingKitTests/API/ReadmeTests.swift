@@ -356,3 +356,70 @@ struct ReadmeStreamTests {
         #expect(handled == [StreamedStatus(id: 1)])
     }
 }
+
+private enum ReadmeEnums {
+    /// The README shows the enums article's events.
+    typealias Event = TaggedEnums.Event
+    typealias PushPayload = TaggedEnums.PushPayload
+
+    struct Card: MappableCodable, Equatable {
+        var brand = ""
+    }
+
+    enum PaymentSource: TaggedEnum, Equatable {
+        case card(Card)
+        case bankAccount(routingNumber: String)
+        static var tagging: EnumTagging {
+            EnumTagging.internallyTagged(tag: "object").renamingCases(.snakeCase).renamingLabels(.snakeCase)
+        }
+    }
+
+    enum Shape: TaggedEnum, Equatable {
+        case circle(radius: Int)
+        case label(String)
+        case point(Int, Int)
+        case empty
+    }
+
+    struct Holder: Mappable {
+        var event = Event.other("")
+        var source = PaymentSource.bankAccount(routingNumber: "")
+        var shapes: [Shape] = []
+    }
+
+    struct Meta: Mappable, Equatable {
+        var total = 0
+        var cursor = ""
+    }
+
+    struct Page: Mappable {
+        var meta = Meta()
+        var items: [Int] = []
+        static let mappingConfiguration = MappingConfiguration(for: Page.self) { $0.flatten(\.meta) }
+    }
+}
+
+@Suite("README: enums with associated values and flattening")
+struct ReadmeEnumTests {
+    @Test("the enums section's comments and table hold")
+    func enums() throws {
+        let holder = try ReadmeEnums.Holder(dictionary: [
+            "event": ["type": "PushEvent", "payload": ["ref": "main", "size": 2]],
+            "source": ["object": "bank_account", "routing_number": "110000000"],
+            "shapes": [["circle": ["radius": 1]], ["label": "hi"], ["point": [1, 2]], "empty", ["empty": [:]]],
+        ])
+        #expect(holder.event == .push(ReadmeEnums.PushPayload(ref: "main", size: 2)))
+        #expect(holder.source == .bankAccount(routingNumber: "110000000"))
+        #expect(holder.shapes == [.circle(radius: 1), .label("hi"), .point(1, 2), .empty, .empty])
+        #expect(try ReadmeEnums.Holder(dictionary: ["event": ["type": "ForkEvent"]]).event == .other("ForkEvent"))
+        #expect(mappingError { _ = try ReadmeEnums.Holder(dictionary: ["shapes": ["triangle"]]) }?.description
+            == #"shapes[0]: expected a case of Shape (one of "circle", "label", "point", "empty"), found String "triangle""#)
+    }
+
+    @Test("the flatten row: the nested model's keys are the page's own")
+    func flatten() throws {
+        let page = try ReadmeEnums.Page(dictionary: ["total": 3, "cursor": "x", "items": [1]])
+        #expect(page.meta == ReadmeEnums.Meta(total: 3, cursor: "x"))
+        #expect(try plainRepresentation(of: page) == .object(["total": .int(3), "cursor": .string("x"), "items": .array([.int(1)])]))
+    }
+}

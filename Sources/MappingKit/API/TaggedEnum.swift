@@ -1,0 +1,161 @@
+/// An enum with associated values, read and written in the shape a JSON API gives it: a
+/// property of the type (or an optional, array, set or dictionary of it) maps with nothing
+/// more to write.
+///
+/// ```swift
+/// enum Shape: TaggedEnum {
+///     case circle(radius: Double)
+///     case rectangle(width: Double, height: Double)
+///     case empty
+///     static var tagging: EnumTagging { .internallyTagged(tag: "type") }
+/// }
+/// struct Drawing: Mappable { var shapes: [Shape] = [] }
+///
+/// let drawing = try Drawing(json: #"{"shapes": [{"type": "circle", "radius": 1}, {"type": "empty"}]}"#)
+/// drawing.shapes   // [.circle(radius: 1.0), .empty]
+/// ```
+///
+/// The shapes are serde's (``EnumTagging``): externally tagged (`{"circle": {"radius": 1}}`, the
+/// default), internally tagged (`{"type": "circle", "radius": 1}`) and adjacently tagged
+/// (`{"type": "circle", "value": {"radius": 1}}`). A case's payload is written as its labels
+/// (`circle(radius:)` → `{"radius": 1}`), as the value itself when it is one unlabelled value
+/// (`push(PushEvent)` → the event's object), as an array when it is several
+/// (`point(Int, Int)` → `[1, 2]`), and as nothing without one. Each payload value converts as a
+/// property of its type does (numbers exactly, nested models through their plans, dates and
+/// data as MappingKit reads them). An unknown tag is an error that names the known ones, unless
+/// the tagging names a fallback case (``EnumTagging/unknownTags(as:)``), which is then reported
+/// (``MappingReport/Action/readAsFallback(_:)``).
+///
+/// The enum must be `Codable` with Swift's synthesized conformance: that conformance is how
+/// Swift lets a library build a case with its payload, and its `CodingKeys` name the cases (a
+/// `CodingKeys` enum of your own renames them, as it does for `JSONDecoder`). `JSONEncoder` used
+/// on the enum directly still writes Swift's own form, `{"circle": {"radius": 1}}`; models that
+/// hold it, through every MappingKit entry point and ``MappableCodable``, use its tagging.
+public protocol TaggedEnum: Codable {
+    /// How the enum's cases are told apart in the input. Externally tagged when not given.
+    ///
+    /// ```swift
+    /// static var tagging: EnumTagging { .adjacentlyTagged(tag: "type", content: "payload") }
+    /// ```
+    static var tagging: EnumTagging { get }
+}
+
+extension TaggedEnum {
+    /// Externally tagged: `{"circle": {"radius": 1}}`.
+    ///
+    /// ```swift
+    /// Shape.tagging   // EnumTagging.externallyTagged unless the enum says otherwise
+    /// ```
+    public static var tagging: EnumTagging { .externallyTagged }
+}
+
+/// Where a ``TaggedEnum``'s case name (its tag) and payload are in the input: serde's enum
+/// representations, with its names.
+///
+/// ```swift
+/// static var tagging: EnumTagging {
+///     EnumTagging.internallyTagged(tag: "object").renamingCases(.snakeCase).unknownTags(as: "unknown")
+/// }
+/// ```
+public struct EnumTagging: Sendable, CustomStringConvertible {
+    enum Form: Sendable, Equatable {
+        case external
+        case `internal`(tag: String)
+        case adjacent(tag: String, content: String)
+    }
+
+    let form: Form
+    var caseNames = KeyStrategy.useNames
+    var labels = KeyStrategy.useNames
+    var fallback: String?
+
+    /// The tag is the one key of an object that holds the payload: `{"circle": {"radius": 1}}`;
+    /// a case without payload is the tag alone, `"empty"` (Swift's own `{"empty": {}}` is read
+    /// too). For cases with labelled payloads this is exactly Swift's synthesized `Codable` form.
+    ///
+    /// ```swift
+    /// static var tagging: EnumTagging { .externallyTagged }   // {"circle": {"radius": 1}}
+    /// ```
+    public static let externallyTagged = EnumTagging(form: .external)
+
+    /// The tag is a member of the object beside the payload's members:
+    /// `{"type": "circle", "radius": 1}`. A case's payload must be labelled, or one value written
+    /// as an object (a nested model): a case with several unlabelled values has no place for
+    /// them, and the enum's mapping fails with a configuration error that says so.
+    ///
+    /// ```swift
+    /// static var tagging: EnumTagging { .internallyTagged(tag: "type") }   // {"type": "circle", "radius": 1}
+    /// ```
+    public static func internallyTagged(tag: String) -> EnumTagging {
+        EnumTagging(form: .internal(tag: tag))
+    }
+
+    /// The tag and the payload are two members of the object:
+    /// `{"type": "circle", "value": {"radius": 1}}`; a case without payload has no `content` member.
+    ///
+    /// ```swift
+    /// static var tagging: EnumTagging { .adjacentlyTagged(tag: "t", content: "c") }   // {"t": "circle", "c": {"radius": 1}}
+    /// ```
+    public static func adjacentlyTagged(tag: String, content: String) -> EnumTagging {
+        EnumTagging(form: .adjacent(tag: tag, content: content))
+    }
+
+    /// The same tagging with each case's tag made from its name by `strategy` (after a
+    /// `CodingKeys` rename, if the enum has one).
+    ///
+    /// ```swift
+    /// EnumTagging.internallyTagged(tag: "object").renamingCases(.snakeCase)   // bankAccount ↔ "bank_account"
+    /// ```
+    public func renamingCases(_ strategy: KeyStrategy) -> EnumTagging {
+        var tagging = self
+        tagging.caseNames = strategy
+        return tagging
+    }
+
+    /// The same tagging with each payload label's key made by `strategy`.
+    ///
+    /// ```swift
+    /// EnumTagging.externallyTagged.renamingLabels(.snakeCase)   // card(lastFour:) ↔ {"card": {"last_four": …}}
+    /// ```
+    public func renamingLabels(_ strategy: KeyStrategy) -> EnumTagging {
+        var tagging = self
+        tagging.labels = strategy
+        return tagging
+    }
+
+    /// The same tagging with a tag no case has read as the case named `caseName` (its Swift
+    /// name), which has no payload or one `String` that receives the tag, and is written back
+    /// with it. Each such read is reported (``MappingReport/Action/readAsFallback(_:)``); what
+    /// the input held beside the tag is not kept.
+    ///
+    /// ```swift
+    /// enum Event: TaggedEnum {
+    ///     case push(PushEvent)
+    ///     case other(String)
+    ///     static var tagging: EnumTagging { EnumTagging.internallyTagged(tag: "type").unknownTags(as: "other") }
+    /// }
+    /// // {"type": "StarEvent", …} → .other("StarEvent")
+    /// ```
+    public func unknownTags(as caseName: String) -> EnumTagging {
+        var tagging = self
+        tagging.fallback = caseName
+        return tagging
+    }
+
+    /// The tagging in words, as serde names it.
+    ///
+    /// ```swift
+    /// "\(EnumTagging.internallyTagged(tag: "type"))"   // "internally tagged by \"type\""
+    /// ```
+    public var description: String {
+        var text = switch form {
+        case .external: "externally tagged"
+        case .internal(let tag): "internally tagged by \(tag.debugDescription)"
+        case .adjacent(let tag, let content): "adjacently tagged by \(tag.debugDescription) and \(content.debugDescription)"
+        }
+        if caseNames.name != KeyStrategy.useNames.name { text += ", cases \(caseNames)" }
+        if labels.name != KeyStrategy.useNames.name { text += ", labels \(labels)" }
+        if let fallback { text += ", unknown tags as \(fallback)" }
+        return text
+    }
+}

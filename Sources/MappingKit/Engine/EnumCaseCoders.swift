@@ -1,0 +1,287 @@
+import Foundation
+
+/// The `Decoder` a ``TaggedEnum``'s synthesized `init(from:)` runs on: probing, it tells
+/// ``TaggedEnumPlan`` the cases and their keys; reading, it holds one case and its payload values
+/// by Swift key, and hands each value the `init(from:)` asks for to the codec of its type
+/// (``CodecFactory``), so a payload converts as a property of the same type does. It supports
+/// exactly what synthesized conformances ask for: one keyed container, one nested keyed
+/// container for the case.
+struct EnumCaseDecoder: Decoder {
+    enum Mode {
+        /// What ``TaggedEnumPlan`` learns: the case names (`name` is `nil`), or one case's keys.
+        case probing(CaseProbe, name: String?)
+        /// One case's payload values, each with its path in the input.
+        case reading(name: String, payload: [String: PayloadValue], context: MappingContext)
+    }
+
+    /// A payload value (`nil` when the input has none), and where it is in the enum's input.
+    struct PayloadValue {
+        let value: Any?
+        let path: [PathComponent]
+    }
+
+    let mode: Mode
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        switch mode {
+        case .probing(let probe, nil):
+            let cases = FieldlessEnums.allCases(of: Key.self) ?? FieldlessEnums.onlyValue(of: Key.self).map { [$0] }
+            probe.names = cases?.map(\.stringValue)
+            return KeyedDecodingContainer(CaseContainer<Key>(mode: mode, key: nil))
+        case .probing(_, let name?), .reading(let name, _, _):
+            return KeyedDecodingContainer(CaseContainer<Key>(mode: mode, key: Key(stringValue: name)))
+        }
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw Self.unsupported }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { throw Self.unsupported }
+
+    /// The codec of a payload value of type `Value`: its type's, with the adapters by value type
+    /// that the model holding the enum hands down (``MappingConfiguration/convert(_:using:)``),
+    /// so a payload's dates are read as the tree's are.
+    static func codec<Value>(for type: Value.Type, in context: MappingContext) -> Codec<Value> {
+        guard let adapters = context.inheritedPolicies?.valueAdapters else { return CodecFactory.codec(for: type) }
+        return CodecFactory.codec(for: type, mode: .lossless, adapters: adapters)
+    }
+
+    static var unsupported: MappingError {
+        MappingError(.mismatch(expected: "Swift's synthesized init(from:) of a TaggedEnum", found: "a container it never asks for"))
+    }
+}
+
+/// The enum's container: the one case's key, and the case's own container under it.
+private struct CaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let mode: EnumCaseDecoder.Mode
+    let key: Key?
+
+    var codingPath: [any CodingKey] { [] }
+    var allKeys: [Key] { key.map { [$0] } ?? [] }
+
+    func contains(_ key: Key) -> Bool { key.stringValue == self.key?.stringValue }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        if case .probing(let probe, _) = mode, let keys = FieldlessEnums.allCases(of: NestedKey.self) {
+            probe.keys = keys.map(\.stringValue)
+            throw ProbeStop()
+        }
+        return KeyedDecodingContainer(PayloadContainer<NestedKey>(mode: mode))
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool { throw EnumCaseDecoder.unsupported }
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { throw EnumCaseDecoder.unsupported }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw EnumCaseDecoder.unsupported }
+    func superDecoder() throws -> any Decoder { throw EnumCaseDecoder.unsupported }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw EnumCaseDecoder.unsupported }
+}
+
+/// A case's payload: each value the `init(from:)` asks for, converted by its type's codec
+/// (or, probing a case whose keys cannot be listed, each key it asks for noted).
+private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let mode: EnumCaseDecoder.Mode
+
+    var codingPath: [any CodingKey] { [] }
+
+    var allKeys: [Key] {
+        guard case .reading(_, let payload, _) = mode else { return [] }
+        return payload.keys.compactMap(Key.init(stringValue:))
+    }
+
+    func contains(_ key: Key) -> Bool {
+        switch mode {
+        case .probing(let probe, _):
+            note(key, in: probe)
+            return false
+        case .reading(_, let payload, _):
+            return payload[key.stringValue]?.value != nil
+        }
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        switch mode {
+        case .probing(let probe, _):
+            note(key, in: probe)
+            return true
+        case .reading(_, let payload, _):
+            return payload[key.stringValue]?.value.map(InputValue.isNull) ?? true
+        }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(type, key) }
+
+    /// Every `decode` requirement's answer.
+    private func value<T: Decodable>(_: T.Type, _ key: Key) throws -> T {
+        switch mode {
+        case .probing(let probe, _):
+            note(key, in: probe)
+            throw ProbeStop()
+        case .reading(_, let payload, let context):
+            let entry = payload[key.stringValue]
+            do {
+                // An absent optional is `nil`, as `decodeIfPresent` makes it.
+                guard let value = entry?.value ?? (T.self is any OptionalValue.Type ? NSNull() : nil) else {
+                    throw MappingError(.unmetRequirement(Problem.existence, found: "nothing"))
+                }
+                return try EnumCaseDecoder.codec(for: T.self, in: context).decode(value, in: context)
+            } catch {
+                throw MappingError.wrapping(error, at: entry?.path ?? [])
+            }
+        }
+    }
+
+    private func note(_ key: Key, in probe: CaseProbe) {
+        if !probe.keys.contains(key.stringValue) { probe.keys.append(key.stringValue) }
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try value(type, key) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try value(type, key) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try value(type, key) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try value(type, key) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try value(type, key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try value(type, key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try value(type, key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try value(type, key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try value(type, key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try value(type, key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try value(type, key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try value(type, key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try value(type, key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try value(type, key) }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        throw EnumCaseDecoder.unsupported
+    }
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer { throw EnumCaseDecoder.unsupported }
+    func superDecoder() throws -> any Decoder { throw EnumCaseDecoder.unsupported }
+    func superDecoder(forKey key: Key) throws -> any Decoder { throw EnumCaseDecoder.unsupported }
+}
+
+/// The `Encoder` a ``TaggedEnum``'s synthesized `encode(to:)` runs on: it notes the case's name
+/// and each payload value as its type's codec writes it (``EnumCaseOutput``), which
+/// `TaggedEnumCodec` then lays out as the tagging says.
+struct EnumCaseEncoder: Encoder {
+    let output: EnumCaseOutput
+    let context: MappingContext
+
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(CaseOutputContainer<Key>(output: output, context: context, isCase: true))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        output.fail(EnumCaseDecoder.unsupported)
+        return EmptyUnkeyedOutput(output: output)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        output.fail(EnumCaseDecoder.unsupported)
+        return EmptySingleValueOutput(output: output)
+    }
+}
+
+/// What an enum's `encode(to:)` wrote: its case, and its payload values by Swift key.
+final class EnumCaseOutput {
+    var name: String?
+    var payload: [String: Any] = [:]
+    /// The first thing it did that a tagged enum cannot hold (the containers' calls that cannot
+    /// throw note it here).
+    var failure: (any Error)?
+    /// Where each payload key's value is, for the errors of its codec.
+    let path: (String, String) -> [PathComponent]
+
+    init(path: @escaping (String, String) -> [PathComponent]) {
+        self.path = path
+    }
+
+    func fail(_ error: any Error) {
+        if failure == nil { failure = error }
+    }
+}
+
+/// The enum's container (`isCase`), whose one nested container is the case's; and the case's,
+/// each value written by its type's codec.
+private struct CaseOutputContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let output: EnumCaseOutput
+    let context: MappingContext
+    let isCase: Bool
+
+    var codingPath: [any CodingKey] { [] }
+
+    mutating func encodeNil(forKey key: Key) throws {
+        guard !isCase else { throw EnumCaseDecoder.unsupported }
+        output.payload[key.stringValue] = NSNull()
+    }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try write(value, key) }
+
+    /// Every `encode` requirement's work.
+    private func write<T: Encodable>(_ value: T, _ key: Key) throws {
+        guard !isCase, let name = output.name else { throw EnumCaseDecoder.unsupported }
+        do {
+            output.payload[key.stringValue] = try EnumCaseDecoder.codec(for: T.self, in: context).encode(value, in: context) ?? NSNull()
+        } catch {
+            throw MappingError.wrapping(error, at: output.path(name, key.stringValue))
+        }
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        if isCase {
+            output.name = key.stringValue
+        } else {
+            output.fail(EnumCaseDecoder.unsupported)
+        }
+        return KeyedEncodingContainer(CaseOutputContainer<NestedKey>(output: output, context: context, isCase: false))
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { try write(value, key) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { try write(value, key) }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        output.fail(EnumCaseDecoder.unsupported)
+        return EmptyUnkeyedOutput(output: output)
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        output.fail(EnumCaseDecoder.unsupported)
+        return EnumCaseEncoder(output: output, context: context)
+    }
+
+    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder() }
+}
+
+/// The containers a synthesized `encode(to:)` never asks for: every write fails.
+private struct EmptyUnkeyedOutput: UnkeyedEncodingContainer {
+    let output: EnumCaseOutput
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+    mutating func encodeNil() throws { throw EnumCaseDecoder.unsupported }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw EnumCaseDecoder.unsupported }
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(CaseOutputContainer<NestedKey>(output: output, context: MappingContext(), isCase: false))
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
+    mutating func superEncoder() -> any Encoder { EnumCaseEncoder(output: output, context: MappingContext()) }
+}
+
+private struct EmptySingleValueOutput: SingleValueEncodingContainer {
+    let output: EnumCaseOutput
+    var codingPath: [any CodingKey] { [] }
+    mutating func encodeNil() throws { throw EnumCaseDecoder.unsupported }
+    mutating func encode<T: Encodable>(_ value: T) throws { throw EnumCaseDecoder.unsupported }
+}

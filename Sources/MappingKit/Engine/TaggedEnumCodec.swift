@@ -1,0 +1,228 @@
+import Foundation
+
+/// A ``TaggedEnum``'s values: the tag and the payload found where the enum's ``EnumTagging``
+/// puts them, the case built by the enum's synthesized `init(from:)` over them
+/// (``EnumCaseDecoder``), and written back by its `encode(to:)` (``EnumCaseEncoder``) and laid
+/// out the same way. Its plan (``TaggedEnumPlan``) is made with the codec, once per type.
+///
+/// JSON is read as native values and decoded here, so every format gives the same values and
+/// errors; the Codable bridge asks its decoder for native values too (``ValueShape/untyped``),
+/// never for the enum's own `Decodable` form.
+struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
+    let plan: Result<TaggedEnumPlan, MappingError>
+
+    init() {
+        plan = TaggedEnumPlan.make(for: Value.self)
+    }
+
+    func decode(_ input: Any, in context: MappingContext) throws -> Value {
+        let plan = try plan.get()
+        let nested = try context.nested()
+        let found = try plan.locate(InputValue.flattened(input), in: context)
+        let entry = plan.cases[found.index]
+        var payload: [String: EnumCaseDecoder.PayloadValue] = [:]
+        if let fallbackTag = found.fallbackTag {
+            if let key = plan.fallback?.key { payload[key] = .init(value: fallbackTag, path: plan.tagPath) }
+        } else {
+            payload = try plan.payload(of: entry, from: found.content)
+        }
+        do {
+            return try Value(from: EnumCaseDecoder(mode: .reading(name: entry.name, payload: payload, context: nested)))
+        } catch let error as MappingError {
+            throw error
+        } catch {
+            throw MappingError(.mismatch(expected: "\(plan.typeName) (case \(entry.name))", found: String(describing: error)))
+        }
+    }
+
+    func encode(_ value: Value, in context: MappingContext) throws -> Any? {
+        let plan = try plan.get()
+        let output = EnumCaseOutput { name, key in
+            plan.byName[name].map { plan.contentPath + plan.cases[$0].path(forKey: key) } ?? []
+        }
+        try value.encode(to: EnumCaseEncoder(output: output, context: context.nested()))
+        if let failure = output.failure { throw MappingError.wrapping(failure, at: []) }
+        guard let name = output.name, let index = plan.byName[name] else {
+            throw MappingError(.mismatch(expected: "\(plan.typeName) written by its synthesized encode(to:)", found: "no case"))
+        }
+        return try plan.representation(of: plan.cases[index], payload: output.payload, isFallback: plan.fallback?.index == index)
+    }
+
+    /// Read as native values whatever the format, so a `Decoder` is never asked for the enum's
+    /// own `Decodable` form.
+    var valueShape: ValueShape { .untyped }
+}
+
+extension TaggedEnumPlan {
+    /// Where a value's case and content are: the case's index, its content (`nil` when the
+    /// input has none), and the unknown tag when the fallback case takes it.
+    struct Found {
+        let index: Int
+        let content: Any?
+        let fallbackTag: String?
+    }
+
+    /// The path of the tag in the input (for the fallback's `String` and tag errors).
+    var tagPath: [PathComponent] {
+        switch form {
+        case .external: []
+        case .internal(let tag), .adjacent(let tag, _): [.key(tag)]
+        }
+    }
+
+    /// The path of the content in the input, with `tag` the case's own for an externally tagged one.
+    func contentPath(tag: String) -> [PathComponent] {
+        switch form {
+        case .external: [.key(tag)]
+        case .internal: []
+        case .adjacent(_, let content): [.key(content)]
+        }
+    }
+
+    /// The same, for errors met while writing (the tag is not at hand there: the case's name).
+    var contentPath: [PathComponent] {
+        switch form {
+        case .external, .internal: []
+        case .adjacent(_, let content): [.key(content)]
+        }
+    }
+
+    private var expectation: String {
+        switch form {
+        case .external: "\(typeName) (a tag, or an object of one tag: \(knownTags.joined(separator: ", ")))"
+        case .internal(let tag), .adjacent(let tag, _): "\(typeName) (an object with its tag in \(tag.debugDescription))"
+        }
+    }
+
+    func locate(_ input: Any, in context: MappingContext) throws -> Found {
+        switch form {
+        case .external:
+            if let tag = input as? String { return try found(tag: tag, content: nil, in: context) }
+            guard let object = InputValue.dictionary(input), object.count == 1, let (tag, content) = object.first else {
+                throw MappingError(.mismatch(expected: expectation, found: ValueDescription.describe(input)))
+            }
+            return try found(tag: tag, content: content, in: context)
+        case .internal(let tagKey):
+            guard let object = InputValue.dictionary(input) else {
+                throw MappingError(.mismatch(expected: expectation, found: ValueDescription.describe(input)))
+            }
+            var content = object
+            content[tagKey] = nil
+            return try found(tag: try tag(in: object, at: tagKey), content: content, in: context)
+        case .adjacent(let tagKey, let contentKey):
+            guard let object = InputValue.dictionary(input) else {
+                throw MappingError(.mismatch(expected: expectation, found: ValueDescription.describe(input)))
+            }
+            return try found(tag: try tag(in: object, at: tagKey), content: object[contentKey], in: context)
+        }
+    }
+
+    private func tag(in object: [String: Any], at key: String) throws -> String {
+        guard let tag = object[key] as? String else {
+            var error = MappingError(.unknownRawValue(
+                type: "a case of \(typeName)", known: knownTags, found: object[key].map(ValueDescription.describe) ?? "nothing"
+            ))
+            error.prefix(.key(key))
+            throw error
+        }
+        return tag
+    }
+
+    private func found(tag: String, content: Any?, in context: MappingContext) throws -> Found {
+        if let index = byTag[tag] { return Found(index: index, content: content, fallbackTag: nil) }
+        guard let fallback else {
+            var error = MappingError(.unknownRawValue(type: "a case of \(typeName)", known: knownTags, found: ValueDescription.describe(tag)))
+            for component in tagPath.reversed() { error.prefix(component) }
+            throw error
+        }
+        context.report?.record(.readAsFallback(cases[fallback.index].name), at: tagPath, found: ValueDescription.describe(tag))
+        return Found(index: fallback.index, content: nil, fallbackTag: tag)
+    }
+
+    /// The payload values of `entry` by Swift key, from its content.
+    func payload(of entry: Case, from content: Any?) throws -> [String: EnumCaseDecoder.PayloadValue] {
+        let base = contentPath(tag: entry.tag)
+        func mismatch(_ expected: String) -> MappingError {
+            var error = MappingError(.mismatch(
+                expected: "\(expected) (the payload of \(typeName).\(entry.name))",
+                found: content.map(ValueDescription.describe) ?? "nothing"
+            ))
+            for component in base.reversed() { error.prefix(component) }
+            return error
+        }
+        switch entry.payload {
+        case .none:
+            // Nothing, null, or Swift's own `{}` (an internally tagged object's other keys are
+            // what a payload would hold: there is none).
+            if case .internal = form { return [:] }
+            guard let content, !InputValue.isNull(content) else { return [:] }
+            guard let object = InputValue.dictionary(content), object.isEmpty else { throw mismatch("nothing") }
+            return [:]
+        case .single(let key):
+            guard let content else { throw mismatch("a value") }
+            return [key: .init(value: content, path: base)]
+        case .tuple(let keys):
+            guard let content, let array = InputValue.array(content), array.count == keys.count else {
+                throw mismatch("an array of \(keys.count) values")
+            }
+            var payload: [String: EnumCaseDecoder.PayloadValue] = [:]
+            for (index, key) in keys.enumerated() {
+                payload[key] = .init(value: array[index], path: base + [.index(index)])
+            }
+            return payload
+        case .labelled(let keys, let external):
+            guard let content, let object = InputValue.dictionary(content) else { throw mismatch("an object") }
+            var payload: [String: EnumCaseDecoder.PayloadValue] = [:]
+            for (key, label) in zip(keys, external) {
+                payload[key] = .init(value: object[label], path: base + [.key(label)])
+            }
+            return payload
+        }
+    }
+
+    /// `entry` with `payload` (its values by Swift key, as their codecs wrote them), laid out as
+    /// the tagging says.
+    func representation(of entry: Case, payload: [String: Any], isFallback: Bool) throws -> Any {
+        var tag = entry.tag
+        var content: Any?
+        switch entry.payload {
+        case _ where isFallback && fallback?.key != nil:
+            // The fallback case's `String` is the unknown tag it was read from.
+            let written = fallback?.key.flatMap { payload[$0] }
+            guard let written = written as? String else {
+                throw MappingError(.mismatch(expected: "the unknown tag as a String", found: written.map(ValueDescription.describe) ?? "nothing"))
+            }
+            tag = written
+        case .none:
+            content = nil
+        case .single(let key):
+            content = payload[key] ?? NSNull()
+        case .tuple(let keys):
+            content = keys.map { payload[$0] ?? NSNull() }
+        case .labelled(let keys, let external):
+            var object: [String: Any] = [:]
+            for (key, label) in zip(keys, external) {
+                if let value = payload[key] { object[label] = value }
+            }
+            content = object
+        }
+        switch form {
+        case .external:
+            guard let content else { return tag }
+            return [tag: content]
+        case .internal(let tagKey):
+            guard let content else { return [tagKey: tag] }
+            guard var object = content as? [String: Any] else {
+                throw MappingError(.mismatch(
+                    expected: "an object to hold the tag \(tagKey.debugDescription) (the payload of \(typeName).\(entry.name))",
+                    found: ValueDescription.describe(content)
+                ))
+            }
+            object[tagKey] = tag
+            return object
+        case .adjacent(let tagKey, let contentKey):
+            guard let content else { return [tagKey: tag] }
+            return [tagKey: tag, contentKey: content]
+        }
+    }
+}

@@ -1,0 +1,138 @@
+/// A ``TaggedEnum``'s plan: its cases, each with its tag and the shape of its payload, learnt
+/// once per type from the enum's synthesized `Codable` conformance, and how one value is found
+/// in its input and written back (`TaggedEnumCodec`).
+///
+/// ## How the cases are learnt
+///
+/// Swift gives a library no way to list an enum's cases or to build one with its payload: its
+/// synthesized `init(from:)` is the one constructor there is. The plan drives it with
+/// ``EnumCaseDecoder`` in probing mode:
+/// 1. once with no case: the keyed container it asks for is keyed by the enum's `CodingKeys`,
+///    whose values (``FieldlessEnums``) are the case names; the container then holds no key, and
+///    `init(from:)` throws, as it must;
+/// 2. once per case, holding that case's key: `init(from:)` asks for the case's nested
+///    container, keyed by the case's own `CodingKeys` (its labels, or `_0`, `_1`… for unlabelled
+///    values), and the probe stops it there. A case of one label or none has zero-byte keys,
+///    which cannot be listed: the labels are the keys its `init(from:)` then asks for, and none
+///    when it returns a value.
+///
+/// Mapping then only reshapes: the input is turned into the payload values by Swift key, and
+/// ``EnumCaseDecoder`` in reading mode hands each to the codec of its Swift type.
+struct TaggedEnumPlan: Sendable {
+    /// How a case's payload is laid out in the input.
+    enum Payload: Sendable, Equatable {
+        /// No associated values: the tag alone.
+        case none
+        /// One unlabelled value (`_0`): the content is the value itself.
+        case single(key: String)
+        /// Several unlabelled values (`_0`, `_1`…): the content is an array of them.
+        case tuple(keys: [String])
+        /// Labelled values: the content is an object of them, each under its external label.
+        case labelled(keys: [String], external: [String])
+    }
+
+    struct Case: Sendable {
+        /// The case's `CodingKeys` name (the Swift case name, unless a `CodingKeys` renames it).
+        let name: String
+        /// Its tag in the input.
+        let tag: String
+        let payload: Payload
+
+        /// The path of the payload value under Swift key `key`, inside the content.
+        func path(forKey key: String) -> [PathComponent] {
+            switch payload {
+            case .none, .single: []
+            case .tuple(let keys): keys.firstIndex(of: key).map { [.index($0)] } ?? [.key(key)]
+            case .labelled(let keys, let external): keys.firstIndex(of: key).map { [.key(external[$0])] } ?? [.key(key)]
+            }
+        }
+    }
+
+    let typeName: String
+    let form: EnumTagging.Form
+    let cases: [Case]
+    let byTag: [String: Int]
+    let byName: [String: Int]
+    /// The fallback case for unknown tags, and the Swift key of its `String`, when it has one.
+    let fallback: (index: Int, key: String?)?
+
+    /// The known tags, quoted, in declaration order (for messages).
+    var knownTags: [String] { cases.map(\.tag.debugDescription) }
+
+    /// The plan of `type`, or the configuration error that says why it has none.
+    static func make<Value: TaggedEnum>(for type: Value.Type) -> Result<TaggedEnumPlan, MappingError> {
+        let typeName = ValueDescription.typeName(type)
+        func failure(_ message: String) -> Result<TaggedEnumPlan, MappingError> {
+            .failure(MappingError(.configuration(type: typeName, message: message)))
+        }
+        let tagging = Value.tagging
+        let probe = CaseProbe()
+        _ = try? Value(from: EnumCaseDecoder(mode: .probing(probe, name: nil)))
+        guard let names = probe.names, !names.isEmpty else {
+            return failure("a TaggedEnum needs Swift's synthesized Codable conformance, keyed by its cases")
+        }
+        var cases: [Case] = []
+        for name in names {
+            probe.keys = []
+            probe.returned = false
+            do {
+                _ = try Value(from: EnumCaseDecoder(mode: .probing(probe, name: name)))
+                probe.returned = true
+            } catch {}
+            guard probe.returned || !probe.keys.isEmpty else {
+                return failure("its synthesized init(from:) read case \(name) in a way a TaggedEnum cannot follow")
+            }
+            cases.append(Case(name: name, tag: tagging.caseNames.key(for: name), payload: payload(of: probe.keys, labels: tagging.labels)))
+        }
+        var byTag: [String: Int] = [:]
+        var byName: [String: Int] = [:]
+        for (index, entry) in cases.enumerated() {
+            guard byTag.updateValue(index, forKey: entry.tag) == nil else {
+                return failure("two cases have the tag \(entry.tag.debugDescription)")
+            }
+            byName[entry.name] = index
+            if case .internal(let tag) = tagging.form, case .tuple = entry.payload {
+                return failure("case \(entry.name) has several unlabelled values, which an object internally tagged by \(tag.debugDescription) has no place for")
+            }
+            if case .internal(let tag) = tagging.form, case .labelled(_, let external) = entry.payload, external.contains(tag) {
+                return failure("case \(entry.name) has a label \(tag.debugDescription), the tag's own key")
+            }
+        }
+        var fallback: (index: Int, key: String?)?
+        if let name = tagging.fallback {
+            guard let index = byName[name] else {
+                return failure("the fallback case \(name) is not one of its cases (\(names.joined(separator: ", ")))")
+            }
+            switch cases[index].payload {
+            case .none: fallback = (index, nil)
+            case .single(let key): fallback = (index, key)
+            case .labelled(let keys, _) where keys.count == 1: fallback = (index, keys[0])
+            default: return failure("the fallback case \(name) must have no payload, or one String for the tag")
+            }
+        }
+        return .success(TaggedEnumPlan(
+            typeName: typeName, form: tagging.form, cases: cases, byTag: byTag, byName: byName, fallback: fallback
+        ))
+    }
+
+    private static func payload(of keys: [String], labels: KeyStrategy) -> Payload {
+        if keys.isEmpty { return .none }
+        if keys.enumerated().allSatisfy({ $0.element == "_\($0.offset)" }) {
+            return keys.count == 1 ? .single(key: keys[0]) : .tuple(keys: keys)
+        }
+        return .labelled(keys: keys, external: keys.map(labels.key(for:)))
+    }
+}
+
+/// What probing an enum's `init(from:)` found (``TaggedEnumPlan``'s steps).
+final class CaseProbe {
+    /// The case names, from the `CodingKeys` of the first container.
+    var names: [String]?
+    /// The Swift keys of the payload of the case probed.
+    var keys: [String] = []
+    /// `init(from:)` made a value: the case has no payload the probe had to stop at.
+    var returned = false
+}
+
+/// Stops a probed `init(from:)` once it has said what the probe asked.
+struct ProbeStop: Error {}
