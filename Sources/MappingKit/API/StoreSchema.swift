@@ -47,20 +47,32 @@ public struct StoreSchema: Sendable, Hashable {
         let plan = try PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type))
         guard let identity = plan.identity else { throw plan.missingIdentity("identity") }
         var columns: [StoreColumn] = []
-        for (index, field) in plan.fields.enumerated() {
-            guard let key = field.keys.all.first, case .key(let name)? = key.steps.first else { continue }
-            let kind = key.steps.count == 1 ? StoreColumn.Kind(shape: field.valueShape, in: context) : .json
-            let isOptional = field.valueShape.kind == .optional
-            if let existing = columns.firstIndex(where: { $0.name == name }) {
-                let merged = columns[existing].kind == kind ? kind : .json
-                columns[existing] = StoreColumn(name: name, kind: merged, isOptional: true)
-                continue
-            }
-            columns.append(StoreColumn(name: name, kind: kind, isOptional: isOptional))
-            if identity.contains(index), key.steps.count != 1 {
-                throw MappingError(.configuration(type: plan.modelName, message: "identity key \(key) is not a top-level key a column can hold"))
+        // A flattened model's columns are its parent's own, as its keys are.
+        func addColumns(of plan: ObjectPlan, in context: MappingContext, identity: [Int]) throws {
+            for (index, field) in plan.fields.enumerated() {
+                if field.keys.isFlattened {
+                    let flattened = plan.flattened.first { $0.key == field.keys.all.first?.singleKey }
+                    guard let (nested, nestedContext) = flattened?.plan(in: context.handingDown(plan.handedDown)) else {
+                        throw MappingError(.configuration(type: plan.modelName, message: "the flattened \(field.name) has no plan a store can hold"))
+                    }
+                    try addColumns(of: nested, in: nestedContext, identity: [])
+                    continue
+                }
+                guard let key = field.keys.all.first, case .key(let name)? = key.steps.first else { continue }
+                let kind = key.steps.count == 1 ? StoreColumn.Kind(shape: field.valueShape, in: context) : .json
+                let isOptional = field.valueShape.kind == .optional
+                if let existing = columns.firstIndex(where: { $0.name == name }) {
+                    let merged = columns[existing].kind == kind ? kind : .json
+                    columns[existing] = StoreColumn(name: name, kind: merged, isOptional: true)
+                    continue
+                }
+                columns.append(StoreColumn(name: name, kind: kind, isOptional: isOptional))
+                if identity.contains(index), key.steps.count != 1 {
+                    throw MappingError(.configuration(type: plan.modelName, message: "identity key \(key) is not a top-level key a column can hold"))
+                }
             }
         }
+        try addColumns(of: plan, in: context, identity: identity)
         self.name = plan.modelName
         self.columns = columns
         primaryKey = identity.compactMap { index in

@@ -11,6 +11,9 @@
 /// Writing, the nested model's representation is merged into the parent's (the parent's own keys
 /// win), before the stash is. Errors are the parent object's, at no path of the property's.
 ///
+/// A store keeps the nested model's columns in the parent's table (`StoreSchema`), and its rows
+/// are the parent's representation, so they read back through the same rewrite.
+///
 /// Which keys the nested model reads depends on its configuration in the call (a key strategy
 /// handed down to it), so they are found when the input is rewritten, from its plan in the
 /// context the parent hands down, and a nested model that is flattened in turn adds its own.
@@ -32,7 +35,15 @@ struct FlattenedField: Sendable {
     /// The keys the nested model reads from its parent's object, in `context` (the parent's,
     /// with what it hands down): `nil` when its plan cannot be made there.
     func keysRead(_ context: MappingContext) -> ConsumedKeys? {
-        model.keysRead(context)
+        guard let (plan, nested) = model.plan(in: context) else { return nil }
+        return plan.inputKeys(in: nested)
+    }
+
+    /// The nested model's plan in `context` (the parent's, with what it hands down), and the
+    /// context it reads in: `nil` when it cannot be made there (a store's schema lists its
+    /// columns as the parent's own).
+    func plan(in context: MappingContext) -> (plan: ObjectPlan, context: MappingContext)? {
+        model.plan(in: context)
     }
 
     /// Moves the entries of `input` the nested model reads into one object under ``key`` (always
@@ -64,18 +75,18 @@ extension ObjectPlan {
     }
 }
 
-/// A flattened model's type, asked for the keys it reads.
+/// A flattened model's type, asked for its plan.
 private protocol FlattenedModel: Sendable {
-    func keysRead(_ context: MappingContext) -> ConsumedKeys?
+    func plan(in context: MappingContext) -> (plan: ObjectPlan, context: MappingContext)?
 }
 
 private struct FlattenedModelType<Model: Mappable>: FlattenedModel {
-    func keysRead(_ context: MappingContext) -> ConsumedKeys? {
+    func plan(in context: MappingContext) -> (plan: ObjectPlan, context: MappingContext)? {
         // One level down, as the model is read: a flattened model that flattens its own type
         // ends at the depth limit.
         guard let nested = try? context.nested(),
               let plan = try? PlanCache.plan(for: Model.self, configuration: nested.declaredConfiguration(for: Model.self))
         else { return nil }
-        return plan.inputKeys(in: nested.handingDown(plan.handedDown))
+        return (plan, nested.handingDown(plan.handedDown))
     }
 }
