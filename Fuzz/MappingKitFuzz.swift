@@ -1,13 +1,14 @@
-// libFuzzer target for MappingKit, compiled with the library's sources by Fuzz/run.sh
-// (`swiftc -sanitize=fuzzer,address`). An input that starts like JSON is JSON bytes: it is
-// parsed untyped and read into the model zoo, and the oracle checks:
+// The models target (and the streams and coders targets' oracles), compiled with the library's
+// sources and the other targets by Fuzz/run.sh (`Fuzz/Targets.swift` chooses). An input that
+// starts like JSON is JSON bytes: it is parsed untyped and read into the model zoo, and the
+// oracle checks:
 // - every failure is a `MappingError`, and a failed `update(fromJSON:)` changes nothing;
 // - an untyped value written and parsed again is the same value;
 // - the same object as typed Swift containers (`[Int]`, `[String: Double]`…) maps as its
 //   `[Any]`/`[String: Any]` form does: the same model, or the same problems;
 // - under `.stash`, a model's JSON read back writes the same JSON value again;
-// - through the Codable bridge (`JSONDecoder`), every failure is a `DecodingError`, and a model
-//   written with `JSONEncoder` and read again has the same representation.
+// - (coders) through the Codable bridge (`JSONDecoder`), every failure is a `DecodingError`, and
+//   a model written with `JSONEncoder` and read again has the same representation.
 // Any other input is read as a little program that builds a dictionary; the dictionary is
 // mapped into the zoo, and the oracle checks:
 // - every failure is a `MappingError`, and a failed update leaves the model as it was;
@@ -16,13 +17,13 @@
 // optional that reads empty text as nil, and every type of the type matrix (`Matrix`: each
 // integer width, Decimal, UUID, Data, dates with each built-in adapter, enums, sets, optionals
 // with non-nil defaults), tagged enums and a flattened model, so every path runs through them too.
-// - through `PropertyListEncoder`, a model written and read again has the same representation,
+// - (coders) through `PropertyListEncoder`, a model written and read again has the same representation,
 //   its untyped numbers compared by value (a Decoder hands back a whole number as an integer).
 // A JSON array is also imported into an `IdentityMap` as linked objects (`Node`, by key, with
 // to-one and to-many references in any order): every failure is a `MappingError`, and what an
 // import makes writes back a payload that imports again to the same representation; and as
 // structs (`Link`) from the bytes, giving what importing their native values gives.
-// A JSON array is also read as a stream (`JSONElementReader`), in pieces of a size the input
+// (streams) A JSON array is also read as a stream (`JSONElementReader`), in pieces of a size the input
 // picks, through a buffer of 8 bytes that must grow: with elements skipped and reported, the
 // stream gives the models `array(json:)` gives, or the same problems, at the same places.
 import Foundation
@@ -176,6 +177,8 @@ enum Signal: TaggedEnum {
 struct Paging: Mappable {
     var total = 0
     var cursor: String?
+    /// The call's `.stash` reaches every model: one with nowhere to stash is a configuration error.
+    var unmapped = UnmappedValues()
 }
 
 struct Zoo: Mappable {
@@ -374,7 +377,6 @@ func checkJSON(_ bytes: [UInt8]) {
     } catch {
         fatalError("not a MappingError: \(error)")
     }
-    checkPropertyList(zoo)
     guard let first = try? zoo.jsonData(options: .sortedKeys) else { return }
     do {
         let second = try Zoo(json: first, undefinedKeys: .stash, limits: limits).jsonData(options: .sortedKeys)
@@ -684,23 +686,24 @@ func checkStream(_ bytes: [UInt8]) {
     }
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-    let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
-    if let first = bytes.first, Array(#"{["-0123456789tfn "#.utf8).contains(first) || first == 0x0A {
+/// The models target (`Fuzz/Targets.swift`): JSON bytes through the zoo and the imports, or a
+/// program's dictionary through the zoo.
+func checkModels(_ bytes: [UInt8]) {
+    if looksLikeJSON(bytes) {
         checkJSON(bytes)
-        checkCodable(bytes)
         checkImport(bytes)
         checkJSONImport(bytes)
-        checkStream(bytes)
-        return 0
+        return
     }
     var source = ByteSource(bytes: bytes)
     check(dictionary(from: &source, depth: 0))
-    for container in cycles {
-        (container as? NSMutableDictionary)?.removeAllObjects()
-        (container as? NSMutableArray)?.removeAllObjects()
+    breakCycles()
+}
+
+/// The coders target: the Codable bridge, and property lists, on what the zoo maps from JSON.
+func checkCoders(_ bytes: [UInt8]) {
+    checkCodable(bytes)
+    if let zoo = try? Zoo(json: bytes, undefinedKeys: .stash, limits: MappingLimits(maximumModels: 10_000, maximumValues: 100_000, maximumNesting: 64)) {
+        checkPropertyList(zoo)
     }
-    cycles.removeAll()
-    return 0
 }

@@ -23,7 +23,7 @@ struct DictionaryCodec<Value>: ValueCodec {
         }
         try context.countValues(dictionary.count)
         var result: [String: Value] = Dictionary(minimumCapacity: dictionary.count)
-        var failure: MappingError?
+        var problems = KeyedProblems()
         let report = context.report
         for (key, item) in dictionary {
             do {
@@ -33,10 +33,10 @@ struct DictionaryCodec<Value>: ValueCodec {
                     result[key] = try value.decode(item, in: context)
                 }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)), in: context)
+                try problems.note(error, at: key, in: context)
             }
         }
-        if let failure { throw failure }
+        try problems.throwIfAny(in: context)
         return result
     }
 
@@ -47,7 +47,7 @@ struct DictionaryCodec<Value>: ValueCodec {
         guard let patch = InputValue.dictionary(input) else { return try decode(input, in: context) }
         try context.countValues(patch.count)
         var result = current
-        var failure: MappingError?
+        var problems = KeyedProblems()
         let merges = value.mergesUpdates
         for (key, item) in patch {
             do {
@@ -59,10 +59,10 @@ struct DictionaryCodec<Value>: ValueCodec {
                     result[key] = try context.reporting(at: [.key(key)]) { try value.decode(item, in: context) }
                 }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)), in: context)
+                try problems.note(error, at: key, in: context)
             }
         }
-        if let failure { throw failure }
+        try problems.throwIfAny(in: context)
         return result
     }
 
@@ -76,15 +76,15 @@ struct DictionaryCodec<Value>: ValueCodec {
         if traits.contains(.encodesUnchanged) { return dictionary }
         try context.countValues(dictionary.count)
         var result: [String: Any] = Dictionary(minimumCapacity: dictionary.count)
-        var failure: MappingError?
+        var problems = KeyedProblems()
         for (key, item) in dictionary {
             do {
                 result[key] = try value.encode(item, in: context) ?? NSNull()
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)), in: context)
+                try problems.note(error, at: key, in: context)
             }
         }
-        if let failure { throw failure }
+        try problems.throwIfAny(in: context)
         return result
     }
 }
@@ -92,4 +92,43 @@ struct DictionaryCodec<Value>: ValueCodec {
 extension DictionaryCodec {
     /// What it reads, asked of a `Decoder` first (``ValueShape``).
     var valueShape: ValueShape { .dictionary(value.valueShape) }
+}
+
+/// A dictionary's problems, each under its key, thrown in the keys' order: the same error for
+/// the same entries whatever order they were met in (two equal dictionaries may iterate in
+/// different orders, and a JSON object's members come in the document's).
+struct KeyedProblems {
+    private var problems: [(key: String, error: MappingError)] = []
+    private var issueCount = 0
+
+    /// Notes `error`, the problem of the entry under `key`; throws every problem noted when it
+    /// ends the call (a limit) or they pass the call's ``MappingLimits/maximumProblems``.
+    mutating func note(_ error: any Error, at key: String, in context: MappingContext) throws {
+        let problem = MappingError.wrapping(error, at: .key(key))
+        problems.append((key, problem))
+        issueCount += problem.issues.count
+        if problem.isFatal || issueCount > context.maximumProblems, let collected = collected(cap: context.maximumProblems) {
+            throw collected
+        }
+    }
+
+    /// Takes back the problem noted under `key` (a JSON object's repeated key: its last value counts).
+    mutating func forget(_ key: String) {
+        guard !problems.isEmpty else { return }
+        problems.removeAll { $0.key == key }
+        issueCount = problems.reduce(0) { $0 + $1.error.issues.count }
+    }
+
+    /// Throws every problem noted, in key order, when there is one.
+    func throwIfAny(in context: MappingContext) throws {
+        guard !problems.isEmpty else { return }
+        if let collected = collected(cap: context.maximumProblems) { throw collected }
+    }
+
+    private func collected(cap: Int) -> MappingError? {
+        var failure: MappingError?
+        for problem in problems.sorted(by: { $0.key < $1.key }) { failure.merge(problem.error) }
+        guard let failure, failure.issues.count > cap else { return failure }
+        return failure.capped(at: cap)
+    }
 }

@@ -6,7 +6,7 @@ extension DictionaryCodec: JSONCoding {
         let mark = reader.mark
         guard try reader.peek() == UInt8(ascii: "{") else { return try decodeJSON(again: &reader, from: mark, in: context) }
         var result: [String: Value] = [:]
-        var failed: [String: MappingError] = [:]
+        var problems = KeyedProblems()
         var count = 0
         if try reader.enterObject() { return result }
         repeat {
@@ -16,20 +16,17 @@ extension DictionaryCodec: JSONCoding {
             do {
                 result[key] = try value.decodeJSON(&reader, in: context)
                 // A repeated key: its last value counts, with or without a problem.
-                if !failed.isEmpty { failed[key] = nil }
+                problems.forget(key)
             } catch {
-                let problem = MappingError.wrapping(error, at: .key(key))
-                if problem.isFatal { throw problem }
+                problems.forget(key)
                 result[key] = nil
-                failed[key] = problem
+                try problems.note(error, at: key, in: context)
                 reader.reset(to: start)
                 try reader.skipValue()
             }
         } while try reader.nextMember()
         try context.countValues(count)
-        var failure: MappingError?
-        for problem in failed.values { failure.merge(problem) }
-        if let failure { throw failure }
+        try problems.throwIfAny(in: context)
         return result
     }
 
@@ -37,7 +34,7 @@ extension DictionaryCodec: JSONCoding {
         let dictionary = pointer.pointee
         try context.countValues(dictionary.count)
         try writer.beginObject()
-        var failure: MappingError?
+        var problems = KeyedProblems()
         var first = true
         func member(_ key: String, _ item: Value) throws {
             var item = item
@@ -46,7 +43,7 @@ extension DictionaryCodec: JSONCoding {
             do {
                 if try !value.encodeJSON(at: &item, into: &writer, in: context) { writer.writeNull() }
             } catch {
-                try failure.collect(MappingError.wrapping(error, at: .key(key)), in: context)
+                try problems.note(error, at: key, in: context)
             }
         }
         if writer.sortsKeys {
@@ -56,7 +53,7 @@ extension DictionaryCodec: JSONCoding {
         } else {
             for (key, item) in dictionary { try member(key, item) }
         }
-        if let failure { throw failure }
+        try problems.throwIfAny(in: context)
         writer.endObject(empty: first)
         return true
     }

@@ -72,3 +72,25 @@ struct CollectionCodecTests {
             """)
     }
 }
+
+private struct Scores: Mappable {
+    var scores: [String: Double] = [:]
+}
+
+/// A dictionary's problems come in its keys' order: two equal dictionaries may iterate in
+/// different orders, and a JSON object's members come in the document's (found by the streams
+/// fuzz target, where a stream and `array(json:)` listed the same problems in two orders).
+@Suite("Dictionary problems in key order")
+struct DictionaryProblemOrderTests {
+    @Test("every path, however the entries are ordered, lists the problems by key")
+    func keyOrder() throws {
+        let keys = (0..<12).map { "k\($0)" }
+        let expected = keys.sorted().map { "  scores.\($0): expected Double, found Bool true" }.joined(separator: "\n")
+        for order in [keys, keys.reversed(), keys.shuffled()] {
+            let json = "{\"scores\": {" + order.map { "\"\($0)\": true" }.joined(separator: ", ") + "}}"
+            let input = try jsonDictionary(json)
+            #expect(mappingError { _ = try mapped(Scores.self, input) }?.description == "12 problems:\n" + expected)
+            #expect(mappingError { _ = try Scores(json: json) }?.description == "12 problems:\n" + expected)
+        }
+    }
+}

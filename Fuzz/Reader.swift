@@ -1,0 +1,188 @@
+// The *reader* target: MappingKit's JSON reader against JSONSerialization on the same bytes.
+//
+// The oracle:
+// - MappingKit never traps, and fails only with a `MappingError`; a syntax error's location
+//   points into the input (its offset within the bytes, its line the count of line feeds before
+//   it, plus one, its column within the line);
+// - the two accept and reject the same documents, but for the deliberate differences below;
+// - where both accept, they give the same value: the same structure, strings, keys, booleans and
+//   nulls, and numbers compared exactly (`numbersAgree`);
+// - what MappingKit reads, it writes, and reads back as the same value.
+//
+// The deliberate differences, each where RFC 8259 is clear and JSONSerialization is lenient or
+// reads another representation (checked by name in `checkReader`, so a new one fails):
+// 1. *Encoding*: JSONSerialization detects UTF-16 and UTF-32 (from NUL bytes among the first
+//    four) and skips byte order marks; MappingKit reads UTF-8 without a BOM only (§8.1: JSON
+//    exchanged between systems must be UTF-8, and a BOM must not be added).
+// 2. *Trailing commas*: JSONSerialization accepts a comma before `]` or `}`; the grammar (§2,
+//    §4, §5) does not.
+// 3. *Negative zero*: `-0` is the `Double` `-0.0` in MappingKit (the sign is kept, as §6 leaves
+//    to the implementation); JSONSerialization reads the integer 0.
+// 4. *Long numbers*: JSONSerialization keeps at most 38 significant digits (an
+//    `NSDecimalNumber`, rounded past them); MappingKit reads every integer exactly and a
+//    fraction as the correctly rounded `Double`. Compared where Foundation's value is exact; and
+//    an integer past `Double`'s range, which MappingKit keeps as its digits (`ExactNumber`),
+//    JSONSerialization refuses.
+// 5. *Numbers beyond `Double`*: MappingKit refuses a number whose value is past `Double`'s range
+//    (§9 lets a parser limit the range); JSONSerialization reads some: an exponent too long for
+//    its integer wraps (`340282366920938e63463374607431768211455` reads as 340282393).
+// 6. *U+FEFF in a string*: JSONSerialization drops it from the string's value (found at the
+//    start and in the middle), as if a byte order mark; inside a string it is a character (ZERO
+//    WIDTH NO-BREAK SPACE), which MappingKit keeps.
+import Foundation
+
+/// What the reader target checks for one input (see the top of the file).
+func checkReader(_ bytes: [UInt8]) {
+    let mine: Any
+    do {
+        mine = try JSONValue.parse(bytes)
+    } catch let error as MappingError {
+        checkLocations(of: error, in: bytes)
+        guard let theirs = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else { return }
+        if readsAnotherEncoding(bytes) || hasTrailingComma(error, in: bytes) || isBeyondDouble(error) { return }
+        fatalError("JSONSerialization accepts what MappingKit refuses (\(error)): \(String(describing: theirs).prefix(200))")
+    } catch {
+        fatalError("not a MappingError: \(error)")
+    }
+    do {
+        let again = try JSONValue.parse(JSONValue.data(mine))
+        if !UntypedValues.equal(mine, again) {
+            fatalError("written and read again differs:\n\(UntypedValues.describe(mine))\n\(UntypedValues.describe(again))")
+        }
+    } catch {
+        fatalError("what was read could not be written and read again: \(error)")
+    }
+    let theirs: Any
+    do {
+        theirs = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+    } catch {
+        if holdsDigitsOnly(mine) { return }
+        fatalError("MappingKit accepts what JSONSerialization refuses (\(error)): \(UntypedValues.describe(mine).prefix(200))")
+    }
+    if let difference = firstDifference(mine, theirs, at: "") {
+        fatalError("the values differ at \(difference)")
+    }
+}
+
+/// Difference 1: JSONSerialization reads the bytes as UTF-16 or UTF-32, or skips a BOM.
+func readsAnotherEncoding(_ bytes: [UInt8]) -> Bool {
+    bytes.prefix(4).contains(0) || bytes.starts(with: [0xEF, 0xBB, 0xBF]) || bytes.starts(with: [0xFE, 0xFF])
+        || bytes.starts(with: [0xFF, 0xFE])
+}
+
+/// Difference 2: MappingKit's first error is at a `]` or `}` that follows a comma.
+func hasTrailingComma(_ error: MappingError, in bytes: [UInt8]) -> Bool {
+    guard let location = error.issues.first?.location, location.offset < bytes.count,
+          [UInt8(ascii: "]"), UInt8(ascii: "}")].contains(bytes[location.offset]) else { return false }
+    let before = bytes[..<location.offset].last { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    return before == UInt8(ascii: ",")
+}
+
+/// Difference 4: the value holds an integer past `Double`'s range, kept as its digits.
+func holdsDigitsOnly(_ value: Any) -> Bool {
+    if value is ExactNumber { return true }
+    if let array = value as? [Any], type(of: value) == [Any].self { return array.contains(where: holdsDigitsOnly) }
+    if let object = value as? [String: Any], type(of: value) == [String: Any].self { return object.values.contains(where: holdsDigitsOnly) }
+    return false
+}
+
+/// Difference 5: MappingKit refused a number past `Double`'s range.
+func isBeyondDouble(_ error: MappingError) -> Bool {
+    error.issues.contains { $0.expected == "a number within Double's range" }
+}
+
+/// A syntax error's location is in the input: its offset within the bytes, its line one more
+/// than the line feeds before it, its column at most the bytes since the last one, plus one.
+func checkLocations(of error: MappingError, in bytes: [UInt8]) {
+    for issue in error.issues {
+        guard let location = issue.location else { continue }
+        guard location.offset >= 0, location.offset <= bytes.count else {
+            fatalError("\(location) is outside the \(bytes.count) bytes: \(error)")
+        }
+        let before = bytes[..<location.offset]
+        let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let lineStart = (before.lastIndex(of: 0x0A)).map { $0 + 1 } ?? 0
+        guard location.line == line, location.column >= 1, location.column <= location.offset - lineStart + 1 else {
+            fatalError("\(location) does not point at byte \(location.offset) (line \(line), line start \(lineStart)): \(error)")
+        }
+    }
+}
+
+/// Where MappingKit's value `mine` and JSONSerialization's `theirs` first differ, or `nil`.
+func firstDifference(_ mine: Any, _ theirs: Any, at path: String) -> String? {
+    if let object = mine as? [String: Any] {
+        guard let other = theirs as? [String: Any] else { return "\(path): an object, and \(type(of: theirs))" }
+        guard Set(object.keys) == Set(other.keys) else { return "\(path): keys \(object.keys.sorted()) and \(other.keys.sorted())" }
+        for (key, value) in object {
+            guard let theirs = other[key] else { return "\(path): no key \(key.debugDescription) in \(other.keys.sorted())" }
+            if let difference = firstDifference(value, theirs, at: "\(path).\(key.debugDescription)") { return difference }
+        }
+        return nil
+    }
+    if let array = mine as? [Any], type(of: mine) == [Any].self {
+        guard let other = theirs as? [Any], other.count == array.count else { return "\(path): an array of \(array.count), and \(theirs)" }
+        for (index, value) in array.enumerated() {
+            if let difference = firstDifference(value, other[index], at: "\(path)[\(index)]") { return difference }
+        }
+        return nil
+    }
+    if let text = mine as? String, type(of: mine) == String.self {
+        guard let other = theirs as? String else { return "\(path): \(text.debugDescription) and \(theirs)" }
+        // Difference 6: JSONSerialization drops U+FEFF from strings.
+        var dropped = String.UnicodeScalarView()
+        dropped.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\u{FEFF}" })
+        let withoutFEFF = String(dropped)
+        return other == text || other == withoutFEFF ? nil : "\(path): \(text.debugDescription) and \(other.debugDescription)"
+    }
+    if let flag = mine as? Bool, type(of: mine) == Bool.self {
+        let other = theirs as? NSNumber
+        return other.map { NumericInput.isBoolean($0) && $0.boolValue == flag } == true ? nil : "\(path): \(flag) and \(theirs)"
+    }
+    if InputValue.isNSNull(mine) {
+        return InputValue.isNSNull(theirs) ? nil : "\(path): null and \(theirs)"
+    }
+    guard let number = theirs as? NSNumber, !NumericInput.isBoolean(number) else { return "\(path): \(mine) and \(theirs)" }
+    return numbersAgree(mine, number) ? nil : "\(path): \(type(of: mine)) \(mine) and \(type(of: number)) \(number)"
+}
+
+/// Numbers compared exactly: the same integer, or the same `Double` bit for bit; where
+/// JSONSerialization reads another representation (differences 3 and 4), the value it holds
+/// exactly must be MappingKit's.
+func numbersAgree(_ mine: Any, _ theirs: NSNumber) -> Bool {
+    let foundationText: String
+    if let decimal = theirs as? NSDecimalNumber {
+        foundationText = decimal.description
+        // Difference 4: past 38 significant digits Foundation's decimal is rounded.
+        if foundationText.filter(\.isNumber).drop(while: { $0 == "0" }).count >= 38 { return true }
+    } else if String(cString: theirs.objCType) == "d" || String(cString: theirs.objCType) == "f" {
+        let double = theirs.doubleValue
+        if let value = mine as? Double, type(of: mine) == Double.self {
+            // Difference 3: `-0` read as the integer 0 is not a case here (that is an integer).
+            return value.bitPattern == double.bitPattern
+        }
+        return Double(exactText(of: mine) ?? "") == double
+    } else if String(cString: theirs.objCType) == "Q" {
+        foundationText = "\(theirs.uint64Value)"
+    } else {
+        foundationText = "\(theirs.int64Value)"
+    }
+    if let value = mine as? Double, type(of: mine) == Double.self {
+        // Difference 3: `-0` is `-0.0` here, 0 there.
+        if value == 0, value.sign == .minus { return foundationText == "0" }
+        return Double(foundationText) == value
+    }
+    guard let text = exactText(of: mine) else { return false }
+    return text == foundationText || Decimal(string: text) == Decimal(string: foundationText)
+}
+
+/// The exact decimal text of an integer MappingKit read (`Int`, `UInt64`, `Decimal`, a 128-bit
+/// integer, `ExactNumber`).
+func exactText(of value: Any) -> String? {
+    switch value {
+    case let int as Int where type(of: value) == Int.self: "\(int)"
+    case let unsigned as UInt64 where type(of: value) == UInt64.self: "\(unsigned)"
+    case let decimal as Decimal where type(of: value) == Decimal.self: decimal.description
+    case let exact as ExactNumber: exact.description
+    default: "\(value)"
+    }
+}
