@@ -19,8 +19,10 @@
 // 3. *Negative zero*: `-0` is the `Double` `-0.0` in MappingKit (the sign is kept, as §6 leaves
 //    to the implementation); JSONSerialization reads the integer 0.
 // 4. *Long numbers*: JSONSerialization keeps at most 38 significant digits (an
-//    `NSDecimalNumber`, rounded past them); MappingKit reads every integer exactly and a
-//    fraction as the correctly rounded `Double`. Compared where Foundation's value is exact; and
+//    `NSDecimalNumber`, cut past them); MappingKit reads every integer exactly and a fraction as
+//    the correctly rounded `Double` (`-9900000000000001.0…0106958` is -9900000000000002, where
+//    Foundation's cut decimal is -9900000000000001). Against such a decimal the `Double`s may be
+//    one apart (the rounding itself is checked exactly by `ParseNumberFxx` in the tests); and
 //    an integer past `Double`'s range, which MappingKit keeps as its digits (`ExactNumber`),
 //    JSONSerialization refuses.
 // 5. *Numbers beyond `Double`*: MappingKit refuses a number whose value is past `Double`'s range
@@ -113,9 +115,13 @@ func checkLocations(of error: MappingError, in bytes: [UInt8]) {
 func firstDifference(_ mine: Any, _ theirs: Any, at path: String) -> String? {
     if let object = mine as? [String: Any] {
         guard let other = theirs as? [String: Any] else { return "\(path): an object, and \(type(of: theirs))" }
-        guard Set(object.keys) == Set(other.keys) else { return "\(path): keys \(object.keys.sorted()) and \(other.keys.sorted())" }
+        // Difference 6 applies to keys too: matched with every U+FEFF left out.
+        let theirsByKey = Dictionary(other.map { (withoutFEFF($0.key).kept, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard Set(object.keys.map { withoutFEFF($0).kept }) == Set(theirsByKey.keys), theirsByKey.count == other.count else {
+            return "\(path): keys \(object.keys.sorted()) and \(other.keys.sorted())"
+        }
         for (key, value) in object {
-            guard let theirs = other[key] else { return "\(path): no key \(key.debugDescription) in \(other.keys.sorted())" }
+            guard let theirs = theirsByKey[withoutFEFF(key).kept] else { return "\(path): no key \(key.debugDescription) in \(other.keys.sorted())" }
             if let difference = firstDifference(value, theirs, at: "\(path).\(key.debugDescription)") { return difference }
         }
         return nil
@@ -130,11 +136,6 @@ func firstDifference(_ mine: Any, _ theirs: Any, at path: String) -> String? {
     if let text = mine as? String, type(of: mine) == String.self {
         guard let other = theirs as? String else { return "\(path): \(text.debugDescription) and \(theirs)" }
         // Difference 6: JSONSerialization drops some U+FEFF from strings.
-        func withoutFEFF(_ text: String) -> (String, Int) {
-            var kept = String.UnicodeScalarView()
-            kept.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\u{FEFF}" })
-            return (String(kept), text.unicodeScalars.count - kept.count)
-        }
         let (mineKept, mineFEFF) = withoutFEFF(text)
         let (theirsKept, theirsFEFF) = withoutFEFF(other)
         return other == text || (mineKept == theirsKept && theirsFEFF < mineFEFF) ? nil : "\(path): \(text.debugDescription) and \(other.debugDescription)"
@@ -148,6 +149,13 @@ func firstDifference(_ mine: Any, _ theirs: Any, at path: String) -> String? {
     }
     guard let number = theirs as? NSNumber, !NumericInput.isBoolean(number) else { return "\(path): \(mine) and \(theirs)" }
     return numbersAgree(mine, number) ? nil : "\(path): \(type(of: mine)) \(mine) and \(type(of: number)) \(number)"
+}
+
+/// `text` with every U+FEFF left out, and how many there were (difference 6).
+func withoutFEFF(_ text: String) -> (kept: String, count: Int) {
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\u{FEFF}" })
+    return (String(kept), text.unicodeScalars.count - kept.count)
 }
 
 /// Numbers compared exactly: the same integer, or the same `Double` bit for bit; where
@@ -174,7 +182,9 @@ func numbersAgree(_ mine: Any, _ theirs: NSNumber) -> Bool {
     if let value = mine as? Double, type(of: mine) == Double.self {
         // Difference 3: `-0` is `-0.0` here, 0 there.
         if value == 0, value.sign == .minus { return foundationText == "0" }
-        return Double(foundationText) == value
+        guard let theirs = Double(foundationText) else { return false }
+        // Difference 4: a decimal Foundation cut may round to the next `Double`.
+        return theirs == value || theirs.nextUp == value || theirs.nextDown == value
     }
     guard let text = exactText(of: mine) else { return false }
     return text == foundationText || Decimal(string: text) == Decimal(string: foundationText)
