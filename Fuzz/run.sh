@@ -68,8 +68,14 @@ export SWIFT_BACKTRACE=enable=no
 LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp" "$binary" \
     -max_total_time="$seconds" -max_len=2048 -print_final_stats=1 -artifact_prefix=.build-fuzz/ \
     "$@" "$corpus" "${seeds[@]}" 2>&1 | tee .build-fuzz/last-$target.log | grep -v "^#[0-9]" || { rm -f "$marker"; exit 1; }
-# With -jobs, each job's output is in fuzz-N.log: kept beside the target's log.
-for log in fuzz-*.log; do [[ -f "$log" ]] && cat "$log" >> .build-fuzz/last-$target.log && rm "$log"; done
+# With -jobs, each job's output is in fuzz-N.log: kept beside the target's log, unless libFuzzer
+# already echoed it there (its final count is then counted once).
+for log in fuzz-*.log; do
+    [[ -f "$log" ]] || continue
+    done_line=$(grep -a "^Done [0-9]* runs" "$log" | tail -1)
+    if [[ -z "$done_line" ]] || ! grep -aqF "$done_line" .build-fuzz/last-$target.log; then cat "$log" >> .build-fuzz/last-$target.log; fi
+    rm "$log"
+done
 added=$(find "$corpus" -type f -newer "$marker" | wc -l)
 if [[ "$binary" != .build-fuzz/mappingkit-fuzz && "$added" -gt 0 ]]; then
     echo "replaying the $added new inputs under AddressSanitizer"
@@ -79,5 +85,5 @@ if [[ "$binary" != .build-fuzz/mappingkit-fuzz && "$added" -gt 0 ]]; then
     rm -rf "$replay"
 fi
 rm -f "$marker"
-runs=$(grep -ho "Done [0-9]* runs in [0-9]* second" .build-fuzz/last-$target.log | awk '{s += $2; t = $5} END {print s, t}')
+runs=$(grep -aho "Done [0-9]* runs in [0-9]* second" .build-fuzz/last-$target.log | sort -u | awk '{s += $2; t = $5} END {print s, t}')
 echo "ledger: target $target, build ${FUZZ_BUILD:-asan}, executions and seconds: $runs, new corpus units: $added (corpus had $before)"
