@@ -38,7 +38,7 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
         let plan = try plan.get()
         let output = EnumCaseOutput { name, key in
-            plan.byName[name].map { plan.contentPath + plan.cases[$0].path(forKey: key) } ?? []
+            plan.byName[name].map { plan.contentPath(tag: plan.cases[$0].tag) + plan.cases[$0].path(forKey: key) } ?? []
         }
         try value.encode(to: EnumCaseEncoder(output: output, context: context.nested()))
         if let failure = output.failure { throw MappingError.wrapping(failure, at: []) }
@@ -70,19 +70,12 @@ extension TaggedEnumPlan {
         }
     }
 
-    /// The path of the content in the input, with `tag` the case's own for an externally tagged one.
+    /// The path of a case's content in the input (or output), `tag` being the case's own: under
+    /// the tag for an externally tagged one, the content key for an adjacently tagged one.
     func contentPath(tag: String) -> [PathComponent] {
         switch form {
         case .external: [.key(tag)]
         case .internal: []
-        case .adjacent(_, let content): [.key(content)]
-        }
-    }
-
-    /// The same, for errors met while writing (the tag is not at hand there: the case's name).
-    var contentPath: [PathComponent] {
-        switch form {
-        case .external, .internal: []
         case .adjacent(_, let content): [.key(content)]
         }
     }

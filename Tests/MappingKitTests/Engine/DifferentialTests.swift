@@ -55,7 +55,24 @@ private enum ZooError: Error, CustomStringConvertible {
     var description: String { "too large to multiply by 10" }
 }
 
+/// An externally tagged enum (issue 39): every payload form.
+private enum ZooFigure: TaggedEnum {
+    case circle(radius: Double)
+    case pair(Int, Int)
+    case note(String)
+    case none
+}
+
+/// A model flattened into the zoo's object, beside its stash (issue 39).
+private struct ZooPage: Mappable {
+    var total = 0
+    var cursor: String?
+    var unmapped = UnmappedValues()
+}
+
 private struct Zoo: MappableCodable {
+    var figures: [ZooFigure] = []
+    var page = ZooPage()
     var id = 0
     var title = ""
     var score = 0.0
@@ -100,6 +117,7 @@ private struct Zoo: MappableCodable {
         map.defaultValue(\.level, whenMissing: 5)
         map.map(\.shape, choosing: kinds)
         map.map(\.shapes, choosing: kinds)
+        map.flatten(\.page)
     }
 }
 
@@ -364,12 +382,26 @@ private struct Generator {
         return .object([("kind", .string(kind)), (kind == "square" ? "side" : "radius", field { .double($0.double()) })])
     }
 
+    mutating func figure() -> Datum {
+        switch below(6) {
+        case 0: .object([("circle", .object([("radius", field { .double($0.double()) })]))])
+        case 1: .object([("pair", .array([field { .int($0.int()) }, field { .int($0.int()) }]))])
+        case 2: .object([("note", field { .string($0.string()) })])
+        case 3: .string("none")
+        case 4: .object([("none", .object([]))])
+        default: chance(50) ? .string("triangle") : .object([("circle", .int(int())), ("none", .null)])
+        }
+    }
+
     mutating func zoo() -> Datum {
         var members: [(String, Datum)] = []
         func add(_ key: String, percent: Int = 80, _ value: (inout Generator) -> Datum) {
             guard chance(percent) else { return }
             members.append((key, field(value)))
         }
+        add("figures", percent: 60) { generator in .array((0..<generator.below(3)).map { _ in generator.figure() }) }
+        add("total", percent: 60) { .int($0.int()) }
+        add("cursor", percent: 60) { $0.chance(20) ? .null : .string($0.string()) }
         add("id", percent: 95) { .int($0.int()) }
         add(chance(50) ? "headline" : "title") { .string($0.string()) }
         add("score") { $0.chance(50) ? .double($0.double()) : .int($0.int()) }
