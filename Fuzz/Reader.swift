@@ -113,46 +113,80 @@ func checkLocations(of error: MappingError, in bytes: [UInt8]) {
 
 /// Where MappingKit's value `mine` and JSONSerialization's `theirs` first differ, or `nil`.
 func firstDifference(_ mine: Any, _ theirs: Any, at path: String) -> String? {
-    if let object = mine as? [String: Any] {
-        guard let other = theirs as? [String: Any] else { return "\(path): an object, and \(type(of: theirs))" }
+    guard let (reversedPath, message) = difference(mine, theirs) else { return nil }
+    return path + reversedPath.reversed().joined() + ": " + message
+}
+
+/// The first difference below the two values: the path's components innermost first (built
+/// only on the way out of a difference, so a comparison that agrees renders no path), and what
+/// differs.
+private func difference(_ mine: Any, _ theirs: Any) -> (reversedPath: [String], message: String)? {
+    if let object = ExistentialPayload.value([String: Any].self, in: mine) ?? mine as? [String: Any] {
+        guard let other = ExistentialPayload.value([String: Any].self, in: theirs) ?? theirs as? [String: Any] else {
+            return ([], "an object, and \(type(of: theirs))")
+        }
         // Difference 6 applies to keys too: matched with every U+FEFF left out.
-        let theirsByKey = Dictionary(other.map { (withoutFEFF($0.key).kept, $0.value) }, uniquingKeysWith: { first, _ in first })
-        guard Set(object.keys.map { withoutFEFF($0).kept }) == Set(theirsByKey.keys), theirsByKey.count == other.count else {
-            return "\(path): keys \(object.keys.sorted()) and \(other.keys.sorted())"
-        }
+        let hasFEFF = object.keys.contains(where: containsFEFF) || other.keys.contains(where: containsFEFF)
+        let theirsByKey = hasFEFF
+            ? Dictionary(other.map { (withoutFEFF($0.key).kept, $0.value) }, uniquingKeysWith: { first, _ in first }) : other
+        let sameKeys = hasFEFF
+            ? Set(object.keys.map { withoutFEFF($0).kept }) == Set(theirsByKey.keys) && theirsByKey.count == other.count
+            : object.count == other.count
+        guard sameKeys else { return ([], "keys \(object.keys.sorted()) and \(other.keys.sorted())") }
         for (key, value) in object {
-            guard let theirs = theirsByKey[withoutFEFF(key).kept] else { return "\(path): no key \(key.debugDescription) in \(other.keys.sorted())" }
-            if let difference = firstDifference(value, theirs, at: "\(path).\(key.debugDescription)") { return difference }
+            guard let theirs = theirsByKey[hasFEFF ? withoutFEFF(key).kept : key] else {
+                return ([], "no key \(key.debugDescription) in \(other.keys.sorted())")
+            }
+            if var found = difference(value, theirs) {
+                found.reversedPath.append(".\(key.debugDescription)")
+                return found
+            }
         }
         return nil
     }
-    if let array = mine as? [Any], type(of: mine) == [Any].self {
-        guard let other = theirs as? [Any], other.count == array.count else { return "\(path): an array of \(array.count), and \(theirs)" }
+    if let array = ExistentialPayload.value([Any].self, in: mine) {
+        guard let other = ExistentialPayload.value([Any].self, in: theirs) ?? theirs as? [Any], other.count == array.count else {
+            return ([], "an array of \(array.count), and \(theirs)")
+        }
         for (index, value) in array.enumerated() {
-            if let difference = firstDifference(value, other[index], at: "\(path)[\(index)]") { return difference }
+            if var found = difference(value, other[index]) {
+                found.reversedPath.append("[\(index)]")
+                return found
+            }
         }
         return nil
     }
-    if let text = mine as? String, type(of: mine) == String.self {
-        guard let other = theirs as? String else { return "\(path): \(text.debugDescription) and \(theirs)" }
+    if let text = ExistentialPayload.value(String.self, in: mine) {
+        guard let other = ExistentialPayload.value(String.self, in: theirs) ?? theirs as? String else {
+            return ([], "\(text.debugDescription) and \(theirs)")
+        }
+        if other == text { return nil }
         // Difference 6: JSONSerialization drops some U+FEFF from strings.
         let (mineKept, mineFEFF) = withoutFEFF(text)
         let (theirsKept, theirsFEFF) = withoutFEFF(other)
-        return other == text || (mineKept == theirsKept && theirsFEFF < mineFEFF) ? nil : "\(path): \(text.debugDescription) and \(other.debugDescription)"
+        return mineKept == theirsKept && theirsFEFF < mineFEFF ? nil : ([], "\(text.debugDescription) and \(other.debugDescription)")
     }
-    if let flag = mine as? Bool, type(of: mine) == Bool.self {
+    if let flag = ExistentialPayload.value(Bool.self, in: mine) {
         let other = theirs as? NSNumber
-        return other.map { NumericInput.isBoolean($0) && $0.boolValue == flag } == true ? nil : "\(path): \(flag) and \(theirs)"
+        return other.map { NumericInput.isBoolean($0) && $0.boolValue == flag } == true ? nil : ([], "\(flag) and \(theirs)")
     }
     if InputValue.isNSNull(mine) {
-        return InputValue.isNSNull(theirs) ? nil : "\(path): null and \(theirs)"
+        return InputValue.isNSNull(theirs) ? nil : ([], "null and \(theirs)")
     }
-    guard let number = theirs as? NSNumber, !NumericInput.isBoolean(number) else { return "\(path): \(mine) and \(theirs)" }
-    return numbersAgree(mine, number) ? nil : "\(path): \(type(of: mine)) \(mine) and \(type(of: number)) \(number)"
+    guard let number = ExistentialPayload.number(in: theirs) ?? theirs as? NSNumber, !NumericInput.isBoolean(number) else {
+        return ([], "\(mine) and \(theirs)")
+    }
+    return numbersAgree(mine, number) ? nil : ([], "\(type(of: mine)) \(mine) and \(type(of: number)) \(number)")
+}
+
+/// Whether `text` holds a U+FEFF (whose UTF-8 starts with the byte EF, rare in the inputs).
+func containsFEFF(_ text: String) -> Bool {
+    text.utf8.contains(0xEF) && text.unicodeScalars.contains("\u{FEFF}")
 }
 
 /// `text` with every U+FEFF left out, and how many there were (difference 6).
 func withoutFEFF(_ text: String) -> (kept: String, count: Int) {
+    guard containsFEFF(text) else { return (text, 0) }
     var kept = String.UnicodeScalarView()
     kept.append(contentsOf: text.unicodeScalars.lazy.filter { $0 != "\u{FEFF}" })
     return (String(kept), text.unicodeScalars.count - kept.count)
@@ -163,18 +197,19 @@ func withoutFEFF(_ text: String) -> (kept: String, count: Int) {
 /// exactly must be MappingKit's.
 func numbersAgree(_ mine: Any, _ theirs: NSNumber) -> Bool {
     let foundationText: String
+    let kind = UInt8(bitPattern: theirs.objCType.pointee)
     if let decimal = theirs as? NSDecimalNumber {
         foundationText = decimal.description
         // Difference 4: past 38 significant digits Foundation's decimal is rounded.
         if foundationText.filter(\.isNumber).drop(while: { $0 == "0" }).count >= 38 { return true }
-    } else if String(cString: theirs.objCType) == "d" || String(cString: theirs.objCType) == "f" {
+    } else if kind == UInt8(ascii: "d") || kind == UInt8(ascii: "f") {
         let double = theirs.doubleValue
         if let value = mine as? Double, type(of: mine) == Double.self {
             // Difference 3: `-0` read as the integer 0 is not a case here (that is an integer).
             return value.bitPattern == double.bitPattern
         }
         return Double(exactText(of: mine) ?? "") == double
-    } else if String(cString: theirs.objCType) == "Q" {
+    } else if kind == UInt8(ascii: "Q") {
         foundationText = "\(theirs.uint64Value)"
     } else {
         foundationText = "\(theirs.int64Value)"

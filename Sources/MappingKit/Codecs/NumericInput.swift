@@ -29,6 +29,19 @@ enum NumericInput {
         if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
             return read(number)
         }
+        // The Swift scalars an untyped tree holds most, by the type its container stores: a
+        // cast that fails costs a conformance lookup, and the ladder below tries a dozen.
+        if let value = ExistentialPayload.value(Int.self, in: value) { return .signed(Int64(value)) }
+        if let value = ExistentialPayload.value(Double.self, in: value) { return .floating(value) }
+        if let value = ExistentialPayload.value(Bool.self, in: value) { return .bool(value) }
+        if ExistentialPayload.value(String.self, in: value) != nil
+            || ExistentialPayload.value([String: Any].self, in: value) != nil
+            || ExistentialPayload.value([Any].self, in: value) != nil
+            || FoundationContainers.isContainer(value) {
+            return nil
+        }
+        if let number = exactScalar(value) { return number }
+        // What is left: a value that casts to a number without being one (`AnyHashable(5)`).
         switch value {
         case let value as Bool: return .bool(value)
         case let value as Int: return .signed(Int64(value))
@@ -48,6 +61,26 @@ enum NumericInput {
         case let value as ExactNumber: return .exact(value)
         default: return OlderReleases.wideInteger(in: value).map(integer)
         }
+    }
+
+    /// `value` when its dynamic type is exactly one of the scalar types, cast only then (a cast
+    /// between two different types is what costs).
+    private static func exactScalar(_ value: Any) -> NumericInput? {
+        let held = ObjectIdentifier(type(of: value))
+        if held == ObjectIdentifier(Decimal.self), let value = value as? Decimal { return .decimal(value) }
+        if held == ObjectIdentifier(UInt64.self), let value = value as? UInt64 { return .unsigned(value) }
+        if held == ObjectIdentifier(Int64.self), let value = value as? Int64 { return .signed(value) }
+        if held == ObjectIdentifier(Int32.self), let value = value as? Int32 { return .signed(Int64(value)) }
+        if held == ObjectIdentifier(UInt.self), let value = value as? UInt { return .unsigned(UInt64(value)) }
+        if held == ObjectIdentifier(Float.self), let value = value as? Float { return .floating(Double(value)) }
+        if held == ObjectIdentifier(ExactNumber.self), let value = value as? ExactNumber { return .exact(value) }
+        if held == ObjectIdentifier(Int16.self), let value = value as? Int16 { return .signed(Int64(value)) }
+        if held == ObjectIdentifier(Int8.self), let value = value as? Int8 { return .signed(Int64(value)) }
+        if held == ObjectIdentifier(UInt32.self), let value = value as? UInt32 { return .unsigned(UInt64(value)) }
+        if held == ObjectIdentifier(UInt16.self), let value = value as? UInt16 { return .unsigned(UInt64(value)) }
+        if held == ObjectIdentifier(UInt8.self), let value = value as? UInt8 { return .unsigned(UInt64(value)) }
+        if held == ObjectIdentifier(CGFloat.self), let value = value as? CGFloat { return .floating(Double(value)) }
+        return nil
     }
 
     /// A whole number as the narrowest case that holds it.
@@ -148,6 +181,8 @@ enum InputValue {
     /// bridged safely is not one.
     static func array(_ value: Any) -> [Any]? {
         if let array = ExistentialPayload.value([Any].self, in: value) { return array }
+        // Never an array: not walked (a Foundation dictionary's walk is its whole subtree).
+        if type(of: value) is NSDictionary.Type { return nil }
         return isUnsafeToBridge(value) ? nil : value as? [Any]
     }
 
@@ -162,6 +197,7 @@ enum InputValue {
     /// `value` as a dictionary, from non-generic code; the same for Foundation dictionaries.
     static func dictionary(_ value: Any) -> [String: Any]? {
         if let dictionary = ExistentialPayload.value([String: Any].self, in: value) { return dictionary }
+        if type(of: value) is NSArray.Type { return nil }
         return isUnsafeToBridge(value) ? nil : value as? [String: Any]
     }
 

@@ -48,6 +48,11 @@ enum UntypedValues {
 
     private static func node(_ value: Any) -> Node {
         let value = InputValue.flattened(value)
+        // The types an untyped tree holds most, by the type its container stores, before the
+        // number ladder's casts.
+        if let string = ExistentialPayload.value(String.self, in: value) { return .scalar(.string(string)) }
+        if let dictionary = ExistentialPayload.value([String: Any].self, in: value) { return .dictionary(dictionary) }
+        if let array = ExistentialPayload.value([Any].self, in: value) { return .array(array) }
         if InputValue.isNSNull(value) { return .scalar(.null) }
         if let number = NumericInput.read(value) {
             switch number {

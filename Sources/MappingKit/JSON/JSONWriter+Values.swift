@@ -6,17 +6,23 @@ extension JSONWriter {
     /// reported, with its path.
     mutating func writeAny(_ value: Any) throws {
         let value = InputValue.flattened(value)
-        if InputValue.isNSNull(value) {
-            writeNull()
-        } else if ObjectIdentifier(type(of: value)) == ObjectIdentifier(String.self), let string = value as? String {
+        // The types an untyped tree holds most, by the type its container stores (no cast),
+        // before the number ladder, which would try a dozen casts on a container.
+        if let string = ExistentialPayload.value(String.self, in: value) {
             writeString(string)
+        } else if let dictionary = ExistentialPayload.value([String: Any].self, in: value) {
+            try writeDictionary(dictionary)
+        } else if let array = ExistentialPayload.value([Any].self, in: value) {
+            try writeArray(array)
+        } else if InputValue.isNSNull(value) {
+            writeNull()
         } else if let number = NumericInput.read(value) {
             try writeNumber(number)
         } else if let string = value as? String {
             writeString(string)
-        } else if !InputValue.isUnsafeToBridge(value), let array = InputValue.array(value) {
+        } else if let array = InputValue.array(value) {
             try writeArray(array)
-        } else if !InputValue.isUnsafeToBridge(value), let dictionary = InputValue.dictionary(value) {
+        } else if let dictionary = InputValue.dictionary(value) {
             try writeDictionary(dictionary)
         } else {
             throw MappingError(.mismatch(
