@@ -2,7 +2,7 @@ import Foundation
 import MappingKit
 
 // MappingKit benchmark: run in release, `swift run -c release MappingKitBenchmark [--rounds N]
-// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|stream|store|first|dates|computed|generic|limits]
+// [--data DIR] [--only TEXT] [--set twitter|citm|canada|github|scale|memory|stream|store|first|dates|realistic|computed|generic|limits]
 // [--stream-statuses N]`.
 // Prints median nanoseconds per object for each way of mapping the same models, and the ratios
 // the README reports.
@@ -393,12 +393,21 @@ if runs("dates") {
     harness.add("ISO8601DateFormatter", objects: count) { isoTexts.compactMap(isoFormatter.date(from:)).count }
     harness.add("MappingKit twitter pattern, model with one date", objects: count) { try Stamp.array(from: tweetOnly).count }
     harness.add("DateFormatter (twitter pattern)", objects: count) { tweetTexts.compactMap(tweetFormatter.date(from:)).count }
+    let adapterRows = try addDateAdapterRows(to: &harness, twitter: load("twitter.json"))
     try harness.run()
     harness.printTable(title: "dates (\(count) per round; MappingKit rows include mapping the one-property model)", ratios: [
         ("MappingKit .iso8601, model with one date", "ISO8601DateFormatter"),
         ("MappingKit twitter pattern, model with one date", "DateFormatter (twitter pattern)"),
         ("MappingKit .iso8601 as a value strategy, model with one date", "MappingKit .iso8601, model with one date"),
     ])
+    printDateCosts(harness, adapterRows)
+}
+
+// Realistic models (issue 41): twitter.json as an app models it, against its strings-only twin
+// and JSONDecoder; each document's keys in order, reversed and shuffled; one URL or one date
+// per object against `URL(string:)`.
+if runs("realistic") {
+    try runRealisticSet()
 }
 
 // Generic models configured through `MappingConfiguration.shared` against non-generic twins.

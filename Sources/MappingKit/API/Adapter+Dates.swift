@@ -95,41 +95,17 @@ enum BuiltInDateAdapters {
     /// ``Adapter/iso8601``, reading a time without a zone at `assumedOffset` when there is one.
     static func iso8601(assumedOffset: Int?) -> Adapter<Date> {
         let name = assumedOffset.map { "iso8601(assumingSecondsFromGMT: \($0))" } ?? "iso8601"
-        return Adapter<Date>(name: name, builtIn: true, shape: .string, decode: { input, context, mode in
-            if let date = NativeValue.date(input) { return date }
-            let text = try StringCodec(mode: mode).decode(input, in: context)
-            guard let date = DateText.parseISO8601(text, dateOnly: mode == .lenient, assumedOffset: assumedOffset) else {
-                if mode != .lenient, DateText.parseISO8601(text, dateOnly: true, assumedOffset: assumedOffset) != nil {
-                    throw MappingError(.mismatch(expected: "Date in ISO 8601 with a time (a date alone maps with .iso8601Date)", found: ValueDescription.describe(input)))
-                }
-                if assumedOffset == nil, DateText.parseISO8601(text, dateOnly: false, assumedOffset: 0) != nil {
-                    let expected = "Date in ISO 8601 with a time zone (a local time maps with .iso8601(assumingSecondsFromGMT:))"
-                    throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
-                }
-                throw MappingError(.mismatch(expected: "Date in ISO 8601", found: ValueDescription.describe(input)))
-            }
-            return date
-        }, encode: { date, context, mode in
-            if context.style.keepsDatesAndDataNative { return date }
-            return try DateText.formatISO8601(date, rounding: mode == .lenient ? .toNearestOrAwayFromZero : nil)
-        })
+        return Adapter(name: name, builtIn: true) { mode in
+            Codec.erasing(DateTextCodec.iso8601(assumedOffset: assumedOffset, mode: mode))
+        }
     }
 
     static let iso8601Date = pattern(DatePattern("yyyy-MM-dd", offset: 0), name: "iso8601Date", rounding: nil)
 
     static func pattern(_ pattern: DatePattern, name: String, rounding: FloatingPointRoundingRule?) -> Adapter<Date> {
-        let expected = "Date as \(pattern.text)"
-        var adapter = Adapter(name: name, builtIn: true, shape: .string, decode: { input, context, mode in
-            if let date = NativeValue.date(input) { return date }
-            let text = try StringCodec(mode: mode).decode(input, in: context)
-            guard let date = pattern.parse(text) else {
-                throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
-            }
-            return date
-        }, encode: { date, context, mode in
-            if context.style.keepsDatesAndDataNative { return date }
-            return try pattern.format(date, rounding: rounding ?? (mode == .lenient ? .toNearestOrAwayFromZero : nil))
-        })
+        var adapter = Adapter(name: name, builtIn: true) { mode in
+            Codec.erasing(DateTextCodec.pattern(pattern, rounding: rounding, mode: mode))
+        }
         adapter.problem = pattern.problem
         return adapter
     }

@@ -181,7 +181,10 @@ extension Array where Element: Mappable {
         var writer = JSONWriter(options: options, limits: context.effectiveLimits)
         try writer.beginArray()
         var failure: MappingError?
-        for (index, model) in enumerated() {
+        // By index: `enumerated()` in this generic code looks its tuple and optional types up on
+        // every element (measured: about 2,000 instructions each).
+        for index in indices {
+            let model = self[index]
             writer.beginElement(first: index == 0)
             do {
                 try model.writeJSON(into: &writer, in: context, configuration: context.declaredConfiguration(for: type(of: model)))

@@ -33,6 +33,12 @@ struct DatePattern: Sendable {
     /// Whether the pattern has a year, month, day, hour, minute and second: then every whole
     /// second it writes reads back as itself.
     let writesWholeSeconds: Bool
+    /// Seconds in the finest field of a pattern that has a year, month and day and every field
+    /// from the day down to that one, and no fraction (86,400 for `yyyy-MM-dd`, 3,600 with `HH`,
+    /// 60 with `HH:mm`): exactly the dates on that field's boundaries (in the pattern's offset)
+    /// read back as themselves. `nil` for other patterns, whose dates are checked by reading
+    /// their text back.
+    let exactResolution: Int?
 
     /// What is wrong with the pattern's text, when something is: a letter run that is not a
     /// field, or a quote never closed. (A pattern with a problem matches no text.)
@@ -98,53 +104,60 @@ struct DatePattern: Sendable {
         self.problem = problem
         self.tokens = problem == nil ? tokens : []
         fractionDigits = tokens.contains(.millisecond) ? 3 : 0
-        writesWholeSeconds = tokens.contains(.year) && (tokens.contains(.month) || tokens.contains(.monthName))
-            && tokens.contains(.day) && tokens.contains(.hour) && tokens.contains(.minute) && tokens.contains(.second)
+        let hasDay = tokens.contains(.year) && (tokens.contains(.month) || tokens.contains(.monthName)) && tokens.contains(.day)
+        writesWholeSeconds = hasDay && tokens.contains(.hour) && tokens.contains(.minute) && tokens.contains(.second)
+        exactResolution = if !hasDay || fractionDigits > 0 || tokens.contains(.second) { nil }
+            else if tokens.contains(.minute) { tokens.contains(.hour) ? 60 : nil }
+            else if tokens.contains(.hour) { 3_600 }
+            else { 86_400 }
     }
 
     /// The date, or `nil` when `string` does not match or names no real date.
     func parse(_ string: String) -> Date? {
-        guard problem == nil else { return nil }
         var string = string
-        return string.withUTF8 { bytes -> Date? in
-            var reader = ByteReader(bytes: bytes)
-            var time = CivilTime()
-            time.offset = offset
-            for token in tokens {
-                switch token {
-                case .literal(let byte):
-                    guard !reader.isAtEnd, reader.bytes[reader.index] == byte else { return nil }
-                    reader.index += 1
-                    continue
-                case .monthName:
-                    guard let month = reader.name(among: Self.monthNames) else { return nil }
-                    time.month = month + 1
-                    continue
-                case .weekdayName:
-                    guard reader.name(among: Self.weekdayNames) != nil else { return nil }
-                    continue
-                case .zone:
-                    guard let offset = reader.zoneOffset() else { return nil }
-                    time.offset = offset
-                    continue
-                default:
-                    break
-                }
-                guard let value = reader.digits(token.width) else { return nil }
-                switch token {
-                case .year: time.year = value
-                case .month: time.month = value
-                case .day: time.day = value
-                case .hour: time.hour = value
-                case .minute: time.minute = value
-                case .second: time.second = value
-                case .millisecond: time.fraction = DecimalFraction(digits: UInt64(value), count: 3)
-                case .literal, .monthName, .weekdayName, .zone: break
-                }
+        return string.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// ``parse(_:)`` on the text's UTF-8 bytes (a JSON string's, where they stand in the input).
+    func parse(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        guard problem == nil else { return nil }
+        var reader = ByteReader(bytes: bytes)
+        var time = CivilTime()
+        time.offset = offset
+        for token in tokens {
+            switch token {
+            case .literal(let byte):
+                guard !reader.isAtEnd, reader.bytes[reader.index] == byte else { return nil }
+                reader.index += 1
+                continue
+            case .monthName:
+                guard let month = reader.name(among: Self.monthKeys) else { return nil }
+                time.month = month + 1
+                continue
+            case .weekdayName:
+                guard reader.name(among: Self.weekdayKeys) != nil else { return nil }
+                continue
+            case .zone:
+                guard let offset = reader.zoneOffset() else { return nil }
+                time.offset = offset
+                continue
+            default:
+                break
             }
-            guard reader.isAtEnd, let whole = time.wholeSecondsSince1970, isWritable(whole) else { return nil }
-            return time.date
+            guard let value = reader.digits(token.width) else { return nil }
+            switch token {
+            case .year: time.year = value
+            case .month: time.month = value
+            case .day: time.day = value
+            case .hour: time.hour = value
+            case .minute: time.minute = value
+            case .second: time.second = value
+            case .millisecond: time.fraction = DecimalFraction(digits: UInt64(value), count: 3)
+            case .literal, .monthName, .weekdayName, .zone: break
+            }
         }
+        guard reader.isAtEnd, let whole = time.wholeSecondsSince1970, isWritable(whole) else { return nil }
+        return time.date
     }
 
     /// `true` when `seconds` is written with a four-digit year in this pattern's offset, so what
@@ -152,8 +165,6 @@ struct DatePattern: Sendable {
     func isWritable(_ whole: Int) -> Bool {
         CivilTime.writableYears.contains(CivilTime(wholeSecondsSince1970: whole + offset).year)
     }
-
-
 
     /// Seconds its finest whole field counts (1 with `ss`, 86,400 with only a day); `nil`
     /// when it has no day.
@@ -165,29 +176,70 @@ struct DatePattern: Sendable {
     /// `date` in this pattern, when the text reads back as `date`; otherwise rounded by
     /// `rounding` to the pattern's finest field, or an error when there is no rounding.
     func format(_ date: Date, rounding: FloatingPointRoundingRule?) throws -> String {
+        let (whole, fraction) = try fields(of: date, rounding: rounding)
+        return try format(whole: whole, fraction: fraction)
+    }
+
+    /// ``format(_:rounding:)``'s text as UTF-8 bytes, handed to `body` from a temporary buffer:
+    /// no `String` is made (the JSON writer copies them into its output).
+    func withUTF8<Result>(of date: Date, rounding: FloatingPointRoundingRule?, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        let (whole, fraction) = try fields(of: date, rounding: rounding)
+        return try withUTF8(whole: whole, fraction: fraction, body)
+    }
+
+    /// The whole seconds since 1970 and the fraction that `date` is written with: exactly,
+    /// when a text reads back as `date`; otherwise rounded by `rounding` to the pattern's
+    /// finest field, or an error when there is no rounding.
+    func fields(of date: Date, rounding: FloatingPointRoundingRule?) throws -> (whole: Int, fraction: DecimalFraction) {
         try DateText.checkRepresentable(date)
         if let (whole, fraction) = DateSplit.exact(date, maximumDigits: fractionDigits) {
-            let text = try format(whole: whole, fraction: fraction)
             // A pattern with every field down to the second writes the whole seconds exactly;
             // one without (a date alone) is checked by reading its text back.
-            if writesWholeSeconds || parse(text) == date { return text }
+            if writesWholeSeconds { return (whole, fraction) }
+            if let exactResolution {
+                let local = whole + offset
+                if local % exactResolution == 0 { return (whole, fraction) }
+            } else if try withUTF8(whole: whole, fraction: fraction, { parse(utf8: $0) }) == date { return (whole, fraction) }
         }
         let inexact = MappingError(.inexact(expected: "Date as \(text)", found: DateText.describe(date)))
         guard let rounding else { throw inexact }
         if fractionDigits > 0, let (whole, fraction) = DateSplit.rounded(date, digits: fractionDigits, rule: rounding) {
-            return try format(whole: whole, fraction: fraction)
+            return (whole, fraction)
         }
         guard let resolution else { throw inexact }
         // Rounded in the pattern's own zone, where its days begin.
         let local = date.timeIntervalSinceReferenceDate + Double(CivilTime.referenceOffset + offset)
         let units = (local / Double(resolution)).rounded(rounding)
-        return try format(whole: Int(units) * resolution - offset, fraction: DecimalFraction())
+        return (Int(units) * resolution - offset, DecimalFraction())
     }
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     static let weekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let monthKeys = NameKeys(monthNames)
+    static let weekdayKeys = NameKeys(weekdayNames)
 
     func format(whole: Int, fraction: DecimalFraction) throws -> String {
+        // Written straight into the string's storage: one allocation per date.
+        try OlderReleases.string(capacity: maximumLength) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            try write(whole: whole, fraction: fraction, into: &writer)
+            return writer.count
+        }
+    }
+
+    /// The text of `whole` seconds since 1970 and `fraction`, as UTF-8 bytes from a temporary
+    /// buffer.
+    func withUTF8<Result>(whole: Int, fraction: DecimalFraction, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            try write(whole: whole, fraction: fraction, into: &writer)
+            return try body(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+        }
+    }
+
+    /// Writes the fields of `whole` seconds since 1970 and `fraction`; an error for a year
+    /// past four digits.
+    func write(whole: Int, fraction: DecimalFraction, into writer: inout ByteWriter) throws {
         let time = CivilTime(wholeSecondsSince1970: whole + offset)
         guard CivilTime.writableYears.contains(time.year) else {
             throw MappingError(.outOfRange(
@@ -196,34 +248,29 @@ struct DatePattern: Sendable {
                 found: "Date in the year \(time.year)"
             ))
         }
-        // Written straight into the string's storage: one allocation per date.
-        return OlderReleases.string(capacity: maximumLength) { buffer in
-            var writer = ByteWriter(buffer: buffer)
-            for token in tokens {
-                switch token {
-                case .year: writer.digits(time.year, width: 4)
-                case .month: writer.digits(time.month, width: 2)
-                case .day: writer.digits(time.day, width: 2)
-                case .hour: writer.digits(time.hour, width: 2)
-                case .minute: writer.digits(time.minute, width: 2)
-                case .second: writer.digits(time.second, width: 2)
-                case .millisecond: writer.digits(Int(fraction.digits(padded: 3)), width: 3)
-                case .monthName: writer.text(Self.monthNames[time.month - 1])
-                case .weekdayName: writer.text(Self.weekdayNames[time.weekday])
-                case .zone:
-                    let minutes = abs(offset) / 60
-                    writer.byte(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-                    writer.digits(minutes / 60, width: 2)
-                    writer.digits(minutes % 60, width: 2)
-                case .literal(let byte): writer.byte(byte)
-                }
+        for token in tokens {
+            switch token {
+            case .year: writer.digits(time.year, width: 4)
+            case .month: writer.digits(time.month, width: 2)
+            case .day: writer.digits(time.day, width: 2)
+            case .hour: writer.digits(time.hour, width: 2)
+            case .minute: writer.digits(time.minute, width: 2)
+            case .second: writer.digits(time.second, width: 2)
+            case .millisecond: writer.digits(Int(fraction.digits(padded: 3)), width: 3)
+            case .monthName: writer.text(Self.monthNames[time.month - 1])
+            case .weekdayName: writer.text(Self.weekdayNames[time.weekday])
+            case .zone:
+                let minutes = abs(offset) / 60
+                writer.byte(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                writer.digits(minutes / 60, width: 2)
+                writer.digits(minutes % 60, width: 2)
+            case .literal(let byte): writer.byte(byte)
             }
-            return writer.count
         }
     }
 
     /// The longest text `format` can write (years past 9999 take more digits).
-    private var maximumLength: Int {
+    var maximumLength: Int {
         tokens.reduce(0) { $0 + ($1 == .year ? 12 : $1.width) }
     }
 }

@@ -33,60 +33,92 @@ enum DateText {
     /// when one is given. A date alone (`2014-02-13`) only when `dateOnly` allows it.
     static func parseISO8601(_ text: String, dateOnly: Bool, assumedOffset: Int? = nil) -> Date? {
         var text = text
-        return text.withUTF8 { bytes -> Date? in
-            var reader = ByteReader(bytes: bytes)
-            var time = CivilTime()
-            guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
-                  let day = reader.digits(2) else { return nil }
-            (time.year, time.month, time.day) = (year, month, day)
-            if reader.isAtEnd {
-                guard dateOnly, let whole = time.wholeSecondsSince1970, iso8601Seconds.isWritable(whole) else { return nil }
-                return time.date
-            }
-            guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
-                  let hour = reader.digits(2), reader.skip(":"), let minute = reader.digits(2) else { return nil }
-            (time.hour, time.minute) = (hour, minute)
-            if reader.skip(":") {
-                guard let second = reader.digits(2) else { return nil }
-                time.second = second
-                if reader.skip(".") || reader.skip(",") {
-                    guard let fraction = reader.fraction() else { return nil }
-                    time.fraction = fraction
-                }
-            }
-            if reader.isAtEnd {
-                guard let assumedOffset else { return nil }
-                time.offset = assumedOffset
-            } else {
-                guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
-                time.offset = offset
-            }
-            guard let whole = time.wholeSecondsSince1970, iso8601Seconds.isWritable(whole) else { return nil }
+        return text.withUTF8 { parseISO8601(utf8: $0, dateOnly: dateOnly, assumedOffset: assumedOffset) }
+    }
+
+    /// ``parseISO8601(_:dateOnly:assumedOffset:)`` on the text's UTF-8 bytes (a JSON string's,
+    /// where they stand in the input).
+    static func parseISO8601(utf8 bytes: UnsafeBufferPointer<UInt8>, dateOnly: Bool, assumedOffset: Int?) -> Date? {
+        var reader = ByteReader(bytes: bytes)
+        var time = CivilTime()
+        guard let year = reader.digits(4), reader.skip("-"), let month = reader.digits(2), reader.skip("-"),
+              let day = reader.digits(2) else { return nil }
+        (time.year, time.month, time.day) = (year, month, day)
+        if reader.isAtEnd {
+            guard dateOnly, let whole = time.wholeSecondsSince1970, iso8601Seconds.isWritable(whole) else { return nil }
             return time.date
         }
+        guard reader.skip("T") || reader.skip("t") || reader.skip(" "),
+              let hour = reader.digits(2), reader.skip(":"), let minute = reader.digits(2) else { return nil }
+        (time.hour, time.minute) = (hour, minute)
+        if reader.skip(":") {
+            guard let second = reader.digits(2) else { return nil }
+            time.second = second
+            if reader.skip(".") || reader.skip(",") {
+                guard let fraction = reader.fraction() else { return nil }
+                time.fraction = fraction
+            }
+        }
+        if reader.isAtEnd {
+            guard let assumedOffset else { return nil }
+            time.offset = assumedOffset
+        } else {
+            guard let offset = reader.zoneOffset(), reader.isAtEnd else { return nil }
+            time.offset = offset
+        }
+        guard let whole = time.wholeSecondsSince1970, iso8601Seconds.isWritable(whole) else { return nil }
+        return time.date
     }
 
     /// `2014-02-13T09:30:00Z`, with the shortest fraction that reads back as the same date
     /// (`…:00.25Z`, `…:00.123456789Z`); under `rounding`, the date rounded to nanoseconds when
     /// no text holds it exactly, otherwise an error.
     static func formatISO8601(_ date: Date, rounding: FloatingPointRoundingRule?) throws -> String {
-        try checkRepresentable(date)
-        if let (whole, fraction) = DateSplit.exact(date, maximumDigits: maximumFractionDigits) {
-            return try iso8601(whole: whole, fraction: fraction)
-        }
-        guard let rounding, let (whole, fraction) = DateSplit.rounded(date, digits: 9, rule: rounding) else {
-            throw MappingError(.inexact(expected: "Date in ISO 8601", found: describe(date)))
-        }
+        let (whole, fraction) = try iso8601Fields(of: date, rounding: rounding)
         return try iso8601(whole: whole, fraction: fraction)
     }
 
-    private static func iso8601(whole: Int, fraction: DecimalFraction) throws -> String {
-        let seconds = try iso8601Seconds.format(whole: whole, fraction: DecimalFraction())
-        guard fraction.count > 0 else { return seconds + "Z" }
-        var digits = String(fraction.digits)
-        digits = String(repeating: "0", count: fraction.count - digits.count) + digits
-        return seconds + "." + digits + "Z"
+    /// ``formatISO8601(_:rounding:)``'s text as UTF-8 bytes, handed to `body` from a temporary
+    /// buffer: no `String` is made (the JSON writer copies them into its output).
+    static func withISO8601UTF8<Result>(of date: Date, rounding: FloatingPointRoundingRule?, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        let (whole, fraction) = try iso8601Fields(of: date, rounding: rounding)
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: iso8601MaximumLength) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            try writeISO8601(whole: whole, fraction: fraction, into: &writer)
+            return try body(UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+        }
     }
+
+    /// The whole seconds since 1970 and the fraction `date` is written with in ISO 8601.
+    private static func iso8601Fields(of date: Date, rounding: FloatingPointRoundingRule?) throws -> (whole: Int, fraction: DecimalFraction) {
+        try checkRepresentable(date)
+        if let exact = DateSplit.exact(date, maximumDigits: maximumFractionDigits) { return exact }
+        guard let rounding, let rounded = DateSplit.rounded(date, digits: 9, rule: rounding) else {
+            throw MappingError(.inexact(expected: "Date in ISO 8601", found: describe(date)))
+        }
+        return rounded
+    }
+
+    private static func iso8601(whole: Int, fraction: DecimalFraction) throws -> String {
+        try OlderReleases.string(capacity: iso8601MaximumLength) { buffer in
+            var writer = ByteWriter(buffer: buffer)
+            try writeISO8601(whole: whole, fraction: fraction, into: &writer)
+            return writer.count
+        }
+    }
+
+    /// `2014-02-13T09:30:00`, then the fraction's digits when it has any (`.250`: as many as
+    /// it counts), then `Z`.
+    private static func writeISO8601(whole: Int, fraction: DecimalFraction, into writer: inout ByteWriter) throws {
+        try iso8601Seconds.write(whole: whole, fraction: DecimalFraction(), into: &writer)
+        if fraction.count > 0 {
+            writer.byte(UInt8(ascii: "."))
+            writer.digits(fraction.digits, width: fraction.count)
+        }
+        writer.byte(UInt8(ascii: "Z"))
+    }
+
+    private static let iso8601MaximumLength = iso8601Seconds.maximumLength + 2 + maximumFractionDigits
 
     private static let iso8601Seconds = DatePattern("yyyy-MM-dd'T'HH:mm:ss", offset: 0)
 }
@@ -131,12 +163,10 @@ struct ByteReader {
         return DecimalFraction(text: Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)))
     }
 
-    /// The index in `names` of the three-letter name at the cursor, any case.
-    mutating func name(among names: [String]) -> Int? {
+    /// The index in `keys` (``NameKeys``) of the three-letter name at the cursor, any case.
+    mutating func name(among keys: NameKeys) -> Int? {
         guard index + 3 <= bytes.count else { return nil }
-        // The names are ASCII letters: comparing with the 0x20 bit set ignores case.
-        let word = bytes[index..<index + 3].map { $0 | 0x20 }
-        guard let found = names.firstIndex(where: { $0.utf8.map { $0 | 0x20 }.elementsEqual(word) }) else { return nil }
+        guard let found = keys.keys.firstIndex(of: NameKeys.key(bytes[index], bytes[index + 1], bytes[index + 2])) else { return nil }
         index += 3
         return found
     }
@@ -156,6 +186,24 @@ struct ByteReader {
         }
         guard minutes <= 59 else { return nil }
         return sign * (hours * 3_600 + minutes * 60)
+    }
+}
+
+/// Three-letter names (months, weekdays) as numbers, made once, so that reading one compares
+/// a number per name and allocates nothing.
+struct NameKeys: Sendable {
+    let keys: [UInt32]
+
+    init(_ names: [String]) {
+        keys = names.map { name in
+            let bytes = Array(name.utf8)
+            return bytes.count == 3 ? Self.key(bytes[0], bytes[1], bytes[2]) : 0
+        }
+    }
+
+    /// The three bytes with the 0x20 bit set (the names are ASCII letters: any case matches).
+    static func key(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> UInt32 {
+        UInt32(first | 0x20) << 16 | UInt32(second | 0x20) << 8 | UInt32(third | 0x20)
     }
 }
 
@@ -181,8 +229,26 @@ struct ByteWriter {
     /// `value` in decimal, zero-padded to `width` digits (a sign first when negative).
     mutating func digits(_ value: Int, width: Int) {
         if value < 0 { byte(UInt8(ascii: "-")) }
-        var remaining = value.magnitude
-        var divisor: UInt = 1
+        digits(UInt64(value.magnitude), width: width)
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits.
+    mutating func digits(_ value: UInt64, width: Int) {
+        // A date's fields: divisions by constants, which compile to multiplications.
+        if width == 2, value < 100 {
+            byte(UInt8(ascii: "0") + UInt8(value / 10))
+            byte(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
+        if width == 4, value < 10_000 {
+            byte(UInt8(ascii: "0") + UInt8(value / 1_000))
+            byte(UInt8(ascii: "0") + UInt8(value / 100 % 10))
+            byte(UInt8(ascii: "0") + UInt8(value / 10 % 10))
+            byte(UInt8(ascii: "0") + UInt8(value % 10))
+            return
+        }
+        var remaining = value
+        var divisor: UInt64 = 1
         var digits = 1
         while divisor <= remaining / 10 {
             divisor *= 10

@@ -49,13 +49,13 @@ struct EpochDateCodec: ValueCodec {
     }
 
     /// The common case, a whole number of units, without decimal arithmetic when it is exact.
-    func date(integer: Int64, found input: Any) throws -> Date {
+    func date(integer: Int64, found input: @autoclosure () -> Any) throws -> Date {
         let offset = Int64(CivilTime.referenceOffset) * (unitDigits == 0 ? 1 : 1_000)
         let (units, overflow) = integer.subtractingReportingOverflow(offset)
         if !overflow, units.magnitude < 1 << 53 {
             return Date(timeIntervalSinceReferenceDate: unitDigits == 0 ? Double(units) : Double(units) / 1_000)
         }
-        return try date(ExactDecimal(text: "\(integer)"), found: input)
+        return try date(ExactDecimal(text: "\(integer)"), found: input())
     }
 
     func date(_ value: ExactDecimal?, found input: @autoclosure () -> Any) throws -> Date {
@@ -73,13 +73,7 @@ struct EpochDateCodec: ValueCodec {
         guard reference.isFinite else {
             throw MappingError(.mismatch(expected: "a finite Date", found: "Date \(reference) seconds from 2001"))
         }
-        if reference == reference.rounded(), abs(reference) < 0x1p53 {
-            // Whole seconds: integers all the way (milliseconds too, below 2^53 / 1000 s).
-            let seconds = Int64(reference) + Int64(CivilTime.referenceOffset)
-            if unitDigits == 0 { return Int(seconds) }
-            let (units, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
-            if !overflow { return Int(units) }
-        }
+        if let units = wholeUnits(of: value) { return units }
         guard let shortest = ExactDecimal(text: "\(reference)") else {
             throw MappingError(.inexact(expected: expected, found: DateText.describe(value)))
         }
@@ -94,6 +88,17 @@ struct EpochDateCodec: ValueCodec {
             return decimal
         }
         throw MappingError(.inexact(expected: expected, found: DateText.describe(value)))
+    }
+
+    /// The date as a whole number of units since 1970, when it is whole seconds (the common
+    /// case): integers all the way (milliseconds too, below 2^53 / 1000 s).
+    func wholeUnits(of date: Date) -> Int? {
+        let reference = date.timeIntervalSinceReferenceDate
+        guard reference == reference.rounded(), abs(reference) < 0x1p53 else { return nil }
+        let seconds = Int64(reference) + Int64(CivilTime.referenceOffset)
+        if unitDigits == 0 { return Int(seconds) }
+        let (units, overflow) = seconds.multipliedReportingOverflow(by: 1_000)
+        return overflow ? nil : Int(units)
     }
 
     /// Whether `units` read as this adapter reads gives `reference` seconds since 2001.

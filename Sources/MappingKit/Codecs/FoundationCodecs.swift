@@ -8,14 +8,18 @@ struct StringFormCodec<Value>: ValueCodec {
     let format: @Sendable (Value) -> String
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
-        if let string = input as? String {
-            guard let value = parse(string) else {
-                throw MappingError(.mismatch(expected: typeName, found: ValueDescription.describe(string)))
-            }
-            return value
-        }
+        if let string = input as? String { return try value(fromText: string) }
         if !InputValue.isUnsafeToBridge(input), let value = input as? Value { return value }
         return try mismatch(input, expected: typeName, in: context)
+    }
+
+    /// The value a string form reads as, or the error naming the text (every format's one
+    /// conversion: the JSON reader hands its strings here straight from the bytes).
+    func value(fromText text: String) throws -> Value {
+        guard let value = parse(text) else {
+            throw MappingError(.mismatch(expected: typeName, found: ValueDescription.describe(text)))
+        }
+        return value
     }
 
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
@@ -38,7 +42,7 @@ extension StringFormCodec where Value == URL {
             if url.absoluteString == text || mode == .lenient { return url }
             guard mode != .strict else { return nil }
             return URL(string: url.absoluteString) == url ? url : nil
-        }, format: \.absoluteString)
+        }, format: { $0.absoluteString })
     }
 
     static var url: Self { url(mode: .lossless) }
@@ -46,7 +50,7 @@ extension StringFormCodec where Value == URL {
 
 extension StringFormCodec where Value == UUID {
     /// Any-case `E621E1F8-C36C-495A-93FC-0C247A3E6E5F` in, upper case out.
-    static var uuid: Self { Self(typeName: "UUID", parse: { UUID(uuidString: $0) }, format: \.uuidString) }
+    static var uuid: Self { Self(typeName: "UUID", parse: { UUID(uuidString: $0) }, format: { $0.uuidString }) }
 }
 
 extension StringFormCodec {

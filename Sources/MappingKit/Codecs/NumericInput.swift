@@ -221,6 +221,9 @@ enum InputValue {
 /// Lets code that only has an `Any` see inside an `Optional`.
 protocol OptionalValue {
     var wrappedValue: Any? { get }
+    /// Whether the optional at `pointer` is `nil`, from its type held as a metatype (the
+    /// metadata comes with it, never looked up).
+    static func isNone(at pointer: UnsafeRawPointer) -> Bool
 }
 
 extension Optional: OptionalValue {
@@ -229,5 +232,9 @@ extension Optional: OptionalValue {
         case .some(let value): value
         case .none: nil
         }
+    }
+
+    static func isNone(at pointer: UnsafeRawPointer) -> Bool {
+        if case .none = pointer.assumingMemoryBound(to: Self.self).pointee { true } else { false }
     }
 }

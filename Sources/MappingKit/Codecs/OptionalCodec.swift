@@ -40,6 +40,10 @@ extension OptionalCoding {
 /// The optional of any other type, around its type-erased codec.
 struct OptionalCodec<Element>: OptionalCoding {
     let wrapped: Codec<Element>
+    /// `Element?`, looked up once: code generic over `Element` that tests a value for `nil`
+    /// would otherwise look the optional type up on every value (``OptionalValue/isNone(at:)``).
+    /// A metatype never changes, so sharing it between threads is safe.
+    nonisolated(unsafe) let optionalType: any OptionalValue.Type = Element?.self
 }
 
 /// `Int?`, `String?`, `Bool?` and `Double?`, each as concrete code.

@@ -96,7 +96,6 @@ extension UntypedArrayCodec: JSONCoding {}
 extension UnsupportedCodec: JSONCoding {}
 extension ClosureCodec: JSONCoding {}
 extension CodableCodec: JSONCoding {}
-extension StringFormCodec: JSONCoding {}
 extension NSNumberCodec: JSONCoding {}
 extension UntypedSetElementsCodec: JSONCoding {}
 extension NullCodec: JSONCoding {}

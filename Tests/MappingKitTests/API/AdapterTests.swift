@@ -295,6 +295,43 @@ struct AdapterTests {
             == #"created_at: expected Date as EEE MMM dd HH:mm:ss Z yyyy, found String "Sun Foo 31 00:29:15 +0000 2014""#)
     }
 
+    @Test("JSON dates are parsed where their bytes stand: escaped text, whole and fractional epochs read as the dictionary reads them")
+    func datesFromJSONBytes() throws {
+        // An escape makes the text differ from its bytes: read as a string first, the same date.
+        let escaped = try Dates(json: #"{"iso": "2014\u002d02-13T09:30:00Z", "seconds": 1392249600.5, "milliseconds": 1392249600250}"#)
+        #expect(escaped.iso == date("2014-02-13T09:30:00Z"))
+        #expect(escaped.seconds == date("2014-02-13T00:00:00.5Z"))
+        #expect(escaped.milliseconds == date("2014-02-13T00:00:00.250Z"))
+        // An integer past 2^53 units leaves the integer path for exact decimal arithmetic.
+        let far = try mapped(Dates.self, ["milliseconds": 9_007_199_254_740_993])
+        #expect(far.milliseconds == Date(timeIntervalSince1970: 9_007_199_254_740.993))
+        #expect(mappingError { _ = try mapped(Dates.self, ["iso": "2014-02-30T09:30:00Z"]) }?.description
+            == #"iso: expected Date in ISO 8601, found String "2014-02-30T09:30:00Z""#)
+        #expect(mappingError { _ = try Dates(json: #"{"iso": "2014-02-30T09:30:00\u005a"}"#) }?.description
+            == #"iso: expected Date in ISO 8601, found String "2014-02-30T09:30:00Z""#)
+    }
+
+    @Test("a pattern without seconds writes exactly the dates on its finest field, in its own offset")
+    func coarsePatterns() throws {
+        struct Hours: Mappable {
+            var hour = Date(timeIntervalSince1970: 0)
+            var day = Date(timeIntervalSince1970: 0)
+            static let mappingConfiguration = MappingConfiguration(for: Hours.self) { map in
+                map.map(\.hour, using: .date(format: "yyyy-MM-dd HH", secondsFromGMT: -3_600))
+                map.map(\.day, using: .iso8601Date)
+            }
+        }
+        let exact = Hours(hour: date("2014-02-13T10:00:00Z"), day: date("2014-02-13T00:00:00Z"))
+        #expect(String(decoding: try exact.jsonData(options: .sortedKeys), as: UTF8.self) == #"{"day":"2014-02-13","hour":"2014-02-13 09"}"#)
+        #expect(Plain(try exact.dictionaryRepresentation()["hour"] as Any) == .string("2014-02-13 09"))
+        let halfPast = Hours(hour: date("2014-02-13T10:30:00Z"), day: date("2014-02-13T00:00:00Z"))
+        #expect(mappingError { _ = try halfPast.jsonData() }?.description
+            == "hour: expected Date as yyyy-MM-dd HH without loss of precision, found Date 2014-02-13T10:30:00Z")
+        let noon = Hours(hour: date("2014-02-13T10:00:00Z"), day: date("2014-02-13T12:00:00Z"))
+        #expect(mappingError { _ = try noon.dictionaryRepresentation() }?.description
+            == "day: expected Date as yyyy-MM-dd without loss of precision, found Date 2014-02-13T12:00:00Z")
+    }
+
     @Test("dates no calendar text can hold are an error when written, never a trap")
     func unrepresentableDates() {
         let far = Dates(iso: Date(timeIntervalSince1970: 1e300), day: Date(timeIntervalSince1970: -.infinity))
