@@ -4,8 +4,13 @@ import Foundation
 /// string form, or the value itself.
 struct StringFormCodec<Value>: ValueCodec {
     let typeName: String
-    let parse: @Sendable (String) -> Value?
+    /// The value the text holds, or ``NotParsed``. (Not an optional: this generic code would
+    /// look `Value?`'s type up on every value it received.)
+    let parse: @Sendable (String) throws(NotParsed) -> Value
     let format: @Sendable (Value) -> String
+
+    /// What ``parse`` throws for text that holds no value.
+    struct NotParsed: Error {}
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         if let string = input as? String { return try value(fromText: string) }
@@ -16,10 +21,11 @@ struct StringFormCodec<Value>: ValueCodec {
     /// The value a string form reads as, or the error naming the text (every format's one
     /// conversion: the JSON reader hands its strings here straight from the bytes).
     func value(fromText text: String) throws -> Value {
-        guard let value = parse(text) else {
+        do {
+            return try parse(text)
+        } catch {
             throw MappingError(.mismatch(expected: typeName, found: ValueDescription.describe(text)))
         }
-        return value
     }
 
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
@@ -37,11 +43,11 @@ extension StringFormCodec where Value == URL {
     /// international host in punycode. Under `.strict`, only text that is its URL's
     /// `absoluteString`.
     static func url(mode: CoercionMode) -> Self {
-        Self(typeName: "URL", parse: { text in
-            guard let url = URL(string: text) else { return nil }
+        Self(typeName: "URL", parse: { text throws(NotParsed) in
+            guard let url = URL(string: text) else { throw NotParsed() }
             if url.absoluteString == text || mode == .lenient { return url }
-            guard mode != .strict else { return nil }
-            return URL(string: url.absoluteString) == url ? url : nil
+            guard mode != .strict, URL(string: url.absoluteString) == url else { throw NotParsed() }
+            return url
         }, format: { $0.absoluteString })
     }
 
@@ -50,7 +56,12 @@ extension StringFormCodec where Value == URL {
 
 extension StringFormCodec where Value == UUID {
     /// Any-case `E621E1F8-C36C-495A-93FC-0C247A3E6E5F` in, upper case out.
-    static var uuid: Self { Self(typeName: "UUID", parse: { UUID(uuidString: $0) }, format: { $0.uuidString }) }
+    static var uuid: Self {
+        Self(typeName: "UUID", parse: { text throws(NotParsed) in
+            guard let uuid = UUID(uuidString: text) else { throw NotParsed() }
+            return uuid
+        }, format: { $0.uuidString })
+    }
 }
 
 extension StringFormCodec {

@@ -86,3 +86,15 @@ extension JSONReader {
         return exact
     }
 }
+
+extension JSONReader {
+    /// Consumes a `null` and says so; anything else is left for the value's codec (which
+    /// reports a bad literal such as `nul` itself).
+    mutating func skipsNull() throws -> Bool {
+        guard try peek() == UInt8(ascii: "n") else { return false }
+        let mark = self.mark
+        if try readLiteral() == nil { return true }
+        reset(to: mark)
+        return false
+    }
+}
