@@ -31,7 +31,9 @@
 // 6. *U+FEFF in a string*: JSONSerialization drops one from the start of a string and from right
 //    after an escape sequence (it decodes each run between escapes as if a BOM could start it);
 //    inside a string it is a character (ZERO WIDTH NO-BREAK SPACE), which MappingKit keeps.
-//    Compared with every U+FEFF left out of both, Foundation's having no more of them.
+//    Compared with every U+FEFF left out of both, Foundation's having no more of them; keys
+//    match exactly first (two keys may differ by a U+FEFF alone: seed `keys-equal-without-feff`),
+//    and two keys that the dropping makes one are one there.
 import Foundation
 
 /// What the reader target checks for one input (see the top of the file).
@@ -125,20 +127,39 @@ private func difference(_ mine: Any, _ theirs: Any) -> (reversedPath: [String], 
         guard let other = ExistentialPayload.value([String: Any].self, in: theirs) ?? theirs as? [String: Any] else {
             return ([], "an object, and \(type(of: theirs))")
         }
-        // Difference 6 applies to keys too: matched with every U+FEFF left out.
-        let hasFEFF = object.keys.contains(where: containsFEFF) || other.keys.contains(where: containsFEFF)
-        let theirsByKey = hasFEFF
-            ? Dictionary(other.map { (withoutFEFF($0.key).kept, $0.value) }, uniquingKeysWith: { first, _ in first }) : other
-        let sameKeys = hasFEFF
-            ? Set(object.keys.map { withoutFEFF($0).kept }) == Set(theirsByKey.keys) && theirsByKey.count == other.count
-            : object.count == other.count
-        guard sameKeys else { return ([], "keys \(object.keys.sorted()) and \(other.keys.sorted())") }
+        // Difference 6 applies to keys too: a key of mine that theirs lacks matches one of
+        // theirs with fewer U+FEFF and the same text without them (exact matches first: two
+        // keys may differ by a U+FEFF alone). When dropping one made two keys one, theirs kept
+        // one value for both, and that key's values are not compared.
+        var unmatched = Set(other.keys)
+        var pairs: [(key: String, mine: Any, theirs: Any)] = []
+        var pending: [String] = []
         for (key, value) in object {
-            guard let theirs = theirsByKey[hasFEFF ? withoutFEFF(key).kept : key] else {
+            if let theirs = other[key] {
+                unmatched.remove(key)
+                pairs.append((key, value, theirs))
+            } else {
+                pending.append(key)
+            }
+        }
+        for key in pending {
+            guard let value = object[key] else { continue }
+            let (kept, count) = withoutFEFF(key)
+            let candidates = other.keys.filter { candidate in
+                let (candidateKept, candidateCount) = withoutFEFF(candidate)
+                return candidateKept == kept && candidateCount < count
+            }
+            if let match = candidates.first(where: unmatched.contains), let theirs = other[match] {
+                unmatched.remove(match)
+                pairs.append((key, value, theirs))
+            } else if candidates.isEmpty {
                 return ([], "no key \(key.debugDescription) in \(other.keys.sorted())")
             }
-            if var found = difference(value, theirs) {
-                found.reversedPath.append(".\(key.debugDescription)")
+        }
+        guard unmatched.isEmpty else { return ([], "keys \(object.keys.sorted()) and \(other.keys.sorted())") }
+        for pair in pairs {
+            if var found = difference(pair.mine, pair.theirs) {
+                found.reversedPath.append(".\(pair.key.debugDescription)")
                 return found
             }
         }

@@ -68,17 +68,21 @@ marker=$(mktemp)
 export MAPPINGKIT_FUZZ_TARGET="$target"
 # libFuzzer reports a crash itself; Swift's backtracer, on top, can wait for ever.
 export SWIFT_BACKTRACE=enable=no
+# With -jobs, each job's output is in fuzz-N.log: kept beside the target's log, unless libFuzzer
+# already echoed it there (its final count is then counted once). Kept when a job fails too, so
+# that the next target's jobs do not overwrite its count.
+keep_job_logs() {
+    for log in fuzz-*.log; do
+        [[ -f "$log" ]] || continue
+        done_line=$(grep -a "^Done [0-9]* runs" "$log" | tail -1)
+        if [[ -z "$done_line" ]] || ! grep -aqF "$done_line" .build-fuzz/last-$target.log; then cat "$log" >> .build-fuzz/last-$target.log; fi
+        rm "$log"
+    done
+}
 LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp" "$binary" \
     -max_total_time="$seconds" -max_len=2048 -print_final_stats=1 -artifact_prefix=.build-fuzz/ \
-    "$@" "$corpus" "${seeds[@]}" 2>&1 | tee .build-fuzz/last-$target.log | grep -v "^#[0-9]" || { rm -f "$marker"; exit 1; }
-# With -jobs, each job's output is in fuzz-N.log: kept beside the target's log, unless libFuzzer
-# already echoed it there (its final count is then counted once).
-for log in fuzz-*.log; do
-    [[ -f "$log" ]] || continue
-    done_line=$(grep -a "^Done [0-9]* runs" "$log" | tail -1)
-    if [[ -z "$done_line" ]] || ! grep -aqF "$done_line" .build-fuzz/last-$target.log; then cat "$log" >> .build-fuzz/last-$target.log; fi
-    rm "$log"
-done
+    "$@" "$corpus" "${seeds[@]}" 2>&1 | tee .build-fuzz/last-$target.log | grep -v "^#[0-9]" || { keep_job_logs; rm -f "$marker"; exit 1; }
+keep_job_logs
 added=$(find "$corpus" -type f -newer "$marker" | wc -l)
 if [[ "$binary" != .build-fuzz/mappingkit-fuzz && "$added" -gt 0 ]]; then
     echo "replaying the $added new inputs under AddressSanitizer"
