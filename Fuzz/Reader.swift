@@ -33,7 +33,7 @@
 //    inside a string it is a character (ZERO WIDTH NO-BREAK SPACE), which MappingKit keeps.
 //    Compared with every U+FEFF left out of both, Foundation's having no more of them; keys
 //    match exactly first (two keys may differ by a U+FEFF alone: seed `keys-equal-without-feff`),
-//    and two keys that the dropping makes one are one there.
+//    and the keys left over must pair up that way, their values not compared.
 import Foundation
 
 /// What the reader target checks for one input (see the top of the file).
@@ -127,36 +127,30 @@ private func difference(_ mine: Any, _ theirs: Any) -> (reversedPath: [String], 
         guard let other = ExistentialPayload.value([String: Any].self, in: theirs) ?? theirs as? [String: Any] else {
             return ([], "an object, and \(type(of: theirs))")
         }
-        // Difference 6 applies to keys too: a key of mine that theirs lacks matches one of
-        // theirs with fewer U+FEFF and the same text without them (exact matches first: two
-        // keys may differ by a U+FEFF alone). When dropping one made two keys one, theirs kept
-        // one value for both, and that key's values are not compared.
+        // Difference 6 applies to keys too. Keys match exactly first (two keys may differ by a
+        // U+FEFF alone); each key left on either side must have a counterpart left on the other
+        // with the same text without U+FEFF, theirs with fewer of them. Which of several such
+        // keys Foundation made of which is not known (and two may have become one), so the
+        // values under keys left over are not compared.
         var unmatched = Set(other.keys)
         var pairs: [(key: String, mine: Any, theirs: Any)] = []
-        var pending: [String] = []
+        var pending: [(kept: String, count: Int)] = []
         for (key, value) in object {
             if let theirs = other[key] {
                 unmatched.remove(key)
                 pairs.append((key, value, theirs))
             } else {
-                pending.append(key)
+                pending.append(withoutFEFF(key))
             }
         }
-        for key in pending {
-            guard let value = object[key] else { continue }
-            let (kept, count) = withoutFEFF(key)
-            let candidates = other.keys.filter { candidate in
-                let (candidateKept, candidateCount) = withoutFEFF(candidate)
-                return candidateKept == kept && candidateCount < count
-            }
-            if let match = candidates.first(where: unmatched.contains), let theirs = other[match] {
-                unmatched.remove(match)
-                pairs.append((key, value, theirs))
-            } else if candidates.isEmpty {
-                return ([], "no key \(key.debugDescription) in \(other.keys.sorted())")
-            }
+        let leftOver = unmatched.map(withoutFEFF)
+        let theirsKeys = pending.isEmpty ? [] : other.keys.map(withoutFEFF)
+        for key in pending where !theirsKeys.contains(where: { $0.kept == key.kept && $0.count < key.count }) {
+            return ([], "no key \(key.kept.debugDescription) (less U+FEFF) in \(other.keys.sorted())")
         }
-        guard unmatched.isEmpty else { return ([], "keys \(object.keys.sorted()) and \(other.keys.sorted())") }
+        for key in leftOver where !pending.contains(where: { $0.kept == key.kept && $0.count > key.count }) {
+            return ([], "keys \(object.keys.sorted()) and \(other.keys.sorted())")
+        }
         for pair in pairs {
             if var found = difference(pair.mine, pair.theirs) {
                 found.reversedPath.append(".\(pair.key.debugDescription)")
