@@ -94,6 +94,8 @@ private struct Zoo: MappableCodable {
     var city = ""
     var created = Date(timeIntervalSince1970: 0)
     var seen = Date(timeIntervalSince1970: 0)
+    var posted = Date(timeIntervalSince1970: 0)
+    var day = Date(timeIntervalSince1970: 0)
     var level = 0
     var shape: (any ZooShape)?
     var shapes: [any ZooShape] = []
@@ -114,6 +116,8 @@ private struct Zoo: MappableCodable {
         map.map(\.city, to: "address.city")
         map.map(\.created, using: .iso8601)
         map.map(\.seen, using: .unixSeconds)
+        map.map(\.posted, using: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))
+        map.map(\.day, using: .iso8601Date)
         map.defaultValue(\.level, whenMissing: 5)
         map.map(\.shape, choosing: kinds)
         map.map(\.shapes, choosing: kinds)
@@ -428,6 +432,9 @@ private struct Generator {
         add("address") { .object([("city", .string($0.string()))]) }
         add("created") { .string($0.pick(["2014-02-13T09:30:00Z", "2014-02-13T09:30:00.25+01:00", "2017-04-06T16:55:02", "2014-02-13", "soon"])) }
         add("seen") { $0.chance(50) ? .int($0.int()) : .double($0.double()) }
+        // Text dates are parsed from JSON's bytes where they stand, from a dictionary's strings.
+        add("posted") { .string($0.pick(["Sun Aug 31 00:29:15 +0000 2014", "sat aug 30 20:29:15 -0400 2014", "Sun Foo 31 00:29:15 +0000 2014", "Sun Aug 31 00:29:15 +0000 20"])) }
+        add("day") { .string($0.pick(["2014-02-13", "2014-02-30", "2014-02-13T00:00:00Z", "1970-01-01"])) }
         add("level", percent: 50) { .int($0.int()) }
         add("shape") { $0.chance(15) ? .null : $0.shape() }
         add("shapes") { generator in .array((0..<generator.below(3)).map { _ in generator.shape() }) }
