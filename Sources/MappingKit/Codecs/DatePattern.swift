@@ -39,6 +39,9 @@ struct DatePattern: Sendable {
     /// read back as themselves. `nil` for other patterns, whose dates are checked by reading
     /// their text back.
     let exactResolution: Int?
+    /// The longest text ``format(whole:fraction:)`` can write (years past 9999 take more
+    /// digits): the temporary buffer of every date written.
+    let maximumLength: Int
 
     /// What is wrong with the pattern's text, when something is: a letter run that is not a
     /// field, or a quote never closed. (A pattern with a problem matches no text.)
@@ -110,6 +113,7 @@ struct DatePattern: Sendable {
             else if tokens.contains(.minute) { tokens.contains(.hour) ? 60 : nil }
             else if tokens.contains(.hour) { 3_600 }
             else { 86_400 }
+        maximumLength = self.tokens.reduce(0) { $0 + ($1 == .year ? 12 : $1.width) }
     }
 
     /// The date, or `nil` when `string` does not match or names no real date.
@@ -257,8 +261,9 @@ struct DatePattern: Sendable {
             case .minute: writer.digits(time.minute, width: 2)
             case .second: writer.digits(time.second, width: 2)
             case .millisecond: writer.digits(Int(fraction.digits(padded: 3)), width: 3)
-            case .monthName: writer.text(Self.monthNames[time.month - 1])
-            case .weekdayName: writer.text(Self.weekdayNames[time.weekday])
+            // Names from constant text: an element of ``monthNames`` would retain the array.
+            case .monthName: writer.threeLetters(time.month - 1, of: "JanFebMarAprMayJunJulAugSepOctNovDec")
+            case .weekdayName: writer.threeLetters(time.weekday, of: "SunMonTueWedThuFriSat")
             case .zone:
                 let minutes = abs(offset) / 60
                 writer.byte(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
@@ -269,8 +274,4 @@ struct DatePattern: Sendable {
         }
     }
 
-    /// The longest text `format` can write (years past 9999 take more digits).
-    var maximumLength: Int {
-        tokens.reduce(0) { $0 + ($1 == .year ? 12 : $1.width) }
-    }
 }

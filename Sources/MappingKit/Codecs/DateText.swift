@@ -222,8 +222,13 @@ struct ByteWriter {
         count += 1
     }
 
-    mutating func text(_ text: String) {
-        for byte in text.utf8 { self.byte(byte) }
+    /// The `index`th three-letter name of `names`, the names one after another.
+    mutating func threeLetters(_ index: Int, of names: StaticString) {
+        guard index >= 0, (index + 1) * 3 <= names.utf8CodeUnitCount else { return }
+        let start = names.utf8Start + index * 3
+        byte(start[0])
+        byte(start[1])
+        byte(start[2])
     }
 
     /// `value` in decimal, zero-padded to `width` digits (a sign first when negative).

@@ -235,6 +235,10 @@ extension Optional: OptionalValue {
     }
 
     static func isNone(at pointer: UnsafeRawPointer) -> Bool {
-        if case .none = pointer.assumingMemoryBound(to: Self.self).pointee { true } else { false }
+        isNone(pointer.assumingMemoryBound(to: Self.self).pointee)
+    }
+
+    private static func isNone(_ value: borrowing Self) -> Bool {
+        value == nil
     }
 }

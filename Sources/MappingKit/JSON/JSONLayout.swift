@@ -23,7 +23,7 @@ final class JSONLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
     /// buffer: field `i`'s bytes are `expectedKeys[expectedStarts[i]..<expectedStarts[i + 1]]`),
     /// empty for other fields. Objects mostly list their keys in the model's order, so after
     /// field `i` the reader first compares the next member's bytes with field `i + 1`'s key: a
-    /// match is that key, with no scan and no hash (``JSONReader/readExpectedKey(_:)``).
+    /// match is that key, with no scan and no hash (``JSONReader/readExpectedKey(_:isEscaped:)``).
     let expectedKeys: [UInt8]
     let expectedStarts: [Int]
     /// Field `i`'s expected key holds an escape (its text is not its bytes).
@@ -98,7 +98,7 @@ struct JSONMemberLoop {
     /// Field `i` decodes straight from its member (``DirectKeys/direct``).
     let direct: UnsafeMutablePointer<Bool>
     /// Field `i`'s expected key is `keys[starts[i]..<starts[i + 1]]`, escaped when `escaped[i]`
-    /// (``JSONLayout/expectedKeys``).
+    /// (``JSONLayout/expectedKeys``), followed by eight bytes of padding.
     let keys: UnsafeMutablePointer<UInt8>
     let starts: UnsafeMutablePointer<Int>
     let escaped: UnsafeMutablePointer<Bool>
@@ -109,7 +109,9 @@ struct JSONMemberLoop {
         fieldCount = fields.count
         self.fields = Self.copy(fields)
         self.direct = Self.copy(direct.direct)
-        self.keys = Self.copy(keys)
+        // Eight bytes of zeros after the last key: ``JSONReader/readExpectedKey(_:isEscaped:)``
+        // loads a short key as one word.
+        self.keys = Self.copy(keys + [UInt8](repeating: 0, count: 8))
         self.starts = Self.copy(starts)
         self.escaped = Self.copy(escaped)
         table = Unmanaged.passUnretained(direct.table)

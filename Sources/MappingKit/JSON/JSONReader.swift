@@ -8,6 +8,17 @@ import Foundation
 /// (``Problem/syntax(expected:found:location:)``); a mapping error leaves the cursor anywhere
 /// inside the value, and callers that go on ``reset(to:)`` the value's start and
 /// ``skipValue()``.
+///
+/// Where its time goes (issue 41, callgrind on the benchmark's twitter row, 108,000
+/// instructions a status, 16 a byte): skipping unmapped members 28% (a retweet's whole status,
+/// the user's unmapped half), making `String`s 21% (the scan, the standard library's own UTF-8
+/// check and the copy), keys 20% (compared with the expected key as words, else scanned and
+/// hashed). Each is already per byte or per word. A loop instead of recursion in
+/// ``skipValue()`` saved 0.25% of the row's instructions and was not kept: the calls were not
+/// the cost, the bytes are. What would halve it is simdjson's stage 1, a structural index
+/// built sixteen or thirty-two bytes at a time; that needs a byte shuffle (for UTF-8
+/// validation by table) and a compare-to-bitmask, neither of which Swift's `SIMD` types offer
+/// portably, so it means a C target with per-architecture intrinsics and a scalar fallback.
 struct JSONReader {
     private let base: UnsafePointer<UInt8>
     let count: Int
@@ -241,6 +252,10 @@ struct JSONReader {
     /// included, are exactly `quoted` (an expected key, ``JSONLayout/expectedKeys``); else
     /// consumes nothing but whitespace and returns `nil`. Equal bytes spell the same text, so
     /// the key needs no scan: `quoted` was written by ``JSONWriter``, valid JSON.
+    ///
+    /// `quoted` must be followed by at least eight readable bytes (``JSONMemberLoop/keys`` is
+    /// padded): a key of up to eight bytes, most of them, is one masked word compare, and a longer
+    /// one ends with a word that overlaps the one before it.
     @inline(__always)
     mutating func readExpectedKey(_ quoted: UnsafeBufferPointer<UInt8>, isEscaped: Bool) throws -> JSONString? {
         skipWhitespace()
@@ -248,16 +263,25 @@ struct JSONReader {
         guard length >= 2, count - position >= length, let expected = quoted.baseAddress else { return nil }
         let input = UnsafeRawPointer(base + position)
         let wanted = UnsafeRawPointer(expected)
-        var offset = 0
-        while length - offset >= 8 {
-            guard input.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == wanted.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
+        if length <= 8 {
+            if count - position >= 8 {
+                // The key's bytes are the word's low bytes (read little-endian); the rest are shifted out.
+                let difference = UInt64(littleEndian: input.loadUnaligned(as: UInt64.self) ^ wanted.loadUnaligned(as: UInt64.self))
+                guard difference &<< (UInt64(8 - length) &* 8) == 0 else { return nil }
+            } else {
+                for offset in 0..<length where base[position + offset] != expected[offset] { return nil }
+            }
+        } else {
+            var offset = 0
+            while length - offset > 8 {
+                guard input.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == wanted.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else {
+                    return nil
+                }
+                offset += 8
+            }
+            guard input.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) == wanted.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self) else {
                 return nil
             }
-            offset += 8
-        }
-        while offset < length {
-            guard base[position + offset] == expected[offset] else { return nil }
-            offset += 1
         }
         let key = JSONString(start: position + 1, end: position + length - 1, isEscaped: isEscaped)
         position += length

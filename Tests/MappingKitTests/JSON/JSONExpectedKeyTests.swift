@@ -15,6 +15,18 @@ private struct Keyed: Mappable, Equatable {
     }
 }
 
+/// Keys of 1 to 17 bytes: 3 to 19 quoted, either side of the one-word and two-word compares.
+private struct Lengths: Mappable, Equatable {
+    var a = 0
+    var abcde = 0
+    var abcdef = 0
+    var abcdefg = 0
+    var abcdefghijklm = 0
+    var abcdefghijklmn = 0
+    var abcdefghijklmno = 0
+    var abcdefghijklmnopq = 0
+}
+
 @Suite("JSON: keys expected in the model's order")
 struct JSONExpectedKeyTests {
     @Test("Members in any order, spelled with escapes, repeated or among unknown keys read as from a dictionary")
@@ -48,5 +60,19 @@ struct JSONExpectedKeyTests {
             == "expected '\"' to end the string, found end of input at line 1, column 15 (byte 14)")
         #expect(mappingError { _ = try Keyed(json: #"{"id": 1, "idx" 2}"#) }?.description
             == "expected ':' after an object key, found '2' at line 1, column 17 (byte 16)")
+    }
+
+    @Test("Keys either side of a word's length match whole, and differ in their last byte or past the input's end")
+    func wordLengths() throws {
+        let keys = ["a", "abcde", "abcdef", "abcdefg", "abcdefghijklm", "abcdefghijklmn", "abcdefghijklmno", "abcdefghijklmnopq"]
+        let text = "{" + keys.enumerated().map { "\"\($1)\":\($0 + 1)" }.joined(separator: ",") + "}"
+        #expect(try Lengths(json: text) == Lengths(a: 1, abcde: 2, abcdef: 3, abcdefg: 4, abcdefghijklm: 5, abcdefghijklmn: 6, abcdefghijklmno: 7, abcdefghijklmnopq: 8))
+        // Each key with its last letter changed is unknown, and skipped.
+        let changed = "{" + keys.map { "\"\($0.dropLast())Z\":1" }.joined(separator: ",") + "}"
+        #expect(try Lengths(json: changed) == Lengths())
+        // A key that the input ends inside (fewer than eight bytes left) is read, not matched.
+        #expect(mappingError { _ = try Lengths(json: #"{"a":1,"abcde"#) }?.description
+            == "expected '\"' to end the string, found end of input at line 1, column 14 (byte 13)")
+        #expect(try Lengths(json: #"{"abcde":2}"#) == Lengths(abcde: 2))
     }
 }
