@@ -17,6 +17,15 @@ private enum WorkingWithJSON {
         var id = 0
         var kind = ""
     }
+
+    struct Login: Mappable {
+        var user = ""
+        var attempts: UInt8 = 0
+        static let mappingConfiguration = MappingConfiguration(for: Login.self) { map in
+            map.missingKeys = .raise
+            map.map(\.user, to: "user_name")
+        }
+    }
 }
 
 private enum GettingStarted {
@@ -252,6 +261,12 @@ struct DocCArticleTests {
         let value = try JSONValue.parse(#"{"a": [1, 2.5, null]}"#)
         #expect(UnmappedValues(value as? [String: Any] ?? [:]) == UnmappedValues(["a": [1, 2.5, NSNull()]]))
         #expect(String(decoding: try JSONValue.data(value, options: .sortedKeys), as: UTF8.self) == #"{"a":[1,2.5,null]}"#)
+    }
+
+    @Test("Working with JSON: a model's JSON Schema, as the article prints it")
+    func workingWithJSONSchema() throws {
+        #expect(String(decoding: try WorkingWithJSON.Login.jsonSchemaData(options: .sortedKeys), as: UTF8.self)
+            == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"attempts":{"maximum":255,"minimum":0,"type":"integer"},"user_name":{"type":"string"}},"required":["user_name","attempts"],"title":"Login","type":"object"}"#)
     }
 
     @Test("Working with JSON: a JSON Lines stream read from a synchronous source, one event at a time")

@@ -143,6 +143,8 @@ struct ReadmeTests {
         let all = try users.jsonData()
         let value = try JSONValue.parse(data)
         let back = try JSONValue.data(value, options: .sortedKeys)
+        let schema = try User.jsonSchemaData()
+        #expect(String(decoding: schema, as: UTF8.self).hasPrefix("{\n  \"$defs\": {\n    \"Message\": {"))
         #expect(String(decoding: out, as: UTF8.self) == #"{"username":"jane","messages":[{"text":"Hi","read":true}]}"#)
         #expect(String(decoding: pretty, as: UTF8.self) == """
             {

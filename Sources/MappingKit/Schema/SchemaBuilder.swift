@@ -1,0 +1,230 @@
+import Foundation
+
+// JSON Schema (draft 2020-12) from a model's plan.
+//
+// The schema is read off the same plan that maps the model, never off the Swift type: the keys
+// are the plan's keys (renamed, under a key strategy, key paths as nested objects), each value's
+// schema is told by the codec that converts it, in this folder (`Codecs+Schema.swift`), and the
+// undefined-key and missing-key policies are the plan's. So the schema changes when the mapping
+// does, with nothing to keep in step by hand.
+//
+// What a schema says, and what it leaves out:
+// - A value's schema describes what `jsonData()` writes and what the mapping reads back under
+//   `.strict` coercion. The default `.lossless` mode also reads a few other spellings
+//   (`"42"` for an `Int`, `1` for a `Bool`); the schema does not list them, so it is never
+//   looser than what MappingKit writes, and a validator that passes a document means MappingKit
+//   reads it.
+// - A codec that cannot say what it reads (a closure adapter, an untyped value, a `Codable` type
+//   read by the coder) gives the empty schema, which accepts anything: a schema never refuses
+//   what the mapping would read.
+// - A nested model is a `$defs` entry, named after its type (with a number when the same type is
+//   mapped by two plans, under different handed-down policies), referenced with `$ref`;
+//   recursive models refer to their own entry.
+
+/// What a codec tells a JSON Schema of its values.
+protocol SchemaDescribing {
+    /// The schema of one value, for a property mapped in `context` (the nested models' context).
+    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any]
+}
+
+/// Builds one document's schema: the root object and the `$defs` its nested models share.
+struct SchemaBuilder {
+    /// Every nested model's object schema, by its name in `$defs`.
+    private(set) var definitions: [String: Any] = [:]
+    /// Each plan's name in `$defs`, once it has one (before its schema is done, so that a
+    /// recursive model refers to itself).
+    private var names: [ObjectIdentifier: String] = [:]
+    /// The plans whose schema is the root's: a reference to them is `#`.
+    private var root: ObjectIdentifier?
+    /// A model type's `init()` as JSON values, for its properties' defaults; `nil` when it
+    /// cannot be written (a `Date` without an adapter). Given by the API, which writes JSON.
+    let defaults: (any Mappable.Type) -> [String: Any]?
+
+    init(defaults: @escaping (any Mappable.Type) -> [String: Any]?) {
+        self.defaults = defaults
+    }
+
+    /// The schema of `codec`'s values: its own, or the empty schema for a codec that cannot say.
+    mutating func schema<Value>(of codec: Codec<Value>, context: MappingContext) throws -> [String: Any] {
+        guard let describing = codec.base as? any SchemaDescribing else { return [:] }
+        return try describing.schema(in: &self, context: context)
+    }
+
+    /// The whole document for the model `type` of `plan`, mapped in `context`.
+    mutating func document(for plan: ObjectPlan, of type: any Mappable.Type, context: MappingContext) throws -> [String: Any] {
+        root = ObjectIdentifier(plan)
+        names[ObjectIdentifier(plan)] = plan.modelName
+        var document: [String: Any] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "title": plan.modelName]
+        for (key, value) in try object(for: plan, context: context, defaults: defaults(type)) { document[key] = value }
+        if !definitions.isEmpty { document["$defs"] = definitions }
+        return document
+    }
+
+    /// A reference to the object schema of `plan`'s model, made the first time it is met.
+    mutating func reference(to plan: ObjectPlan, of type: any Mappable.Type, context: MappingContext) throws -> [String: Any] {
+        let identity = ObjectIdentifier(plan)
+        if identity == root { return ["$ref": "#"] }
+        if let name = names[identity] { return ["$ref": "#/$defs/\(name)"] }
+        var name = plan.modelName
+        var number = 2
+        while names.values.contains(name) {
+            name = "\(plan.modelName)\(number)"
+            number += 1
+        }
+        names[identity] = name
+        definitions[name] = [String: Any]()
+        definitions[name] = try object(for: plan, context: context, defaults: defaults(type))
+        return ["$ref": "#/$defs/\(name)"]
+    }
+
+    /// The object schema of a plan: a property per key, nested objects for key paths, each
+    /// property's default (`defaults`, the model's `init()` as JSON, or the rule's default for
+    /// a missing key), the required keys and, under ``UndefinedKeyPolicy/raise``, no others.
+    /// `discriminator`: a key and value that a polymorphic property's object holds besides the
+    /// model's own keys.
+    mutating func object(
+        for plan: ObjectPlan,
+        context: MappingContext,
+        defaults: [String: Any]?,
+        discriminator: (key: String, value: String)? = nil
+    ) throws -> [String: Any] {
+        let inner = context.handingDown(plan.handedDown)
+        var properties = SchemaProperties()
+        for field in plan.fields {
+            if field.keys.isFlattened {
+                // A flattened model's keys are the parent object's own.
+                let nested = try field.accept(SchemaFieldMaker(inline: true))(&self, inner)
+                properties.merge(nested)
+                continue
+            }
+            var value = try field.accept(SchemaFieldMaker(inline: false))(&self, inner)
+            if field.defaults.whenNull != nil, !value.isEmpty { value = ["anyOf": [value, ["type": "null"]]] }
+            let isRequired = field.requiresKey && field.keys.all.count == 1
+            for (position, key) in field.keys.all.enumerated() {
+                var property = value
+                if position == 0, !isRequired, property["default"] == nil, let initial = Self.value(at: key, in: defaults) {
+                    property["default"] = initial
+                }
+                properties.add(property, at: key.steps.map(\.schemaStep), required: isRequired)
+            }
+        }
+        if let discriminator { properties.add(["const": discriminator.value], at: [.key(discriminator.key)], required: true) }
+        let closed = (context.undefinedKeys ?? plan.undefinedKeys) == .raise
+        return properties.schema(closed: closed)
+    }
+
+    /// The value at `key` in the model's defaults, when it has one there (an optional's `nil`
+    /// is written as no key).
+    private static func value(at key: ExternalKey, in defaults: [String: Any]?) -> Any? {
+        var current: Any? = defaults
+        for step in key.steps {
+            guard case .key(let name) = step, let object = current as? [String: Any] else { return nil }
+            current = object[name]
+        }
+        return current
+    }
+}
+
+/// One field's schema, through its typed self (its codec is typed by its value): the codec's,
+/// with the field's requirements described; `inline`: a flattened model's object itself.
+private struct SchemaFieldMaker: FieldVisitor {
+    typealias Made = (inout SchemaBuilder, MappingContext) throws -> [String: Any]
+    let inline: Bool
+
+    func visit<Value>(_ field: TypedField<Value>) -> Made {
+        let inline = inline
+        return { builder, context in
+            if inline { return try builder.inlineObject(of: field.codec, context: context) }
+            var schema = try builder.schema(of: field.codec, context: context)
+            let requirements = field.requirements.map(\.description)
+            if !requirements.isEmpty { schema["description"] = "must be " + requirements.joined(separator: " and ") }
+            // A rule's default for a missing key is the property's default, as its codec writes it.
+            if let initial = field.defaults.whenMissing as? Value, let written = try? field.codec.encode(initial, in: context) {
+                schema["default"] = written
+            }
+            return schema
+        }
+    }
+
+    func visit<Value>(_ field: IndirectField<Value>) -> Made {
+        visit(field.inner)
+    }
+}
+
+/// What a nested model's codec gives a flattened property: the model's object schema, to merge
+/// into the parent's.
+protocol SchemaInlining {
+    func inlineObject(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any]
+}
+
+extension SchemaBuilder {
+    /// The object schema of the model `codec` holds, for a flattened property; the empty schema
+    /// for any other codec.
+    mutating func inlineObject<Value>(of codec: Codec<Value>, context: MappingContext) throws -> [String: Any] {
+        guard let inlining = codec.base as? any SchemaInlining else { return [:] }
+        return try inlining.inlineObject(in: &self, context: context)
+    }
+}
+
+/// The properties of an object schema, with the nested objects that key paths step through.
+private struct SchemaProperties {
+    /// A step of a key: a key in an object, or anything else (an array index), which the
+    /// schema does not follow.
+    enum Step {
+        case key(String)
+        case other
+    }
+
+    private var properties: [String: Any] = [:]
+    private var order: [String] = []
+    private var nested: [String: SchemaProperties] = [:]
+    private var required: [String] = []
+
+    mutating func add(_ value: [String: Any], at steps: [Step], required isRequired: Bool) {
+        guard case .key(let key)? = steps.first else { return }
+        if steps.count == 1 {
+            if properties[key] == nil, nested[key] == nil { order.append(key) }
+            properties[key] = value
+        } else {
+            if properties[key] == nil, nested[key] == nil { order.append(key) }
+            var inner = nested[key] ?? SchemaProperties()
+            inner.add(value, at: Array(steps.dropFirst()), required: isRequired)
+            nested[key] = inner
+        }
+        if isRequired, !required.contains(key) { required.append(key) }
+    }
+
+    /// Adds the properties and required keys of `object`, an object schema (a flattened
+    /// model's).
+    mutating func merge(_ object: [String: Any]) {
+        let required = object["required"] as? [String] ?? []
+        for (key, value) in (object["properties"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+            add(value as? [String: Any] ?? [:], at: [.key(key)], required: required.contains(key))
+        }
+    }
+
+    /// The object schema; `closed`: no keys but these (nested objects of key paths stay open:
+    /// the policy applies to the model's own keys).
+    func schema(closed: Bool) -> [String: Any] {
+        var all: [String: Any] = [:]
+        for key in order {
+            if let inner = nested[key] {
+                // A key path's step that no other property reads as a value.
+                all[key] = properties[key] ?? inner.schema(closed: false)
+            } else {
+                all[key] = properties[key]
+            }
+        }
+        var object: [String: Any] = ["type": "object", "properties": all]
+        if !required.isEmpty { object["required"] = required }
+        if closed { object["additionalProperties"] = false }
+        return object
+    }
+}
+
+extension ExternalKey.Step {
+    fileprivate var schemaStep: SchemaProperties.Step {
+        if case .key(let key) = self { return .key(key) }
+        return .other
+    }
+}

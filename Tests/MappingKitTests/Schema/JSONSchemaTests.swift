@@ -1,0 +1,306 @@
+import Foundation
+import MappingKit
+import Testing
+
+private enum Tier: String, CaseIterable {
+    case free, pro, team
+}
+
+private enum Level: Int, CaseIterable {
+    case low = 1, high = 2
+}
+
+private struct Address: Mappable, Equatable {
+    var city = ""
+    var zip: String?
+}
+
+/// Every kind of value a schema describes, renamed keys, a key path, each date adapter, and no
+/// undefined keys allowed.
+private struct Account: Mappable {
+    var id: UInt32 = 0
+    var small: Int8 = 0
+    var count = 0
+    var big: UInt64 = 0
+    var ratio = 0.0
+    var price = Decimal()
+    var active = false
+    var name = ""
+    var nickname: String?
+    var homepage: URL?
+    var token = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    var created = Date(timeIntervalSince1970: 0)
+    var birthday = Date(timeIntervalSince1970: 0)
+    var posted = Date(timeIntervalSince1970: 0)
+    var seen = Date(timeIntervalSince1970: 0)
+    var tier = Tier.free
+    var level = Level.low
+    var tags: Set<String> = []
+    var scores: [Int] = []
+    var limits: [String: Double] = [:]
+    var address = Address()
+    var previous: [Address] = []
+    var city = ""
+
+    static let mappingConfiguration = MappingConfiguration(for: Account.self) { map in
+        map.undefinedKeys = .raise
+        map.map(\.name, to: "full_name")
+        map.map(\.city, to: "location.city")
+        map.map(\.created, using: .iso8601)
+        map.map(\.birthday, using: .iso8601Date)
+        map.map(\.posted, using: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))
+        map.map(\.seen, using: .unixSeconds)
+    }
+}
+
+/// A model that holds itself: its schema refers to its own root.
+private struct Node: Mappable {
+    var name = ""
+    var children: [Node] = []
+}
+
+private struct Login: Mappable {
+    var user = ""
+    var attempts: UInt8 = 0
+    var note: String?
+    static let mappingConfiguration = MappingConfiguration(for: Login.self) { map in
+        map.missingKeys = .raise
+        map.undefinedKeys = .raise
+        map.map(\.user, to: "user_name")
+    }
+}
+
+extension Account {
+    static func random(_ random: inout SplitMix64) -> Account {
+        var account = Account()
+        account.id = UInt32(truncatingIfNeeded: random.next())
+        account.small = Int8(truncatingIfNeeded: random.next())
+        account.count = Int(truncatingIfNeeded: random.next())
+        account.big = random.next()
+        account.ratio = Double(Int64(bitPattern: random.next()) % 1_000_000) / 64
+        account.price = Decimal(Int64(bitPattern: random.next()) % 100_000) / 100
+        account.active = random.next() % 2 == 0
+        account.name = ["ann", "Zoë", "名前", "\"quoted\"", ""][Int(random.next() % 5)]
+        account.nickname = random.next() % 2 == 0 ? nil : "n\(random.next() % 100)"
+        account.homepage = random.next() % 2 == 0 ? nil : URL(string: "https://example.com/p/\(random.next() % 1_000)?q=1")
+        account.token = UUID(uuid: (
+            UInt8(truncatingIfNeeded: random.next()), 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, UInt8(truncatingIfNeeded: random.next())
+        ))
+        let seconds = Double(Int64(bitPattern: random.next()) % 4_000_000_000)
+        account.created = Date(timeIntervalSince1970: seconds + Double(random.next() % 1_000) / 1_000)
+        account.birthday = Date(timeIntervalSince1970: (seconds / 86_400).rounded(.down) * 86_400)
+        account.posted = Date(timeIntervalSince1970: seconds)
+        account.seen = Date(timeIntervalSince1970: seconds)
+        account.tier = Tier.allCases[Int(random.next() % 3)]
+        account.level = Level.allCases[Int(random.next() % 2)]
+        account.tags = Set((0..<random.next() % 4).map { "t\($0 * 7 % 5)" })
+        account.scores = (0..<random.next() % 4).map { _ in Int(Int32(truncatingIfNeeded: random.next())) }
+        account.limits = Dictionary(uniqueKeysWithValues: (0..<random.next() % 3).map { ("k\($0)", Double($0) + 0.5) })
+        account.address = Address(city: "c\(random.next() % 10)", zip: random.next() % 2 == 0 ? nil : "0\(random.next() % 9_999)")
+        account.previous = (0..<random.next() % 3).map { _ in Address(city: "old", zip: nil) }
+        account.city = "Oslo"
+        return account
+    }
+}
+
+@Suite("JSON Schema from models (issue 42)")
+struct JSONSchemaTests {
+    @Test("A model's schema: mapped keys, integer ranges, optionals, required keys and no others under .raise")
+    func smallModel() throws {
+        let schema = try Login.jsonSchema()
+        let expected: [String: Any] = [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Login",
+            "type": "object",
+            "properties": [
+                "user_name": ["type": "string"],
+                "attempts": ["type": "integer", "minimum": 0, "maximum": 255],
+                "note": ["anyOf": [["type": "string"], ["type": "null"]]],
+            ],
+            "required": ["user_name", "attempts"],
+            "additionalProperties": false,
+        ]
+        #expect(SchemaValidator.equal(schema, expected), "\(SchemaValidator.describe(schema))")
+        let text = String(decoding: try Login.jsonSchemaData(options: [.sortedKeys]), as: UTF8.self)
+        #expect(text == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{"attempts":{"maximum":255,"minimum":0,"type":"integer"},"note":{"anyOf":[{"type":"string"},{"type":"null"}]},"user_name":{"type":"string"}},"required":["user_name","attempts"],"title":"Login","type":"object"}"#)
+    }
+
+    @Test("Nested models are $defs; a model that holds itself refers to the root")
+    func nestedAndRecursive() throws {
+        let node = try Node.jsonSchema()
+        #expect(SchemaValidator.describe(node["properties"] ?? [:]) == ##"{"children":{"default":[],"items":{"$ref":"#"},"type":"array"},"name":{"default":"","type":"string"}}"##)
+        let account = try Account.jsonSchema()
+        let definitions = try #require(account["$defs"] as? [String: Any])
+        #expect(SchemaValidator.describe(definitions) == #"{"Address":{"properties":{"city":{"default":"","type":"string"},"zip":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}}"#)
+        let properties = try #require(account["properties"] as? [String: Any])
+        #expect(SchemaValidator.describe(properties["address"] ?? 0) == ##"{"$ref":"#/$defs/Address","default":{"city":""}}"##)
+        #expect(SchemaValidator.describe(properties["location"] ?? 0) == #"{"properties":{"city":{"default":"","type":"string"}},"type":"object"}"#)
+        #expect(SchemaValidator.describe(properties["tier"] ?? 0) == #"{"default":"free","enum":["free","pro","team"],"type":"string"}"#)
+        #expect(SchemaValidator.describe(properties["level"] ?? 0) == #"{"default":1,"enum":[1,2],"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#)
+        #expect(SchemaValidator.describe(properties["tags"] ?? 0) == #"{"default":[],"items":{"type":"string"},"type":"array","uniqueItems":true}"#)
+        #expect(SchemaValidator.describe(properties["created"] ?? 0) == #"{"default":"1970-01-01T00:00:00Z","format":"date-time","type":"string"}"#)
+        #expect(SchemaValidator.describe(properties["birthday"] ?? 0) == #"{"default":"1970-01-01","format":"date","type":"string"}"#)
+        #expect(SchemaValidator.describe(properties["posted"] ?? 0)
+            == #"{"default":"Thu Jan 01 00:00:00 +0000 1970","description":"a date as EEE MMM dd HH:mm:ss Z yyyy","pattern":"^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} (Z|z|[+-][0-9]{2}(:?[0-9]{2})?) [0-9]{4}$","type":"string"}"#)
+        #expect(SchemaValidator.describe(properties["homepage"] ?? 0) == #"{"anyOf":[{"format":"uri-reference","type":"string"},{"type":"null"}]}"#)
+        #expect(account["additionalProperties"] as? Bool == false)
+    }
+
+    @Test("Every model written validates against its schema (random values)")
+    func writtenValidates() throws {
+        let validator = SchemaValidator(root: try Account.jsonSchema())
+        var random = SplitMix64(seed: 42)
+        var cases = 0
+        for _ in 0..<500 {
+            let account = Account.random(&random)
+            let written = try JSONValue.parse(account.jsonData())
+            #expect(validator.violation(of: written) == nil, "\(SchemaValidator.describe(written))")
+            cases += 1
+        }
+        let node = Node(name: "a", children: [Node(name: "b", children: [Node(name: "c")])])
+        #expect(SchemaValidator(root: try Node.jsonSchema()).violation(of: try JSONValue.parse(node.jsonData())) == nil)
+        #expect(cases == 500)
+    }
+
+    @Test("Inputs the mapping refuses fail validation, each with its reason")
+    func refusedInputsFail() throws {
+        var random = SplitMix64(seed: 7)
+        let valid = try #require(try JSONValue.parse(Account.random(&random).jsonData()) as? [String: Any])
+        let validator = SchemaValidator(root: try Account.jsonSchema())
+        let changes: [(String, Any, String)] = [
+            ("small", 200, "$.small: 200 is above 127"),
+            ("id", -1, "$.id: -1 is below 0"),
+            ("count", "many", #"$.count: "many" is not integer"#),
+            ("ratio", true, "$.ratio: true is not number"),
+            ("active", "yes", #"$.active: "yes" is not boolean"#),
+            ("tier", "gold", #"$.tier: "gold" is not one of the enum's values"#),
+            ("level", 3, "$.level: 3 is not one of the enum's values"),
+            ("created", "yesterday", #"$.created: "yesterday" is not a date-time"#),
+            ("birthday", "2024-02-30T00:00:00Z", #"$.birthday: "2024-02-30T00:00:00Z" is not a date"#),
+            ("posted", "Tue Feb 13 2024", #"$.posted: "Tue Feb 13 2024" does not match ^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} (Z|z|[+-][0-9]{2}(:?[0-9]{2})?) [0-9]{4}$"#),
+            ("token", "not-a-uuid", #"$.token: "not-a-uuid" is not a uuid"#),
+            ("scores", [1, "two"], #"$.scores[1]: "two" is not integer"#),
+            ("limits", ["k": "x"], #"$.limits.k: "x" is not number"#),
+            ("address", ["city": [1]], "$.address.city: [1] is not string"),
+            ("unknown", 1, #"$: the key "unknown" is not allowed"#),
+        ]
+        var refused = 0
+        for (key, value, reason) in changes {
+            var changed = valid
+            changed[key] = value
+            #expect(validator.violation(of: changed) == reason)
+            let data = try JSONValue.data(changed)
+            #expect(mappingError { _ = try Account(json: data) } != nil, "the mapping read \(key): \(SchemaValidator.describe(value))")
+            refused += 1
+        }
+        #expect(refused == changes.count)
+        // Where the schema is stricter than the default `.lossless` reading, which also takes
+        // other spellings, and a set's repeated elements once.
+        var lenient = valid
+        lenient["scores"] = [1, "2"]
+        lenient["tags"] = ["a", "a"]
+        #expect(validator.violation(of: lenient) == #"$.scores[1]: "2" is not integer"#)
+        #expect(try Account(json: JSONValue.data(lenient)).scores == [1, 2])
+        // A required key missing.
+        #expect(SchemaValidator(root: try Login.jsonSchema()).violation(of: ["attempts": 1]) == #"$: the required key "user_name" is missing"#)
+        #expect(throws: MappingError.self) { _ = try Login(json: #"{"attempts": 1}"#) }
+    }
+}
+
+private protocol Figure {}
+
+private struct Circle: Figure, Mappable {
+    var radius = 0.0
+}
+
+private struct Square: Figure, Mappable {
+    var side = 0.0
+}
+
+/// Every payload form, externally tagged.
+private enum Shape: TaggedEnum {
+    case circle(radius: Double)
+    case pair(Int, Int)
+    case note(String)
+    case none
+}
+
+/// Internally tagged.
+private enum Event: TaggedEnum {
+    static let tagging = EnumTagging.internallyTagged(tag: "type")
+    case click(x: Int, y: Int)
+    case quit
+}
+
+/// Adjacently tagged.
+private enum Message: TaggedEnum {
+    static let tagging = EnumTagging.adjacentlyTagged(tag: "t", content: "c")
+    case text(String)
+    case ping
+}
+
+private struct Paging: Mappable {
+    var total = 0
+    var cursor: String?
+}
+
+/// The shapes beyond plain values: tagged enums, polymorphic properties, a flattened model, a
+/// stash, requirements, a default for a missing key, fallback keys and a property wrapper.
+private struct Gallery: Mappable {
+    var shapes: [Shape] = []
+    var event = Event.quit
+    var message = Message.ping
+    var figure: (any Figure)?
+    var figures: [any Figure] = []
+    var paging = Paging()
+    var title = ""
+    var level = 0
+    var nick: String?
+    var anything: Any?
+    var unmapped = UnmappedValues()
+
+    static let kinds = TypeChoice.byKey("kind", ["circle": Circle.self, "square": Square.self])
+    static let mappingConfiguration = MappingConfiguration(for: Gallery.self) { map in
+        map.undefinedKeys = .stash
+        map.map(\.title, to: "headline", "title")
+        map.require(\.level, .that("at most 10") { $0 <= 10 })
+        map.defaultValue(\.level, whenMissing: 5)
+        map.emptyStringAsNil(\.nick)
+        map.map(\.figure, choosing: kinds)
+        map.map(\.figures, choosing: kinds)
+        map.flatten(\.paging)
+    }
+}
+
+extension JSONSchemaTests {
+    @Test("Tagged enums, polymorphic properties, flattened models and rules in the schema; their output validates")
+    func shapesBeyondValues() throws {
+        let schema = try Gallery.jsonSchema()
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(SchemaValidator.describe(properties.keys.sorted()) == #"["anything","cursor","event","figure","figures","headline","level","message","nick","shapes","title","total"]"#)
+        #expect(SchemaValidator.describe(properties["shapes"] ?? 0) == #"{"default":[],"items":{"anyOf":[{"additionalProperties":{"properties":{"radius":{}},"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"circle"},"type":"object"},{"additionalProperties":{"maxItems":2,"minItems":2,"type":"array"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"pair"},"type":"object"},{"additionalProperties":{},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"note"},"type":"object"},{"const":"none","type":"string"}]},"type":"array"}"#)
+        #expect(SchemaValidator.describe(properties["event"] ?? 0) == #"{"anyOf":[{"properties":{"type":{"const":"click"},"x":{},"y":{}},"required":["type"],"type":"object"},{"properties":{"type":{"const":"quit"}},"required":["type"],"type":"object"}],"default":{"type":"quit"}}"#)
+        #expect(SchemaValidator.describe(properties["message"] ?? 0) == #"{"anyOf":[{"properties":{"c":{},"t":{"const":"text"}},"required":["t","c"],"type":"object"},{"properties":{"t":{"const":"ping"}},"required":["t"],"type":"object"}],"default":{"t":"ping"}}"#)
+        #expect(SchemaValidator.describe(properties["figure"] ?? 0) == #"{"anyOf":[{"oneOf":[{"properties":{"kind":{"const":"circle"},"radius":{"type":"number"}},"required":["kind"],"type":"object"},{"properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind"],"type":"object"}]},{"type":"null"}]}"#)
+        #expect(SchemaValidator.describe(properties["level"] ?? 0) == #"{"default":5,"description":"must be at most 10","maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#)
+        #expect(SchemaValidator.describe(properties["nick"] ?? 0) == #"{"anyOf":[{"anyOf":[{"type":"string"},{"type":"null"}]},{"const":""}]}"#)
+        #expect(schema["additionalProperties"] == nil)
+        let validator = SchemaValidator(root: schema)
+        var gallery = Gallery()
+        gallery.shapes = [.circle(radius: 1.5), .pair(1, 2), .note("n"), .none]
+        gallery.event = .click(x: 3, y: 4)
+        gallery.message = .text("hi")
+        gallery.figure = Square(side: 2)
+        gallery.figures = [Circle(radius: 1), Square(side: 3)]
+        gallery.paging = Paging(total: 9, cursor: "next")
+        gallery.title = "t"
+        gallery.level = 7
+        gallery.nick = "n"
+        let written = try JSONValue.parse(gallery.jsonData())
+        #expect(validator.violation(of: written) == nil, "\(SchemaValidator.describe(written))")
+        #expect(validator.violation(of: try JSONValue.parse(Gallery().jsonData())) == nil)
+        #expect(validator.violation(of: ["shapes": [["circle": ["radius": 1], "pair": [1, 2]]]]) == #"$.shapes[0]: {"circle":{"radius":1},"pair":[1,2]} matches none of anyOf"#)
+        #expect(validator.violation(of: ["event": ["type": "scroll"]]) == #"$.event: {"type":"scroll"} matches none of anyOf"#)
+        #expect(validator.violation(of: ["figure": ["kind": "triangle", "side": 1]]) == #"$.figure: {"kind":"triangle","side":1} matches none of anyOf"#)
+    }
+}
