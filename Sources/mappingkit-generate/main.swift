@@ -1,20 +1,26 @@
 import Foundation
 import MappingKitGenerator
 
-/// `mappingkit-generate [--name Root] [--class | --observable] [--access level] [--stash] sample.json…`:
+/// `mappingkit-generate [--name Root] [--prefix P] [--class | --observable] [--access level] [--stash]
+/// [--map PATH]… [--model PATH]… sample.json…`:
 /// MappingKit models for the samples, on standard output.
 let usage = """
-    usage: mappingkit-generate [--name Root] [--class | --observable] [--access internal|package|public] [--stash] <sample.json>...
+    usage: mappingkit-generate [--name Root] [--prefix Prefix] [--class | --observable] [--access internal|package|public] [--stash]
+                               [--map PATH]... [--model PATH]... <sample.json>...
 
     Writes Swift source for MappingKit models of the sample JSON files to standard output: one
     type per object shape, with the keys' names, types inferred without loss, and the
     configuration that maps them. Every file is a sample of the top type; "-" reads standard input.
 
       --name <Name>      the top type's name (default: Root)
+      --prefix <Prefix>  prefixed to every other type's name, so two APIs' models share a target
       --class            final classes instead of structs
       --observable       @Observable final classes, updated in place through their setters
       --access <level>   internal (default), package or public
       --stash            every model keeps the keys it does not map (undefinedKeys = .stash)
+      --map <path>       the objects at this JSON path are a dictionary [String: T] (keys joined
+                         by dots, [] after an array's key: versions, items[].attributes)
+      --model <path>     the objects at this JSON path are a model, whatever their keys
       -h, --help         this text
     """
 
@@ -34,6 +40,15 @@ while let argument = arguments.popFirst() {
     case "--name":
         guard let name = arguments.popFirst() else { fail("--name needs a type name") }
         options.name = name
+    case "--prefix":
+        guard let prefix = arguments.popFirst() else { fail("--prefix needs a type name prefix") }
+        options.typePrefix = prefix
+    case "--map":
+        guard let path = arguments.popFirst() else { fail("--map needs a JSON path") }
+        options.dictionaries.insert(path)
+    case "--model":
+        guard let path = arguments.popFirst() else { fail("--model needs a JSON path") }
+        options.models.insert(path)
     case "--class":
         options.kind = .finalClass
     case "--struct":

@@ -12,3 +12,10 @@ data=../shared/data
 # The edge cases' samples are checked in beside the models.
 (cd Tests/Generated/Samples && "$generate" --name EdgeCases --stash edge-cases-1.json edge-cases-2.json) > Tests/Generated/EdgeCases/EdgeCases.swift
 (cd Tests/Generated/Samples && "$generate" --name ObservableEdgeCases --observable --stash edge-cases-1.json edge-cases-2.json) > Tests/Generated/ObservableEdgeCases/ObservableEdgeCases.swift
+# Five APIs' payloads, checked in beside the models, generated into one target with a prefix each.
+mkdir -p Tests/Generated/APIs
+(cd Tests/Generated/Samples/APIs && "$generate" --name GitHubIssue --prefix GitHub --access public --stash github-issue.json) > Tests/Generated/APIs/GitHubIssue.swift
+(cd Tests/Generated/Samples/APIs && "$generate" --name StripeCustomer --prefix Stripe --access public --stash stripe-customer.json) > Tests/Generated/APIs/StripeCustomer.swift
+(cd Tests/Generated/Samples/APIs && "$generate" --name MastodonStatus --prefix Mastodon --access public --stash mastodon-status.json) > Tests/Generated/APIs/MastodonStatus.swift
+(cd Tests/Generated/Samples/APIs && "$generate" --name NpmPackument --prefix Npm --access public --stash --map users npm-packument.json) > Tests/Generated/APIs/NpmPackument.swift
+(cd Tests/Generated/Samples/APIs && "$generate" --name SlackMessage --prefix Slack --access public --stash slack-message.json) > Tests/Generated/APIs/SlackMessage.swift

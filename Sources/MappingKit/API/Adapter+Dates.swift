@@ -66,12 +66,13 @@ extension Adapter where Value == Date {
     /// without a `DateFormatter`.
     ///
     /// Fields: `yyyy`, `MM`, `MMM` (`Jan`), `dd`, `EEE` (`Sun`), `HH` (00–23), `mm`, `ss`,
-    /// `SSS` (milliseconds), `Z` (`+0000`). Literal text is quoted as `DateFormatter` quotes it
+    /// `SSS` (milliseconds), `Z` (`+0000`), `xxx` (`+00:00`, RFC 3339's offset). Literal text is quoted as `DateFormatter` quotes it
     /// (Unicode TR35): `yyyy-MM-dd'T'HH:mm:ss`, `''` for a quote; other characters that are not
     /// letters (`-`, `/`, `:`, spaces) appear as they are. Any other letter is a configuration
     /// error, reported when the plan is compiled, before the first input is read. Times are
     /// in UTC unless `secondsFromGMT` (or a `Z` field in the text) says otherwise. Twitter's
-    /// dates: `.date(format: "EEE MMM dd HH:mm:ss Z yyyy")`.
+    /// dates: `.date(format: "EEE MMM dd HH:mm:ss Z yyyy")`; GitHub's local times, written back
+    /// in their own offset: `.date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSxxx", secondsFromGMT: -14_400)`.
     ///
     /// Writing a `Date` the pattern cannot hold (a fraction of a second without `SSS`, a time
     /// without `HH:mm:ss`) is an error, unless `rounding` says how to round it to the pattern

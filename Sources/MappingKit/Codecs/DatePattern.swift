@@ -11,6 +11,8 @@ import Foundation
 struct DatePattern: Sendable {
     enum Token: Sendable, Equatable {
         case year, month, monthName, day, weekdayName, hour, minute, second, millisecond, zone
+        /// An offset written with a colon, `-04:00` (TR35's `xxx`, RFC 3339's form).
+        case zoneWithColon
         case literal(UInt8)
 
         var width: Int {
@@ -18,6 +20,7 @@ struct DatePattern: Sendable {
             case .year: 4
             case .millisecond, .monthName, .weekdayName: 3
             case .zone: 5
+            case .zoneWithColon: 6
             case .literal: 1
             default: 2
             }
@@ -51,6 +54,7 @@ struct DatePattern: Sendable {
     private static let fields: [String: Token] = [
         "yyyy": .year, "MMM": .monthName, "MM": .month, "dd": .day, "EEE": .weekdayName, "HH": .hour,
         "mm": .minute, "ss": .second, "SSS": .millisecond, "Z": .zone, "ZZ": .zone, "ZZZ": .zone,
+        "xxx": .zoneWithColon,
     ]
 
     init(_ text: String, offset: Int) {
@@ -95,7 +99,7 @@ struct DatePattern: Sendable {
                 } else if problem == nil {
                     problem = """
                         the date pattern "\(text)" has "\(run)", which is not a field MappingKit reads: use yyyy, MM, MMM, dd, EEE, \
-                        HH, mm, ss, SSS and Z, and quote literal text ('T')
+                        HH, mm, ss, SSS, Z and xxx, and quote literal text ('T')
                         """
                 }
                 index = end
@@ -141,7 +145,7 @@ struct DatePattern: Sendable {
             case .weekdayName:
                 guard reader.name(among: Self.weekdayKeys) != nil else { return nil }
                 continue
-            case .zone:
+            case .zone, .zoneWithColon:
                 guard let offset = reader.zoneOffset() else { return nil }
                 time.offset = offset
                 continue
@@ -157,7 +161,7 @@ struct DatePattern: Sendable {
             case .minute: time.minute = value
             case .second: time.second = value
             case .millisecond: time.fraction = DecimalFraction(digits: UInt64(value), count: 3)
-            case .literal, .monthName, .weekdayName, .zone: break
+            case .literal, .monthName, .weekdayName, .zone, .zoneWithColon: break
             }
         }
         guard reader.isAtEnd, let whole = time.wholeSecondsSince1970, isWritable(whole) else { return nil }
@@ -264,10 +268,11 @@ struct DatePattern: Sendable {
             // Names from constant text: an element of ``monthNames`` would retain the array.
             case .monthName: writer.threeLetters(time.month - 1, of: "JanFebMarAprMayJunJulAugSepOctNovDec")
             case .weekdayName: writer.threeLetters(time.weekday, of: "SunMonTueWedThuFriSat")
-            case .zone:
+            case .zone, .zoneWithColon:
                 let minutes = abs(offset) / 60
                 writer.byte(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
                 writer.digits(minutes / 60, width: 2)
+                if token == .zoneWithColon { writer.byte(UInt8(ascii: ":")) }
                 writer.digits(minutes % 60, width: 2)
             case .literal(let byte): writer.byte(byte)
             }

@@ -137,7 +137,7 @@ extension DatePattern {
             case .month, .day, .hour, .minute, .second: expression += "[0-9]{2}"
             case .monthName: expression += "(" + Self.monthNames.joined(separator: "|") + ")"
             case .weekdayName: expression += "(" + Self.weekdayNames.joined(separator: "|") + ")"
-            case .zone:
+            case .zone, .zoneWithColon:
                 // An offset, or `Z`; nothing at all at the end of the text.
                 expression += "(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)" + (index == tokens.count - 1 ? "?" : "")
             case .literal(let byte):

@@ -44,6 +44,24 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// GeneratorOptions(name: "Profile", observable: true)   // @Observable final class Profile: Mappable
     /// ```
     public var observable: Bool
+    /// Prefixed to every generated type's name but the top type's, so that the models of two
+    /// APIs generated into one target do not collide (`GitHubUser`, `StripeCustomer`).
+    ///
+    /// ```swift
+    /// GeneratorOptions(name: "Repository", typePrefix: "GitHub")   // GitHubOwner, GitHubLicense…
+    /// ```
+    public var typePrefix: String
+    /// JSON paths of objects to generate as dictionaries (`[String: T]`) whatever their keys,
+    /// and of objects to generate as models whatever their keys: keys joined by dots, `[]` after
+    /// an array's key for its elements (`versions`, `items[].attributes`). Without them, objects
+    /// whose keys are data (versions, ids, dates, e-mail addresses, or many keys of one kind of
+    /// value) are dictionaries.
+    ///
+    /// ```swift
+    /// GeneratorOptions(name: "Packument", dictionaries: ["users"], models: ["time"])
+    /// ```
+    public var dictionaries: Set<String>
+    public var models: Set<String>
 
     /// Options with the given values; every one has a default.
     public init(
@@ -51,12 +69,18 @@ public struct GeneratorOptions: Sendable, Equatable {
         kind: Kind = .struct,
         access: Access = .internal,
         stashesUndefinedKeys: Bool = false,
-        observable: Bool = false
+        observable: Bool = false,
+        typePrefix: String = "",
+        dictionaries: Set<String> = [],
+        models: Set<String> = []
     ) {
         self.name = name
         self.kind = observable ? .finalClass : kind
         self.access = access
         self.stashesUndefinedKeys = stashesUndefinedKeys
         self.observable = observable
+        self.typePrefix = typePrefix
+        self.dictionaries = dictionaries
+        self.models = models
     }
 }

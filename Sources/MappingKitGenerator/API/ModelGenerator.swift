@@ -52,7 +52,7 @@ public struct ModelGenerator: Sendable {
         guard top.values == top.objects, top.nulls == 0, let topNode = top.object else {
             throw GeneratorError("expected every sample to be a JSON object, or an array of objects")
         }
-        inference.findMaps(except: topNode)
+        inference.findMaps(except: topNode, maps: options.dictionaries, structs: options.models)
         ShapeMerging(allowsSelfContainment: options.kind == .finalClass).run(from: top)
         let shapes = ShapeMerging.shapes(from: top).filter { $0 === topNode.resolved || !$0.keys.isEmpty }
         let names = typeNames(shapes, top: topNode.resolved)
@@ -78,6 +78,12 @@ public struct ModelGenerator: Sendable {
         guard valid, !Naming.keywords.contains(options.name), !Naming.reservedTypes.contains(options.name) else {
             throw GeneratorError("--name \(options.name): expected a Swift type name of ASCII letters, digits and underscores that names no standard type")
         }
+        let prefix = options.typePrefix.unicodeScalars
+        let validPrefix = prefix.first.map { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) } ?? true
+            && prefix.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        guard validPrefix else {
+            throw GeneratorError("--prefix \(options.typePrefix): expected the start of a Swift type name, ASCII letters, digits and underscores")
+        }
     }
 
     /// A name for every shape, the top first: from the key it was first seen under, made unique
@@ -89,12 +95,21 @@ public struct ModelGenerator: Sendable {
             var candidate = options.name
             if shape !== top {
                 let origin = shape.namingOrigin
-                candidate = Naming.typeName(for: origin.key, isElement: origin.isElement)
-                if used.contains(candidate), Naming.reservedTypes.contains(candidate) {
-                    candidate += origin.isElement ? "Element" : "Object"
+                // The parent's name without the prefix, to qualify a name taken.
+                let parentName = origin.parent.flatMap { names[ObjectIdentifier($0.resolved)] }.map { name in
+                    name.hasPrefix(options.typePrefix) ? String(name.dropFirst(options.typePrefix.count)) : name
                 }
-                if used.contains(candidate), let parent = origin.parent, let parentName = names[ObjectIdentifier(parent.resolved)] {
-                    candidate = parentName + candidate
+                var base = Naming.typeName(for: origin.key, isElement: origin.isElement)
+                // A standard type's name takes a word after it (`URLElement`, `DataObject`), or
+                // its parent's name before it when that word is already there (`elements` →
+                // `PackageElement`, never `ElementElement`).
+                if Naming.reservedTypes.contains(base), options.typePrefix.isEmpty {
+                    let word = origin.isElement ? "Element" : "Object"
+                    base = base == word ? parentName.map { $0 + base } ?? base + "Item" : base + word
+                }
+                candidate = options.typePrefix + base
+                if used.contains(candidate), let parentName {
+                    candidate = options.typePrefix + parentName + base
                 }
             }
             var name = candidate

@@ -60,27 +60,60 @@ final class Inference {
         return node
     }
 
-    /// Turns every shape whose keys are data (ids, dates, UUIDs, hashes) into a map, but the
-    /// top-level shape, which is the model asked for.
-    func findMaps(except top: ObjectNode) {
+    /// Turns every shape whose keys are data into a map, but the top-level shape, which is the
+    /// model asked for: keys that are values (``looksLikeData(_:)``) for at least half of them,
+    /// or many keys (16 or more) whose values are all of one kind (user names to `true`), or keys
+    /// that each object has few of (each in fewer than half the objects, over several objects).
+    /// `forced`: JSON paths (``ObjectNode/path``) that are maps, or structs, whatever the keys.
+    func findMaps(except top: ObjectNode, maps: Set<String>, structs: Set<String>) {
         for node in nodes where node.resolved === node && node !== top && !node.isMap && !node.keys.isEmpty {
-            if node.keys.allSatisfy(Self.looksLikeData) { node.becomeMap() }
+            let path = node.path
+            if structs.contains(path) { continue }
+            if maps.contains(path) || Self.keysAreData(node) { node.becomeMap() }
         }
     }
 
-    /// A key that is a value rather than a name: an integer, a date, a UUID or a long hex hash.
+    private static func keysAreData(_ node: ObjectNode) -> Bool {
+        let keys = node.keys
+        let dataKeys = keys.filter(looksLikeData).count
+        if dataKeys == keys.count { return true }
+        let summaries = keys.map(node.summary(of:))
+        guard Summary.shareOneKind(summaries) else { return false }
+        if dataKeys >= 2, dataKeys * 2 >= keys.count { return true }
+        if keys.count >= 16 { return true }
+        let presences = keys.map(node.presence(of:)).reduce(0, +)
+        return node.count >= 2 && keys.count >= 4 && presences * 2 < node.count * keys.count
+    }
+
+    /// A key that is a value rather than a name: an integer, a date, a UUID, a long hex hash, a
+    /// version (`1.0.0`, `v2.1-beta`) or an e-mail address.
     static func looksLikeData(_ key: String) -> Bool {
         let scalars = Array(key.unicodeScalars)
+        let isDigit = { (scalar: Unicode.Scalar) in ("0"..."9").contains(scalar) }
         let digits = scalars.first == "-" ? scalars.dropFirst() : scalars[...]
-        if !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) { return true }
-        let isHex = { (scalar: Unicode.Scalar) in ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar) }
+        if !digits.isEmpty, digits.allSatisfy(isDigit) { return true }
+        let isHex = { (scalar: Unicode.Scalar) in isDigit(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar) }
         if scalars.count >= 16, scalars.allSatisfy(isHex) { return true }
         if scalars.count == 36, scalars.enumerated().allSatisfy({ [8, 13, 18, 23].contains($0.offset) ? $0.element == "-" : isHex($0.element) }) {
             return true
         }
+        if isVersion(scalars) { return true }
+        if let at = scalars.firstIndex(of: "@"), at > 0, scalars[(at + 1)...].contains("."), !scalars.contains(" "), scalars.last != "." {
+            return true
+        }
         let pattern = "dddd-dd-dd"
         return scalars.count >= pattern.count && zip(pattern, scalars).allSatisfy { expected, scalar in
-            expected == "d" ? ("0"..."9").contains(scalar) : scalar == "-"
+            expected == "d" ? isDigit(scalar) : scalar == "-"
         }
+    }
+
+    /// `1.0.0`, `2.1`, `v3.0.0-beta.1`, `1.0.0+build`: numbers joined by dots, an optional `v`,
+    /// and a pre-release or build suffix.
+    private static func isVersion(_ scalars: [Unicode.Scalar]) -> Bool {
+        var rest = scalars[...]
+        if rest.first == "v" { rest = rest.dropFirst() }
+        let core = rest.prefix { $0 != "-" && $0 != "+" }
+        let parts = core.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
     }
 }

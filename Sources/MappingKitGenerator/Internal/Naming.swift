@@ -41,8 +41,17 @@ enum Naming {
             }
         }
         if !current.isEmpty { words.append(current) }
-        return words.map { $0.contains(where: \.isLowercase) ? $0 : $0.lowercased() }
+        words = words.map { $0.contains(where: \.isLowercase) ? $0 : $0.lowercased() }
+        // A sign is a word of its own (GitHub's reactions `+1` and `-1`), and a small number
+        // after it is spelled: `plusOne`, `minusOne`.
+        if let sign = key.unicodeScalars.first, sign == "+" || sign == "-", !words.isEmpty {
+            if let number = Int(words[0]), numberWords.indices.contains(number) { words[0] = numberWords[number] }
+            words.insert(sign == "+" ? "plus" : "minus", at: 0)
+        }
+        return words
     }
+
+    private static let numberWords = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
 
     /// Property names for `key`, best first: with acronyms in capitals, then without.
     static func propertyCandidates(for key: String) -> [String] {

@@ -124,12 +124,36 @@ final class ObjectNode {
 extension ObjectNode {
     /// Where the shape's name comes from: where it was first seen or, for the values of a map,
     /// the map's own place, as its elements (`events: {"138586341": {…}}` → `Event`).
+    ///
+    /// The elements of a list under a generic key are named after the list's own key: Stripe's
+    /// `subscriptions: {"data": […]}` holds `Subscription`s, not `Data`.
     var namingOrigin: NameOrigin {
         var origin = origin
         while let parent = origin.parent?.resolved, parent.isMap {
             origin = NameOrigin(key: parent.origin.key, isElement: true, parent: parent.origin.parent)
         }
+        if origin.isElement, Self.genericKeys.contains(origin.key.lowercased()), let parent = origin.parent?.resolved, parent.origin.parent != nil {
+            let outer = parent.namingOrigin
+            origin = NameOrigin(key: outer.key, isElement: true, parent: outer.parent)
+        }
         return origin
+    }
+
+    /// Keys that say "the elements" and nothing of what they are.
+    private static let genericKeys: Set<String> = ["data", "items", "results", "list", "nodes", "edges", "entries", "elements", "values", "records", "objects"]
+}
+
+extension ObjectNode {
+    /// Where the shape was first seen, as a JSON path from the top: keys joined by dots, `[]`
+    /// after an array's key for its elements (`versions`, `statuses[].user`).
+    var path: String {
+        var steps: [String] = []
+        var origin: NameOrigin? = self.origin
+        while let current = origin, let parent = current.parent {
+            steps.append(current.key + (current.isElement ? "[]" : ""))
+            origin = parent.origin
+        }
+        return steps.reversed().joined(separator: ".")
     }
 }
 

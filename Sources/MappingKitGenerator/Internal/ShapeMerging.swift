@@ -1,13 +1,18 @@
-/// Merges the shapes seen in several places into one type: shapes with the same keys; shapes
-/// named alike (`user` here and there) with mostly the same keys; and a shape whose keys are
-/// nearly all of another's (a retweet's status inside a status). Structs never merge into a
+/// Merges the shapes seen in several places into one type: shapes with the same keys under the
+/// same name; shapes named alike (`user` here and there) with mostly the same keys; and a shape
+/// whose keys are nearly all of another's (a retweet's status inside a status), under another
+/// name only when it has eight keys or more. Structs never merge into a
 /// shape that would contain itself; final classes may.
 struct ShapeMerging {
     let allowsSelfContainment: Bool
 
     func run(from root: Summary) {
+        // The same keys under the same name (`user` in a status and in its retweet), or side by
+        // side in one object with three keys or more (an image's `small`, `medium` and `large`
+        // sizes). Otherwise they are different things that happen to look alike (npm's
+        // `scripts` and `directories`, both `{"test": …}`).
         mergeWhere(root, partners: { shape, index in index.bySignature[shape.signature] ?? [] }) { first, second in
-            first.keySet == second.keySet
+            first.keySet == second.keySet && (first.typeStem == second.typeStem || first.keySet.count >= 3 && first.isSibling(of: second))
         }
         mergeWhere(root, partners: { shape, index in index.byStem[shape.typeStem] ?? [] }) { first, second in
             let shared = first.keySet.intersection(second.keySet).count
@@ -18,7 +23,9 @@ struct ShapeMerging {
             shape.node.keys.map { index.byKey[$0] ?? [] }.min { $0.count < $1.count } ?? []
         }) { first, second in
             let (small, large) = first.keySet.count <= second.keySet.count ? (first, second) : (second, first)
-            return small.keySet.count >= 3 && small.keySet.isSubset(of: large.keySet) && small.keySet.count * 4 >= large.keySet.count * 3
+            // Under another name, only a shape too large to be alike by chance.
+            let enough = small.keySet.count >= (first.typeStem == second.typeStem ? 3 : 8)
+            return enough && small.keySet.isSubset(of: large.keySet) && small.keySet.count * 4 >= large.keySet.count * 3
         }
     }
 
@@ -111,6 +118,12 @@ struct ShapeKeys {
     /// The keys, sorted and joined: equal for equal key sets.
     let signature: String
     let typeStem: String
+
+    /// Whether the two were first seen in the same object.
+    func isSibling(of other: ShapeKeys) -> Bool {
+        guard let parent = node.origin.parent?.resolved, let otherParent = other.node.origin.parent?.resolved else { return false }
+        return parent === otherParent && !node.origin.isElement && !other.node.origin.isElement
+    }
 
     init(_ node: ObjectNode) {
         self.node = node

@@ -32,6 +32,9 @@ struct SourceWriter {
         }
         if options.access != .internal { arguments.append("--access \(options.access.rawValue)") }
         if options.stashesUndefinedKeys { arguments.append("--stash") }
+        if !options.typePrefix.isEmpty { arguments.append("--prefix \(options.typePrefix)") }
+        arguments += options.dictionaries.sorted().map { "--map \($0)" }
+        arguments += options.models.sorted().map { "--model \($0)" }
         let name = options.name
         let use = topIsArray ? "`try \(name).array(json: data)`" : "`try \(name)(json: data)`, `try model.jsonData()`"
         return [

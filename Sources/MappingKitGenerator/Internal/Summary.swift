@@ -23,6 +23,28 @@ struct Summary {
     /// Values that are not `null`.
     var values: Int { bools + integers + hugeIntegers + fractions + strings + arrays + objects }
 
+    /// Which kind of value it holds (`null` aside): 0 bools, 1 numbers, 2 strings, 3 arrays,
+    /// 4 objects; `nil` for several kinds or none.
+    var kind: Int? {
+        let kinds = [bools, integers + hugeIntegers + fractions, strings, arrays, objects]
+        let held = kinds.indices.filter { kinds[$0] > 0 }
+        return held.count == 1 ? held[0] : nil
+    }
+
+    /// Whether `summaries` all hold values of one kind (objects and arrays of objects: with
+    /// half their keys in common, the shape a map's values share).
+    static func shareOneKind(_ summaries: [Summary]) -> Bool {
+        let kinds = Set(summaries.map(\.kind))
+        guard kinds.count == 1, let kind = kinds.first, kind != nil else { return false }
+        let objects = summaries.compactMap { $0.object?.resolved ?? $0.elements?.summary.object?.resolved }
+        guard let first = objects.first else { return true }
+        let firstKeys = Set(first.keys)
+        return objects.allSatisfy { node in
+            let keys = Set(node.keys)
+            return keys.intersection(firstKeys).count * 2 >= keys.union(firstKeys).count
+        }
+    }
+
     /// Adds what `other` saw; pairs of shapes to merge are added to `pending` rather than
     /// merged here, so that merging never recurses.
     mutating func merge(_ other: Summary, pending: inout [(ObjectNode, ObjectNode)]) {

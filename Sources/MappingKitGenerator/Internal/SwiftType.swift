@@ -33,6 +33,7 @@ indirect enum SwiftType {
         if summary.strings > 0 {
             if adapts, summary.forms.iso8601 { return .date(.iso8601) }
             if adapts, summary.forms.twitterDate { return .date(.twitter) }
+            if adapts, case .pattern(let pattern) = summary.forms.offsetDate { return .date(.offset(pattern)) }
             return summary.forms.url ? .url : .string
         }
         if summary.arrays > 0, let elements = summary.elements?.summary {

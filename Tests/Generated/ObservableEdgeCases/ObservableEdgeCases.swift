@@ -27,7 +27,7 @@ final class ObservableEdgeCases: Mappable {
     var nothing: Any?
     var matrix: [[Int]]?
     var nested = Nested()
-    var local: String?
+    var local: Date?
     var big: Int64?
     var bigger: UInt64?
     var ratio = 0.0
@@ -48,6 +48,7 @@ final class ObservableEdgeCases: Mappable {
         map.map(\.url, to: "URL")
         map.map(\.created, using: .iso8601)
         map.map(\.huge, using: .decimal)
+        map.map(\.local, using: .date(format: "yyyy-MM-dd'T'HH:mm:ssxxx", secondsFromGMT: 3600))
         map.undefinedKeys = .stash
     }
 }

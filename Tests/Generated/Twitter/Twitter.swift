@@ -201,7 +201,7 @@ public struct RetweetedStatus: Mappable {
 /// The objects first seen as `entities` (173 in the samples).
 public struct UserEntities: Mappable {
     public var description = Description()
-    public var url: Description?
+    public var url: URLObject?
     public var unmapped = UnmappedValues()
 
     public init() {}
@@ -211,7 +211,7 @@ public struct UserEntities: Mappable {
     }
 }
 
-/// The objects first seen as `description` (191 in the samples).
+/// The objects first seen as `description` (173 in the samples).
 public struct Description: Mappable {
     public var urls: [URLElement] = []
     public var unmapped = UnmappedValues()
@@ -219,6 +219,18 @@ public struct Description: Mappable {
     public init() {}
 
     public static let mappingConfiguration = MappingConfiguration(for: Description.self) { map in
+        map.undefinedKeys = .stash
+    }
+}
+
+/// The objects first seen as `url` (18 in the samples).
+public struct URLObject: Mappable {
+    public var urls: [URLElement] = []
+    public var unmapped = UnmappedValues()
+
+    public init() {}
+
+    public static let mappingConfiguration = MappingConfiguration(for: URLObject.self) { map in
         map.undefinedKeys = .stash
     }
 }

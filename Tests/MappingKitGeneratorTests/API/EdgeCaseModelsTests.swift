@@ -49,7 +49,7 @@ struct EdgeCaseModelsTests {
         #expect(model.created == Date(timeIntervalSince1970: 1_392_283_800))
         #expect(model.huge == Decimal(string: "123456789012345678901234567890"))
         #expect(model.big == 3_000_000_000 && model.bigger == UInt64.max && model.ratio == 1)
-        #expect(model.local == "2014-02-13T09:30:00+01:00")
+        #expect(model.local == Date(timeIntervalSince1970: 1_392_280_200))
         #expect(model.tags == ["2014-01-01": [1, 2]])
         #expect(model.nested.innerValue.deep.map(\.x) == [1, nil])
         #expect(model.unmappedValues == ["nothing": NSNull()])

@@ -30,7 +30,9 @@ struct ModelGeneratorTests {
         (#"{"a": "https://example.com/a?b=1"}"#, "var a: URL?"),
         (#"{"a": "/images/a.png"}"#, #"var a = """#),
         (#"{"a": "2014-02-13T09:30:00Z"}"#, "var a = Date(timeIntervalSince1970: 0) | map.map(\\.a, using: .iso8601)"),
-        (#"{"a": "2014-02-13T09:30:00+01:00"}"#, #"var a = """#),
+        (#"{"a": "2014-02-13T09:30:00+01:00"}"#, #"var a = Date(timeIntervalSince1970: 0) | map.map(\.a, using: .date(format: "yyyy-MM-dd'T'HH:mm:ssxxx", secondsFromGMT: 3600))"#),
+        (#"{"a": "2021-03-30T16:09:00.000-04:00"}"#, #"var a = Date(timeIntervalSince1970: 0) | map.map(\.a, using: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSxxx", secondsFromGMT: -14400))"#),
+        (#"{"a": "2021-03-30T16:09:00.000+00:00"}"#, #"var a = Date(timeIntervalSince1970: 0) | map.map(\.a, using: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSxxx"))"#),
         (#"{"a": "Sun Aug 31 00:29:15 +0000 2014"}"#, #"var a = Date(timeIntervalSince1970: 0) | map.map(\.a, using: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))"#),
         (#"{"a": null}"#, "var a: Any?"),
         (#"{"a": [1, 2]}"#, "var a: [Int] = []"),
@@ -89,7 +91,7 @@ struct ModelGeneratorTests {
             """)
     }
 
-    @Test("a shape seen in several places is one type; a name taken twice gets its parent's name")
+    @Test("a shape seen under one name in several places is one type, under another name another; a name taken twice gets its parent's name")
     func shapes() throws {
         let source = try generated([#"""
             {"author": {"id": 1, "name": "a"}, "editor": {"id": 2, "name": "b"},
@@ -98,8 +100,9 @@ struct ModelGeneratorTests {
             """#])
         let declarations = source.split(separator: "\n").filter { $0.hasPrefix("struct") || $0.hasPrefix("    var") }
         #expect(declarations == [
-            "struct T: Mappable {", "    var author = Author()", "    var editor = Author()", "    var posts: [Post] = []", "    var entities = Entities()",
+            "struct T: Mappable {", "    var author = Author()", "    var editor = Editor()", "    var posts: [Post] = []", "    var entities = Entities()",
             "struct Author: Mappable {", "    var id = 0", "    var name = \"\"",
+            "struct Editor: Mappable {", "    var id = 0", "    var name = \"\"",
             "struct Entities: Mappable {", "    var links: [String] = []",
             "struct Post: Mappable {", "    var author = Author()", "    var entities = PostEntities()",
             "struct PostEntities: Mappable {", "    var tags: [Int] = []",
@@ -108,7 +111,9 @@ struct ModelGeneratorTests {
 
     @Test("a shape nested in itself stays two structs, and is one final class")
     func selfContainment() throws {
-        let sample = #"{"statuses": [{"id": 1, "text": "a", "user": {"id": 1}, "retweeted_status": {"id": 2, "text": "b", "user": {"id": 2}}}]}"#
+        // Under another name, a shape merges into a larger one when it has eight keys or more.
+        let keys = #""lang": "en", "source": "s", "truncated": false, "favorited": false, "retweeted": false"#
+        let sample = #"{"statuses": [{"id": 1, "text": "a", "user": {"id": 1}, \#(keys), "retweeted_status": {"id": 2, "text": "b", "user": {"id": 2}, \#(keys)}}]}"#
         let structs = try generated([sample]).split(separator: "\n").filter { $0.contains("retweetedStatus") || $0.hasPrefix("struct") }
         #expect(structs == ["struct T: Mappable {", "struct Status: Mappable {", "    var retweetedStatus = RetweetedStatus()", "struct User: Mappable {", "struct RetweetedStatus: Mappable {"])
         let classes = try generated([sample], GeneratorOptions(name: "T", kind: .finalClass)).split(separator: "\n")
@@ -171,5 +176,61 @@ struct ModelGeneratorTests {
     func errors(samples: [String], name: String, message: String) {
         let error = #expect(throws: GeneratorError.self) { try generated(samples, GeneratorOptions(name: name)) }
         #expect(error?.message == message)
+    }
+
+    @Test("keys that are data make dictionaries: versions, e-mail addresses, half the keys, many keys of one kind, sparse keys", arguments: [
+        (#"{"a": {"1.0.0": {"x": 1}, "2.0.0-beta.1": {"x": 2}}}"#, "var a: [String: A] = [:]"),
+        (#"{"a": {"ann@example.com": "admin", "bob@example.org": "dev"}}"#, "var a: [String: String] = [:]"),
+        (#"{"a": {"created": "x", "modified": "y", "1.0.0": "z", "1.1.0": "w"}}"#, "var a: [String: String] = [:]"),
+        (#"{"a": {"created": "x", "1.0.0": {"b": 1}}}"#, "var a = A()"),
+        (#"{"a": {"\#((0..<16).map { "u\($0)\": true" }.joined(separator: ", \""))}}"#, "var a: [String: Bool] = [:]"),
+        (#"{"a": {"enabled": true, "visible": false}}"#, "var a = A()"),
+    ])
+    func dataKeys(sample: String, expected: String) throws {
+        #expect(try propertyA([sample]) == expected)
+    }
+
+    @Test("keys that each object has few of are data, over several objects")
+    func sparseKeys() throws {
+        let samples = [#"{"a": {"ann": 1, "bob": 2}}"#, #"{"a": {"cy": 3, "dee": 4}}"#, #"{"a": {"eve": 5, "fay": 6}}"#]
+        #expect(try propertyA(samples) == "var a: [String: Int] = [:]")
+    }
+
+    @Test("--map and --model force a JSON path either way")
+    func forcedPaths() throws {
+        let sample = #"{"users": {"ann": true, "bob": true}, "items": [{"ids": {"1": "x", "2": "y"}}]}"#
+        let forced = try generated([sample], GeneratorOptions(name: "T", dictionaries: ["users"], models: ["items[].ids"]))
+        #expect(forced.contains("    var users: [String: Bool] = [:]"))
+        #expect(forced.contains("    var ids = Ids()"))
+        #expect(forced.hasPrefix("// Generated by `mappingkit-generate --name T --map users --model items[].ids s0.json`."))
+        let plain = try generated([sample])
+        #expect(plain.contains("    var users = Users()") && plain.contains("    var ids: [String: String] = [:]"))
+    }
+
+    @Test("a type prefix keeps two APIs' models apart; a bad prefix is an error")
+    func prefix() throws {
+        let source = try generated([#"{"owner": {"id": 1}, "items": [{"id": 2}]}"#], GeneratorOptions(name: "Repo", typePrefix: "GitHub"))
+        let types = source.split(separator: "\n").filter { $0.hasPrefix("struct") }
+        #expect(types == ["struct Repo: Mappable {", "struct GitHubOwner: Mappable {", "struct GitHubItem: Mappable {"])
+        #expect(throws: GeneratorError.self) { try generated(["{}"], GeneratorOptions(name: "T", typePrefix: "9x")) }
+    }
+
+    @Test("names a person would write: signs spelled, list elements named after the list, no ElementElement", arguments: [
+        (#"{"a": {"+1": 1, "-1": 2, "+100": 3}}"#, ["    var plusOne = 0", "    var minusOne = 0", "    var plus100 = 0"]),
+        (#"{"subscriptions": {"data": [{"id": 1}]}}"#, ["struct Subscription: Mappable {"]),
+        (#"{"elements": [{"id": 1}]}"#, ["struct TElement: Mappable {"]),
+        (#"{"urls": [{"id": 1}]}"#, ["struct URLElement: Mappable {"]),
+    ])
+    func names(sample: String, expected: [String]) throws {
+        let lines = Set(try generated([sample]).split(separator: "\n").map(String.init))
+        #expect(expected.filter { !lines.contains($0) } == [])
+    }
+
+    @Test("local times in one offset are dates written back in it; in several offsets they stay strings")
+    func offsets() throws {
+        #expect(try propertyA([#"{"a": "2021-03-30T16:09:00.000-04:00"}"#, #"{"a": "2021-11-30T16:09:00.000-04:00"}"#])
+            == #"var a = Date(timeIntervalSince1970: 0) | map.map(\.a, using: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSxxx", secondsFromGMT: -14400))"#)
+        #expect(try propertyA([#"{"a": "2021-03-30T16:09:00.000-04:00"}"#, #"{"a": "2021-11-30T16:09:00.000-05:00"}"#]) == #"var a = """#)
+        #expect(try propertyA([#"{"a": "2021-03-30T16:09:00.000-04:00"}"#, #"{"a": "2021-03-30T16:09:00-04:00"}"#]) == #"var a = """#)
     }
 }

@@ -149,7 +149,7 @@ struct AdapterTests {
     func patternMistakes() {
         #expect(mappingError { _ = try UnknownField(dictionary: ["other": 1]) }?.description == """
             configuration of UnknownField: \\UnknownField.day: the date pattern "yy-MM-dd" has "yy", which is not a field \
-            MappingKit reads: use yyyy, MM, MMM, dd, EEE, HH, mm, ss, SSS and Z, and quote literal text ('T')
+            MappingKit reads: use yyyy, MM, MMM, dd, EEE, HH, mm, ss, SSS, Z and xxx, and quote literal text ('T')
             """)
         #expect(mappingError { _ = try UnclosedQuote(dictionary: [:]) }?.description == """
             configuration of UnclosedQuote: \\UnclosedQuote.day: the date pattern "yyyy-MM-dd'T" has a quote that is never closed
@@ -293,6 +293,23 @@ struct AdapterTests {
         #expect(try tweet.dictionaryRepresentation()["created_at"] as? String == "Sun Aug 31 00:29:15 +0000 2014")
         #expect(mappingError { _ = try mapped(Tweet.self, ["created_at": "Sun Foo 31 00:29:15 +0000 2014"]) }?.description
             == #"created_at: expected Date as EEE MMM dd HH:mm:ss Z yyyy, found String "Sun Foo 31 00:29:15 +0000 2014""#)
+    }
+
+    @Test("an offset with a colon (xxx): a local time written back in its own offset, from a dictionary and JSON")
+    func offsetsWithColons() throws {
+        struct Push: Mappable {
+            var pushedAt = Date(timeIntervalSince1970: 0)
+            static let mappingConfiguration = MappingConfiguration(for: Push.self) { map in
+                map.map(\.pushedAt, to: "pushed_at", using: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSxxx", secondsFromGMT: -14_400))
+            }
+        }
+        let push = try mapped(Push.self, ["pushed_at": "2021-03-30T16:09:00.000-04:00"])
+        #expect(push.pushedAt == date("2021-03-30T20:09:00Z"))
+        #expect(try push.dictionaryRepresentation()["pushed_at"] as? String == "2021-03-30T16:09:00.000-04:00")
+        #expect(String(decoding: try push.jsonData(), as: UTF8.self) == #"{"pushed_at":"2021-03-30T16:09:00.000-04:00"}"#)
+        #expect(try Push(json: #"{"pushed_at": "2021-03-30T20:09:00.000+00:00"}"#).pushedAt == push.pushedAt)
+        #expect(mappingError { _ = try mapped(Push.self, ["pushed_at": "2021-03-30T16:09:00-04:00"]) }?.description
+            == #"pushed_at: expected Date as yyyy-MM-dd'T'HH:mm:ss.SSSxxx, found String "2021-03-30T16:09:00-04:00""#)
     }
 
     @Test("JSON dates are parsed where their bytes stand: escaped text, whole and fractional epochs read as the dictionary reads them")

@@ -1,0 +1,85 @@
+import Foundation
+import GeneratedAPIs
+import MappingKit
+import MappingKitGenerator
+import Testing
+
+/// One API's payload (checked in, Tests/Generated/Samples/APIs), the options its models were
+/// generated with into the one `GeneratedAPIs` target, and its round trip.
+struct APISample: Sendable, CustomTestStringConvertible {
+    let file: String
+    let options: GeneratorOptions
+    let source: String
+    let roundTrip: @Sendable (_ dictionary: [String: Any], _ json: Data) throws -> (dictionary: [String: Any], json: Data)
+
+    var testDescription: String { file }
+
+    static func sample<Model: Mappable & SendableMetatype>(_ file: String, _ model: Model.Type, _ options: GeneratorOptions) -> APISample {
+        APISample(file: file, options: options, source: "Tests/Generated/APIs/\(options.name).swift") { dictionary, json in
+            (try Model(dictionary: dictionary).dictionaryRepresentation(), try Model(json: json).jsonData())
+        }
+    }
+
+    static let all = [
+        sample("github-issue.json", GitHubIssue.self, GeneratorOptions(name: "GitHubIssue", access: .public, stashesUndefinedKeys: true, typePrefix: "GitHub")),
+        sample("stripe-customer.json", StripeCustomer.self, GeneratorOptions(name: "StripeCustomer", access: .public, stashesUndefinedKeys: true, typePrefix: "Stripe")),
+        sample("mastodon-status.json", MastodonStatus.self, GeneratorOptions(name: "MastodonStatus", access: .public, stashesUndefinedKeys: true, typePrefix: "Mastodon")),
+        sample("npm-packument.json", NpmPackument.self, GeneratorOptions(
+            name: "NpmPackument", access: .public, stashesUndefinedKeys: true, typePrefix: "Npm", dictionaries: ["users"]
+        )),
+        sample("slack-message.json", SlackMessage.self, GeneratorOptions(name: "SlackMessage", access: .public, stashesUndefinedKeys: true, typePrefix: "Slack")),
+    ]
+
+    static func data(_ file: String) throws -> Data {
+        try Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Generated/Samples/APIs/\(file)"))
+    }
+}
+
+@Suite("Models generated from five APIs' payloads, into one target (issue 42)")
+struct GeneratedAPIModelsTests {
+    @Test("the checked-in models are what the generator writes today", arguments: APISample.all)
+    func checkedInModelsAreCurrent(sample: APISample) throws {
+        let generated = try ModelGenerator(options: sample.options).source(for: [Sample(name: sample.file, data: APISample.data(sample.file))])
+        let checkedIn = try String(contentsOf: Paths.packageRoot.appendingPathComponent(sample.source), encoding: .utf8)
+        #expect(generated == checkedIn, "regenerate the checked-in models with Tests/Generated/regenerate.sh")
+    }
+
+    @Test("each payload maps into its models, from a dictionary and from JSON, and writes back exactly", arguments: APISample.all)
+    func roundTrip(sample: APISample) throws {
+        let json = try APISample.data(sample.file)
+        let input = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let back = try sample.roundTrip(input, json)
+        #expect(JSONSameness.difference(input, back.dictionary) == nil)
+        #expect(JSONSameness.difference(input, try JSONSerialization.jsonObject(with: back.json)) == nil)
+    }
+
+    @Test("typed as a person would: data keys as dictionaries, shapes kept apart by name, dates in their offset, signs spelled")
+    func typedLikeAPerson() throws {
+        let npm = try NpmPackument(json: APISample.data("npm-packument.json"))
+        // Keys that are versions, and user names (by --map users): dictionaries.
+        let versions: [String: NpmVersion] = npm.versions
+        #expect(versions.keys.sorted() == ["1.0.0", "1.1.0", "1.3.0"])
+        #expect(npm.time.keys.sorted() == ["1.0.0", "1.1.0", "1.3.0", "created", "modified"])
+        #expect(npm.users == ["jonathanong": true, "tunnckocore": true, "stevemao": true])
+        // `scripts` and `directories` look alike in 1.0.0 and are two types.
+        let scripts: NpmScripts? = versions["1.1.0"]?.scripts
+        let directories: NpmDirectories? = versions["1.1.0"]?.directories
+        #expect(scripts?.bench == "node perf/perf.js" && directories?.test == "test")
+
+        let issue = try GitHubIssue(json: APISample.data("github-issue.json"))
+        #expect(issue.createdAt == Date(timeIntervalSince1970: 1_303_504_428))
+        #expect(issue.reactions.plusOne == 3 && issue.reactions.minusOne == 1)
+        #expect(String(decoding: try issue.jsonData(), as: UTF8.self).contains(#""created_at":"2011-04-22T13:33:48.000-07:00""#))
+
+        let customer = try StripeCustomer(json: APISample.data("stripe-customer.json"))
+        // A list's generic `data` is named after the list.
+        let subscriptions: [StripeSubscription] = customer.subscriptions.data
+        let items: [StripeItem] = subscriptions.first?.items.data ?? []
+        #expect(items.first?.price.unitAmount == 1_000)
+
+        let status = try MastodonStatus(json: APISample.data("mastodon-status.json"))
+        // Side by side with the same keys: one type.
+        let sizes: [MastodonOriginal] = status.mediaAttachments.flatMap { [$0.meta.original, $0.meta.small] }
+        #expect(sizes.map(\.width) == [640, 461])
+    }
+}
