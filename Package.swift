@@ -26,7 +26,7 @@ let package = Package(
         .testTarget(name: "MappingKitSQLiteTests", dependencies: ["MappingKitSQLite"], swiftSettings: strictSettings),
         // The model generator: a library the tests reach, and the command that runs it.
         .target(name: "MappingKitGenerator", dependencies: ["MappingKit"], swiftSettings: strictSettings),
-        .executableTarget(name: "mappingkit-generate", dependencies: ["MappingKitGenerator"], swiftSettings: strictSettings),
+        .executableTarget(name: "mappingkit-generate", dependencies: ["MappingKitGenerator", "MappingKit"], swiftSettings: strictSettings),
         // Models generated from samples (../shared/data's, Tests/Generated/Samples), checked in; the tests regenerate and compare them.
         .target(name: "GeneratedTwitter", dependencies: ["MappingKit"], path: "Tests/Generated/Twitter", swiftSettings: strictSettings),
         .target(name: "GeneratedCitmCatalog", dependencies: ["MappingKit"], path: "Tests/Generated/CitmCatalog", swiftSettings: strictSettings),

@@ -1,12 +1,13 @@
 import Foundation
+import MappingKit
 import MappingKitGenerator
 
 /// `mappingkit-generate [--name Root] [--prefix P] [--class | --observable] [--access level] [--stash]
-/// [--map PATH]… [--model PATH]… sample.json…`:
+/// [--map PATH]… [--model PATH]… [--schema] sample.json…`:
 /// MappingKit models for the samples, on standard output.
 let usage = """
     usage: mappingkit-generate [--name Root] [--prefix Prefix] [--class | --observable] [--access internal|package|public] [--stash]
-                               [--map PATH]... [--model PATH]... <sample.json>...
+                               [--map PATH]... [--model PATH]... [--schema] <sample.json>...
 
     Writes Swift source for MappingKit models of the sample JSON files to standard output: one
     type per object shape, with the keys' names, types inferred without loss, and the
@@ -21,6 +22,7 @@ let usage = """
       --map <path>       the objects at this JSON path are a dictionary [String: T] (keys joined
                          by dots, [] after an array's key: versions, items[].attributes)
       --model <path>     the objects at this JSON path are a model, whatever their keys
+      --schema           print the models' JSON Schema (draft 2020-12) instead of their source
       -h, --help         this text
     """
 
@@ -30,6 +32,7 @@ func fail(_ message: String) -> Never {
 }
 
 var options = GeneratorOptions()
+var printsSchema = false
 var paths: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -49,6 +52,8 @@ while let argument = arguments.popFirst() {
     case "--model":
         guard let path = arguments.popFirst() else { fail("--model needs a JSON path") }
         options.models.insert(path)
+    case "--schema":
+        printsSchema = true
     case "--class":
         options.kind = .finalClass
     case "--struct":
@@ -80,7 +85,15 @@ for path in paths {
     }
 }
 do {
-    print(try ModelGenerator(options: options).source(for: samples), terminator: "")
-} catch {
+    let generator = ModelGenerator(options: options)
+    if printsSchema {
+        let schema = try generator.jsonSchema(for: samples)
+        print(String(decoding: try JSONValue.data(schema, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
+    } else {
+        print(try generator.source(for: samples), terminator: "")
+    }
+} catch let error as GeneratorError {
     fail(error.description)
+} catch {
+    fail("\(error)")
 }

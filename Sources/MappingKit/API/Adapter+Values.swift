@@ -38,7 +38,7 @@ extension Adapter where Value: Codable {
 enum BuiltInValueAdapters {
     static let decimal = Adapter<Decimal>(name: "decimal", builtIn: true, fixed: Codec.erasing(DecimalCodec()))
 
-    static let base64 = Adapter<Data>(name: "base64", builtIn: true, shape: .string, decode: { input, context, mode in
+    static let base64 = Adapter<Data>(name: "base64", builtIn: true, shape: .string, contentEncoding: "base64", decode: { input, context, mode in
         if let data = NativeValue.data(input) { return data }
         let text = try StringCodec(mode: mode).decode(input, in: context)
         guard let data = Data(base64Encoded: text) else {

@@ -52,10 +52,13 @@ public struct Adapter<Value>: Sendable {
         name: String,
         builtIn: Bool = false,
         shape: ValueShape = .untyped,
+        contentEncoding: String? = nil,
         decode: @escaping @Sendable (Any, MappingContext, CoercionMode) throws -> Value,
         encode: @escaping @Sendable (Value, MappingContext) throws -> Any
     ) {
-        self.init(name: name, builtIn: builtIn, shape: shape, decode: decode) { value, context, _ in try encode(value, context) }
+        self.init(name: name, builtIn: builtIn, shape: shape, contentEncoding: contentEncoding, decode: decode) { value, context, _ in
+            try encode(value, context)
+        }
     }
 
     /// An adapter whose writing depends on the coercion mode too (`.lenient` rounds what a
@@ -64,6 +67,7 @@ public struct Adapter<Value>: Sendable {
         name: String,
         builtIn: Bool = false,
         shape: ValueShape = .untyped,
+        contentEncoding: String? = nil,
         decode: @escaping @Sendable (Any, MappingContext, CoercionMode) throws -> Value,
         encode: @escaping @Sendable (Value, MappingContext, CoercionMode) throws -> Any
     ) {
@@ -72,7 +76,8 @@ public struct Adapter<Value>: Sendable {
                 name: name,
                 decoder: { input, context in try decode(input, context, mode) },
                 encoder: { value, context in try encode(value, context, mode) },
-                valueShape: shape
+                valueShape: shape,
+                contentEncoding: contentEncoding
             ))
         }
     }

@@ -28,7 +28,11 @@ extension Mappable {
     ///   it is not the model's own.
     /// - Throws: ``MappingError`` when the model's configuration does not compile.
     public static func jsonSchema(undefinedKeys: UndefinedKeyPolicy? = nil) throws -> [String: Any] {
-        let context = MappingContext(undefinedKeys: undefinedKeys)
+        try jsonSchema(in: MappingContext(undefinedKeys: undefinedKeys))
+    }
+
+    /// The schema for calls made in `context` (a mapper's, or a call's policy).
+    static func jsonSchema(in context: MappingContext) throws -> [String: Any] {
         let plan = try PlanCache.plan(for: Self.self, configuration: context.declaredConfiguration(for: Self.self))
         var builder = SchemaBuilder { type in
             (try? JSONValue.parse(type.init().jsonData())) as? [String: Any]

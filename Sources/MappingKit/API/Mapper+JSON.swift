@@ -52,6 +52,16 @@ extension Mapper {
         try model.jsonData(options: options, in: jsonContext)
     }
 
+    /// The JSON Schema of `model` as this mapper maps it (``Mappable/jsonSchema(undefinedKeys:)``
+    /// under this mapper's configurations and policies).
+    ///
+    /// ```swift
+    /// let schema = try v1.jsonSchema(for: User.self)
+    /// ```
+    public func jsonSchema<Model: Mappable>(for model: Model.Type) throws -> [String: Any] {
+        try Model.jsonSchema(in: jsonContext)
+    }
+
     private var jsonContext: MappingContext {
         MappingContext(mapper: self, undefinedKeys: undefinedKeys)
     }

@@ -7,6 +7,9 @@ struct ClosureCodec<Value>: ValueCodec {
     let encoder: @Sendable (Value, MappingContext) throws -> Any
     /// What the adapter reads, when it says (a typed input's, or a built-in adapter's).
     var valueShape: ValueShape = .untyped
+    /// How the text it writes encodes bytes (`base64`), when it is a built-in adapter that
+    /// says: a JSON Schema's `contentEncoding`.
+    var contentEncoding: String?
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         try reporting(input) { try decoder(input, context) }

@@ -78,6 +78,18 @@ extension NullCodec: SchemaDescribing {
     }
 }
 
+extension UntypedArrayCodec: SchemaDescribing {
+    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
+        ["type": "array"]
+    }
+}
+
+extension UntypedDictionaryCodec: SchemaDescribing {
+    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
+        ["type": "object"]
+    }
+}
+
 // MARK: Foundation values
 
 extension StringFormCodec: SchemaDescribing {
@@ -95,6 +107,16 @@ extension NativeValueCodec: SchemaDescribing {
     func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
         // A `Date` or `Data` without an adapter has no JSON form: no JSON value maps to it.
         ["not": [String: Any](), "description": "\(ValueDescription.typeName(Value.self)) needs an adapter in JSON (.iso8601, .unixSeconds, .base64…)"]
+    }
+}
+
+extension ClosureCodec: SchemaDescribing {
+    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
+        // A built-in adapter that writes text says so (`.base64`); any other closure may read
+        // anything.
+        guard valueShape.kind == .string else { return [:] }
+        guard let contentEncoding else { return ["type": "string"] }
+        return ["type": "string", "contentEncoding": contentEncoding]
     }
 }
 

@@ -38,11 +38,34 @@ public struct ModelGenerator: Sendable {
     /// Swift source for models of `samples`, which are all samples of the top type: objects, or
     /// arrays of objects.
     public func source(for samples: [Sample]) throws(GeneratorError) -> String {
+        let (plans, topIsArray, inference) = try plans(for: samples)
+        // The shapes live as long as the inference: it breaks their cycles when it goes.
+        return withExtendedLifetime(inference) {
+            SourceWriter(options: options, sampleNames: samples.map(\.name), topIsArray: topIsArray).source(for: plans) { $0.count }
+        }
+    }
+
+    /// The JSON Schema (draft 2020-12) of the models ``source(for:)`` writes for `samples`: what
+    /// their `jsonSchema()` gives once compiled, as JSON's untyped values (the top type's object;
+    /// a top-level array's elements are that type).
+    ///
+    /// ```swift
+    /// let schema = try ModelGenerator(options: GeneratorOptions(name: "Timeline")).jsonSchema(for: samples)
+    /// ```
+    public func jsonSchema(for samples: [Sample]) throws(GeneratorError) -> [String: Any] {
+        let (plans, _, inference) = try plans(for: samples)
+        let names = Dictionary(uniqueKeysWithValues: plans.map { (ObjectIdentifier($0.node), $0.typeName) })
+        return withExtendedLifetime(inference) {
+            SchemaWriter(plans: plans) { names[ObjectIdentifier($0.resolved)] ?? "Any" }.document()
+        }
+    }
+
+    /// A plan per type, the top type's first, whether the samples are arrays of it, and the
+    /// inference whose shapes the plans read (to be kept alive while they are).
+    private func plans(for samples: [Sample]) throws(GeneratorError) -> (plans: [ModelPlan], topIsArray: Bool, inference: Inference) {
         try checkName()
         guard !samples.isEmpty else { throw GeneratorError("no samples: give at least one JSON file") }
         let inference = Inference()
-        // The shapes live as long as the inference: it breaks their cycles when it goes.
-        defer { withExtendedLifetime(inference) {} }
         for sample in samples {
             inference.observe(sample: try SampleParser.parse(sample), name: options.name)
         }
@@ -66,8 +89,7 @@ public struct ModelGenerator: Sendable {
                 node: shape, typeName: name(shape), stashes: options.stashesUndefinedKeys, avoidsKeywords: options.observable, names: name
             ))
         }
-        let writer = SourceWriter(options: options, sampleNames: samples.map(\.name), topIsArray: topIsArray)
-        return writer.source(for: plans) { $0.count }
+        return (plans, topIsArray, inference)
     }
 
     /// The top type's name must be a type name of its own.

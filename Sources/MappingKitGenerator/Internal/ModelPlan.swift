@@ -12,6 +12,9 @@ struct ModelPlan {
         var mapsExplicitly: Bool
         var adapter: String?
         var usesFoundation: Bool
+        /// The value's type, and whether the property is optional.
+        var type: SwiftType
+        var isOptional: Bool
     }
 
     let node: ObjectNode
@@ -60,7 +63,9 @@ struct ModelPlan {
                 declaration: declaration ?? ": \(type.spelled(names))?",
                 mapsExplicitly: written != key,
                 adapter: type.adapter,
-                usesFoundation: type.usesFoundation
+                usesFoundation: type.usesFoundation,
+                type: type,
+                isOptional: declaration == nil
             ))
         }
         if stashes {

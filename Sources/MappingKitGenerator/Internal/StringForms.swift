@@ -109,6 +109,13 @@ final class OffsetPattern: Equatable {
         return back["value"] as? String == text
     }
 
+    /// `date` as this pattern writes it.
+    func text(of date: Date) -> String? {
+        var probe = OffsetProbe()
+        probe.value = date
+        return (try? mapper.dictionaryRepresentation(of: probe))?["value"] as? String
+    }
+
     /// The adapter, as generated code spells it.
     var adapterSource: String {
         offset == 0 ? #".date(format: "\#(format)")"# : #".date(format: "\#(format)", secondsFromGMT: \#(offset))"#
@@ -133,6 +140,28 @@ enum DateForm {
         case .offset(let pattern): pattern.adapterSource
         }
     }
+
+    /// The text of 1970's first second in this form: a date property's default, as written.
+    var epochText: String? {
+        switch self {
+        case .iso8601: ISO8601Probe.text(of: Date(timeIntervalSince1970: 0))
+        case .twitter: TwitterDateProbe.text(of: Date(timeIntervalSince1970: 0))
+        case .offset(let pattern): pattern.text(of: Date(timeIntervalSince1970: 0))
+        }
+    }
+}
+
+/// A probe of one `Date`, to write one through its adapter.
+private protocol DateProbe: Probe {
+    var value: Date { get set }
+}
+
+extension DateProbe {
+    static func text(of date: Date) -> String? {
+        var probe = Self()
+        probe.value = date
+        return (try? probe.dictionaryRepresentation())?["value"] as? String
+    }
 }
 
 /// A model with one property, mapped from `["value": text]` and written back: the string is of
@@ -148,14 +177,14 @@ extension Probe {
     }
 }
 
-private struct ISO8601Probe: Probe {
+private struct ISO8601Probe: DateProbe {
     var value = Date(timeIntervalSince1970: 0)
     static let mappingConfiguration = MappingConfiguration(for: ISO8601Probe.self) { map in
         map.map(\.value, using: .iso8601)
     }
 }
 
-private struct TwitterDateProbe: Probe {
+private struct TwitterDateProbe: DateProbe {
     static let format = "EEE MMM dd HH:mm:ss Z yyyy"
     var value = Date(timeIntervalSince1970: 0)
     static let mappingConfiguration = MappingConfiguration(for: TwitterDateProbe.self) { map in

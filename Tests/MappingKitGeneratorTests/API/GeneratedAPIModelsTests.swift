@@ -11,13 +11,15 @@ struct APISample: Sendable, CustomTestStringConvertible {
     let options: GeneratorOptions
     let source: String
     let roundTrip: @Sendable (_ dictionary: [String: Any], _ json: Data) throws -> (dictionary: [String: Any], json: Data)
+    /// The compiled models' JSON Schema.
+    let schema: @Sendable () throws -> [String: Any]
 
     var testDescription: String { file }
 
     static func sample<Model: Mappable & SendableMetatype>(_ file: String, _ model: Model.Type, _ options: GeneratorOptions) -> APISample {
-        APISample(file: file, options: options, source: "Tests/Generated/APIs/\(options.name).swift") { dictionary, json in
+        APISample(file: file, options: options, source: "Tests/Generated/APIs/\(options.name).swift", roundTrip: { dictionary, json in
             (try Model(dictionary: dictionary).dictionaryRepresentation(), try Model(json: json).jsonData())
-        }
+        }, schema: { try Model.jsonSchema() })
     }
 
     static let all = [
@@ -51,6 +53,13 @@ struct GeneratedAPIModelsTests {
         let back = try sample.roundTrip(input, json)
         #expect(JSONSameness.difference(input, back.dictionary) == nil)
         #expect(JSONSameness.difference(input, try JSONSerialization.jsonObject(with: back.json)) == nil)
+    }
+
+    @Test("mappingkit-generate --schema gives what the compiled models' jsonSchema() gives", arguments: APISample.all)
+    func schemaMatchesCompiledModels(sample: APISample) throws {
+        let generated = try ModelGenerator(options: sample.options).jsonSchema(for: [Sample(name: sample.file, data: APISample.data(sample.file))])
+        let compiled = try sample.schema()
+        #expect(JSONSameness.difference(compiled, generated) == nil)
     }
 
     @Test("typed as a person would: data keys as dictionaries, shapes kept apart by name, dates in their offset, signs spelled")

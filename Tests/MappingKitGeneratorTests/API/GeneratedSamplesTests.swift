@@ -17,6 +17,8 @@ struct GeneratedSample: Sendable, CustomTestStringConvertible {
     /// both written back, with a few values to check.
     let roundTrip: @Sendable (_ dictionary: [String: Any], _ json: Data) throws -> (dictionary: [String: Any], json: Data, facts: [String])
     let facts: [String]
+    /// The compiled models' JSON Schema.
+    let schema: @Sendable () throws -> [String: Any]
 
     var testDescription: String { file }
 
@@ -35,7 +37,8 @@ struct GeneratedSample: Sendable, CustomTestStringConvertible {
                 ]
                 return (try model.dictionaryRepresentation(), try fromJSON.jsonData(), facts)
             },
-            facts: ["100 statuses, 100 from JSON", "first: ayuu0123, id 505874924095815700, 2014-08-31 00:29:15 +0000", "retweets: 73"]
+            facts: ["100 statuses, 100 from JSON", "first: ayuu0123, id 505874924095815700, 2014-08-31 00:29:15 +0000", "retweets: 73"],
+            schema: { try Twitter.jsonSchema() }
         ),
         GeneratedSample(
             file: "citm_catalog.json",
@@ -51,7 +54,8 @@ struct GeneratedSample: Sendable, CustomTestStringConvertible {
                 ]
                 return (try model.dictionaryRepresentation(), try fromJSON.jsonData(), facts)
             },
-            facts: ["184 events, 243 performances from JSON", "event 138586341: 30th Anniversary Tour", "prices: 907"]
+            facts: ["184 events, 243 performances from JSON", "event 138586341: 30th Anniversary Tour", "prices: 907"],
+            schema: { try CitmCatalog.jsonSchema() }
         ),
         GeneratedSample(
             file: "canada.json",
@@ -67,7 +71,8 @@ struct GeneratedSample: Sendable, CustomTestStringConvertible {
                 ]
                 return (try model.dictionaryRepresentation(), try fromJSON.jsonData(), facts)
             },
-            facts: ["1 feature: Canada", "55563 points from JSON, first [-65.61361699999998, 43.42027300000001]"]
+            facts: ["1 feature: Canada", "55563 points from JSON, first [-65.61361699999998, 43.42027300000001]"],
+            schema: { try Canada.jsonSchema() }
         ),
     ]
 }
@@ -90,6 +95,13 @@ struct GeneratedSamplesTests {
               checked in: \(firstDifference?.element.1 ?? "")
             regenerate the checked-in models with Tests/Generated/regenerate.sh
             """)
+    }
+
+    @Test("mappingkit-generate --schema gives what the compiled models' jsonSchema() gives", arguments: GeneratedSample.all)
+    func schemaMatchesCompiledModels(sample: GeneratedSample) throws {
+        let data = try Data(contentsOf: Paths.data.appendingPathComponent(sample.file))
+        let generated = try ModelGenerator(options: sample.options).jsonSchema(for: [Sample(name: sample.file, data: data)])
+        #expect(JSONSameness.difference(try sample.schema(), generated) == nil)
     }
 
     @Test("each sample maps into its models and, under .stash, writes back exactly", arguments: GeneratedSample.all)

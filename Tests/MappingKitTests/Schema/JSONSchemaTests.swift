@@ -41,6 +41,7 @@ private struct Account: Mappable {
     var address = Address()
     var previous: [Address] = []
     var city = ""
+    var avatar = Data()
 
     static let mappingConfiguration = MappingConfiguration(for: Account.self) { map in
         map.undefinedKeys = .raise
@@ -50,6 +51,7 @@ private struct Account: Mappable {
         map.map(\.birthday, using: .iso8601Date)
         map.map(\.posted, using: .date(format: "EEE MMM dd HH:mm:ss Z yyyy"))
         map.map(\.seen, using: .unixSeconds)
+        map.map(\.avatar, using: .base64)
     }
 }
 
@@ -99,6 +101,7 @@ extension Account {
         account.address = Address(city: "c\(random.next() % 10)", zip: random.next() % 2 == 0 ? nil : "0\(random.next() % 9_999)")
         account.previous = (0..<random.next() % 3).map { _ in Address(city: "old", zip: nil) }
         account.city = "Oslo"
+        account.avatar = Data((0..<random.next() % 9).map { UInt8(truncatingIfNeeded: $0 &* 37) })
         return account
     }
 }
@@ -143,6 +146,7 @@ struct JSONSchemaTests {
         #expect(SchemaValidator.describe(properties["posted"] ?? 0)
             == #"{"default":"Thu Jan 01 00:00:00 +0000 1970","description":"a date as EEE MMM dd HH:mm:ss Z yyyy","pattern":"^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} (Z|z|[+-][0-9]{2}(:?[0-9]{2})?) [0-9]{4}$","type":"string"}"#)
         #expect(SchemaValidator.describe(properties["homepage"] ?? 0) == #"{"anyOf":[{"format":"uri-reference","type":"string"},{"type":"null"}]}"#)
+        #expect(SchemaValidator.describe(properties["avatar"] ?? 0) == #"{"contentEncoding":"base64","default":"","type":"string"}"#)
         #expect(account["additionalProperties"] as? Bool == false)
     }
 
