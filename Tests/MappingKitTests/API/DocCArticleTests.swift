@@ -331,10 +331,12 @@ struct DocCArticleTests {
         let first: [String: Any] = ["name": "Ann", "theme": "dark", "address": ["city": "Oslo", "zip": "0150"]]
         let user = try UndefinedKeys.User(dictionary: first)
         #expect(user.unmapped == UnmappedValues(["address": ["zip": "0150"], "theme": "dark"]))
+        #expect("\(user.unmapped)" == #"UnmappedValues(["address": ["zip": "0150"], "theme": "dark"])"#)
         #expect(try user.dictionaryRepresentation() as NSDictionary == first as NSDictionary)
         let second: [String: Any] = ["name": "Ann", "address": ["city": "Oslo"], "nickname": NSNull()]
         let nameless = try UndefinedKeys.User(dictionary: second)
         #expect(nameless.unmapped == UnmappedValues(["nickname": NSNull()]))
+        #expect("\(nameless.unmapped)" == #"UnmappedValues(["nickname": null])"#)
         #expect(try nameless.dictionaryRepresentation() as NSDictionary == second as NSDictionary)
         #expect(mappingError { _ = try UndefinedKeys.User(dictionary: ["name": "Ann", "theme": "dark"], undefinedKeys: .raise) }?.description
             == #"theme: expected a key User maps, found String "dark""#)

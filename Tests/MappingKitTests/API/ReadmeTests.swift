@@ -3,7 +3,8 @@ import MappingKit
 import Observation
 import Testing
 
-// The README's code, compiled and checked here so it cannot drift from the library.
+// The code of README.md and of the guide it links to (MappingKit.docc/Guide.md), compiled and
+// checked here so it cannot drift from the library.
 
 private struct User: Mappable {
     var username = ""
@@ -339,6 +340,17 @@ struct ReadmeStreamTests {
             indexed.append(status)
         }
         #expect(indexed == [StreamedStatus(id: 1, text: "Hi"), StreamedStatus(id: 2, text: "Bye")])
+
+        // The pipe example, on every platform: a file handle read as JSON Lines.
+        let lines = FileManager.default.temporaryDirectory.appendingPathComponent("readme-lines-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: lines) }
+        try Data("{\"id\": 3}\n{\"id\": 4}\n".utf8).write(to: lines)
+        var piped: [StreamedStatus] = []
+        let events = StreamedStatus.jsonElements(from: try FileHandle(forReadingFrom: lines), format: .lines)
+        while let event = try events.next() {
+            piped.append(event)
+        }
+        #expect(piped == [StreamedStatus(id: 3), StreamedStatus(id: 4)])
 
         let bytes = AsyncStream(UInt8.self) { continuation in
             for byte in "{\"id\": 1}\n{\"id\": \"x\"}\n".utf8 { continuation.yield(byte) }
