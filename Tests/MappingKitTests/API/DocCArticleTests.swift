@@ -28,6 +28,48 @@ private enum WorkingWithJSON {
     }
 }
 
+/// The first-hour article's models, for the GitHub issue checked in with the generator's samples.
+private enum FirstHour {
+    struct Issue: Mappable {
+        enum State: String, CaseIterable {
+            case open, closed
+        }
+
+        var number = 0
+        var title = ""
+        var state = State.open
+        var user = Person()
+        var labels: [Label] = []
+        var createdAt = Date(timeIntervalSince1970: 0)
+        var closedAt: Date?
+        var body: String?
+
+        static let mappingConfiguration = MappingConfiguration(for: Issue.self) { map in
+            map.keyStrategy = .snakeCase
+            map.convert(Date.self, using: .date(format: "yyyy-MM-dd'T'HH:mm:ss.SSSxxx", secondsFromGMT: -25_200))
+        }
+    }
+
+    struct Person: Mappable {
+        var login = ""
+        var id = 0
+        var siteAdmin = false
+    }
+
+    struct Label: Mappable {
+        var name = ""
+        var color = ""
+    }
+
+    static var payload: Data {
+        get throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            return try Data(contentsOf: root.appendingPathComponent("Tests/Generated/Samples/APIs/github-issue.json"))
+        }
+    }
+}
+
 private enum GettingStarted {
     struct Message: Mappable, Equatable {
         var text = ""
@@ -261,6 +303,25 @@ struct DocCArticleTests {
         let value = try JSONValue.parse(#"{"a": [1, 2.5, null]}"#)
         #expect(UnmappedValues(value as? [String: Any] ?? [:]) == UnmappedValues(["a": [1, 2.5, NSNull()]]))
         #expect(String(decoding: try JSONValue.data(value, options: .sortedKeys), as: UTF8.self) == #"{"a":[1,2.5,null]}"#)
+    }
+
+    @Test("Your first hour: a GitHub issue read, refused, patched and written back as the article shows")
+    func firstHour() throws {
+        var issue = try FirstHour.Issue(json: FirstHour.payload)
+        #expect(issue.number == 1347 && issue.title == "Found a bug" && issue.state == .open)
+        #expect(issue.user.login == "octocat" && issue.user.siteAdmin == false && issue.labels.map(\.name) == ["bug"])
+        #expect(issue.createdAt == Date(timeIntervalSince1970: 1_303_504_428) && issue.closedAt == nil)
+        let problem = mappingError { _ = try FirstHour.Issue(json: #"{"number": "1347x", "state": "merged", "created_at": "2011-04-22"}"#) }
+        #expect(problem?.description == """
+            3 problems:
+              number: expected Int, found String "1347x"
+              state: expected State (one of "open", "closed"), found String "merged"
+              created_at: expected Date as yyyy-MM-dd'T'HH:mm:ss.SSSxxx, found String "2011-04-22"
+            """)
+        try issue.update(fromJSON: #"{"state": "closed", "closed_at": "2011-04-23T09:00:00.000-07:00"}"#)
+        #expect(issue.state == .closed && issue.title == "Found a bug" && issue.closedAt == Date(timeIntervalSince1970: 1_303_574_400))
+        let written = String(decoding: try issue.jsonData(), as: UTF8.self)
+        #expect(written == #"{"number":1347,"title":"Found a bug","state":"closed","user":{"login":"octocat","id":1,"site_admin":false},"labels":[{"name":"bug","color":"f29513"}],"created_at":"2011-04-22T13:33:48.000-07:00","closed_at":"2011-04-23T09:00:00.000-07:00","body":"I'm having a problem with this."}"#)
     }
 
     @Test("Working with JSON: a model's JSON Schema, as the article prints it")
