@@ -166,7 +166,7 @@ struct SQLiteStoreTests {
 
     @Test(
         "twitter.json: statuses and their users, users deduplicated by id; an edited re-import updates rows",
-        .enabled(if: FileManager.default.fileExists(atPath: dataDirectory.path), "../shared/data is not beside this checkout: skipped")
+        .enabled(if: FileManager.default.fileExists(atPath: dataDirectory.path), "../shared/data is not beside this checkout")
     )
     func twitter() throws {
         let data = try Data(contentsOf: dataDirectory.appendingPathComponent("twitter.json"))
@@ -215,7 +215,7 @@ struct SQLiteStoreTests {
 
     @Test(
         "citm_catalog.json: performances refer to their events by id, across the whole catalog",
-        .enabled(if: FileManager.default.fileExists(atPath: dataDirectory.path), "../shared/data is not beside this checkout: skipped")
+        .enabled(if: FileManager.default.fileExists(atPath: dataDirectory.path), "../shared/data is not beside this checkout")
     )
     func citm() throws {
         let data = try Data(contentsOf: dataDirectory.appendingPathComponent("citm_catalog.json"))

@@ -129,14 +129,12 @@ struct NumberEdgeTests {
         #expect(second.unmapped == first.unmapped)
     }
 
-    @Test("the fuzz findings of the Codable round trip read back equal (skipped without ../shared/fuzz-findings)")
+    @Test(
+        "the fuzz findings of the Codable round trip read back equal",
+        .enabled(if: !fuzzFindings().isEmpty, "../shared/fuzz-findings is not beside this checkout")
+    )
     func fuzzFindingsRoundTrip() throws {
-        let findings = fuzzFindings()
-        guard !findings.isEmpty else {
-            print("skipped: ../shared/fuzz-findings is not beside this checkout")
-            return
-        }
-        for finding in findings {
+        for finding in fuzzFindings() {
             let decoder = JSONDecoder()
             decoder.userInfo[.mappingKitMapper] = Mapper(undefinedKeys: .stash)
             guard let first = try? decoder.decode(Bag.self, from: Data(contentsOf: finding)) else { continue }

@@ -8,7 +8,7 @@ enum ParseNumberFxx {
     static let files = ["freetype-2-7.txt", "google-wuffs.txt", "lemire-fast-float.txt", "more-test-cases.txt", "tencent-rapidjson.txt"]
     static let isPresent = ConditionTrait.enabled(
         if: FileManager.default.fileExists(atPath: directory.path),
-        "skipped: ../shared/data/parse-number-fxx is not beside this checkout"
+        "../shared/data/parse-number-fxx is not beside this checkout"
     )
 
     /// Every well-formed line of `file`, and how many lines it has.
