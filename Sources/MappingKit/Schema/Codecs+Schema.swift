@@ -7,37 +7,38 @@ import Foundation
 
 // MARK: Scalars
 
-extension StringCodec: SchemaDescribing {
+/// A codec whose values have one schema whatever the context: a scalar's.
+protocol FixedSchema: SchemaDescribing {
+    var fixedSchema: [String: Any] { get }
+}
+
+extension FixedSchema {
     func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
-        ["type": "string"]
+        fixedSchema
     }
 }
 
-extension BoolCodec: SchemaDescribing {
-    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
-        ["type": "boolean"]
-    }
+extension StringCodec: FixedSchema {
+    var fixedSchema: [String: Any] { ["type": "string"] }
 }
 
-extension IntCodec: SchemaDescribing {
-    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
-        IntegerSchema.of(Int.self)
-    }
+extension BoolCodec: FixedSchema {
+    var fixedSchema: [String: Any] { ["type": "boolean"] }
 }
 
-extension IntegerCodec: SchemaDescribing {
-    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
-        IntegerSchema.of(Integer.self)
-    }
+extension IntCodec: FixedSchema {
+    var fixedSchema: [String: Any] { IntegerSchema.of(Int.self) }
+}
+
+extension IntegerCodec: FixedSchema {
+    var fixedSchema: [String: Any] { IntegerSchema.of(Integer.self) }
 }
 
 /// A codec whose values are JSON numbers, fractions and all.
-protocol NumberSchema: SchemaDescribing {}
+protocol NumberSchema: FixedSchema {}
 
 extension NumberSchema {
-    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
-        ["type": "number"]
-    }
+    var fixedSchema: [String: Any] { ["type": "number"] }
 }
 
 extension DoubleCodec: NumberSchema {}
@@ -65,29 +66,21 @@ enum IntegerSchema {
 
 
 
-extension NSNumberCodec: SchemaDescribing {
-    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
-        // An `NSNumber` holds a Bool as well as a number.
-        ["type": ["number", "boolean"]]
-    }
+extension NSNumberCodec: FixedSchema {
+    /// An `NSNumber` holds a Bool as well as a number.
+    var fixedSchema: [String: Any] { ["type": ["number", "boolean"]] }
 }
 
-extension NullCodec: SchemaDescribing {
-    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
-        ["type": "null"]
-    }
+extension NullCodec: FixedSchema {
+    var fixedSchema: [String: Any] { ["type": "null"] }
 }
 
-extension UntypedArrayCodec: SchemaDescribing {
-    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
-        ["type": "array"]
-    }
+extension UntypedArrayCodec: FixedSchema {
+    var fixedSchema: [String: Any] { ["type": "array"] }
 }
 
-extension UntypedDictionaryCodec: SchemaDescribing {
-    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any] {
-        ["type": "object"]
-    }
+extension UntypedDictionaryCodec: FixedSchema {
+    var fixedSchema: [String: Any] { ["type": "object"] }
 }
 
 // MARK: Foundation values
@@ -299,9 +292,7 @@ extension PolymorphicCodec: SchemaDescribing {
             for (name, chosen) in types.sorted(by: { $0.key < $1.key }) {
                 var discriminated = nested
                 discriminated.discriminator = key
-                choices.append(try builder.object(
-                    for: plan(chosen.type), context: discriminated, defaults: nil, discriminator: (key, name)
-                ))
+                choices.append(try builder.reference(to: plan(chosen.type), of: chosen.type, context: discriminated, discriminator: (key, name)))
             }
             return ["oneOf": choices]
         case .by:

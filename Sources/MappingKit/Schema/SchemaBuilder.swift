@@ -33,7 +33,7 @@ struct SchemaBuilder {
     private(set) var definitions: [String: Any] = [:]
     /// Each plan's name in `$defs`, once it has one (before its schema is done, so that a
     /// recursive model refers to itself).
-    private var names: [ObjectIdentifier: String] = [:]
+    private var names: [Definition: String] = [:]
     /// The plans whose schema is the root's: a reference to them is `#`.
     private var root: ObjectIdentifier?
     /// A model type's `init()` as JSON values, for its properties' defaults; `nil` when it
@@ -53,28 +53,42 @@ struct SchemaBuilder {
     /// The whole document for the model `type` of `plan`, mapped in `context`.
     mutating func document(for plan: ObjectPlan, of type: any Mappable.Type, context: MappingContext) throws -> [String: Any] {
         root = ObjectIdentifier(plan)
-        names[ObjectIdentifier(plan)] = plan.modelName
+        names[Definition(plan: ObjectIdentifier(plan), discriminator: nil)] = plan.modelName
         var document: [String: Any] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "title": plan.modelName]
         for (key, value) in try object(for: plan, context: context, defaults: defaults(type)) { document[key] = value }
         if !definitions.isEmpty { document["$defs"] = definitions }
         return document
     }
 
-    /// A reference to the object schema of `plan`'s model, made the first time it is met.
-    mutating func reference(to plan: ObjectPlan, of type: any Mappable.Type, context: MappingContext) throws -> [String: Any] {
-        let identity = ObjectIdentifier(plan)
-        if identity == root { return ["$ref": "#"] }
-        if let name = names[identity] { return ["$ref": "#/$defs/\(name)"] }
+    /// A reference to the object schema of `plan`'s model, made the first time it is met;
+    /// `discriminator`: a polymorphic property's key and the name of this type there, which the
+    /// object holds besides its own keys (an entry of its own, so that a type that holds itself
+    /// through a polymorphic property refers to it rather than nests it anew).
+    mutating func reference(
+        to plan: ObjectPlan,
+        of type: any Mappable.Type,
+        context: MappingContext,
+        discriminator: (key: String, value: String)? = nil
+    ) throws -> [String: Any] {
+        let definition = Definition(plan: ObjectIdentifier(plan), discriminator: discriminator.map { "\($0.key)=\($0.value)" })
+        if definition.plan == root, discriminator == nil { return ["$ref": "#"] }
+        if let name = names[definition] { return ["$ref": "#/$defs/\(name)"] }
         var name = plan.modelName
         var number = 2
         while names.values.contains(name) {
             name = "\(plan.modelName)\(number)"
             number += 1
         }
-        names[identity] = name
+        names[definition] = name
         definitions[name] = [String: Any]()
-        definitions[name] = try object(for: plan, context: context, defaults: defaults(type))
+        definitions[name] = try object(for: plan, context: context, defaults: defaults(type), discriminator: discriminator)
         return ["$ref": "#/$defs/\(name)"]
+    }
+
+    /// A `$defs` entry: a plan's object, alone or with a discriminator's key and value.
+    private struct Definition: Hashable {
+        let plan: ObjectIdentifier
+        let discriminator: String?
     }
 
     /// The object schema of a plan: a property per key, nested objects for key paths, each

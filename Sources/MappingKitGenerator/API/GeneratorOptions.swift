@@ -51,16 +51,21 @@ public struct GeneratorOptions: Sendable, Equatable {
     /// GeneratorOptions(name: "Repository", typePrefix: "GitHub")   // GitHubOwner, GitHubLicense…
     /// ```
     public var typePrefix: String
-    /// JSON paths of objects to generate as dictionaries (`[String: T]`) whatever their keys,
-    /// and of objects to generate as models whatever their keys: keys joined by dots, `[]` after
-    /// an array's key for its elements (`versions`, `items[].attributes`). Without them, objects
-    /// whose keys are data (versions, ids, dates, e-mail addresses, or many keys of one kind of
-    /// value) are dictionaries.
+    /// JSON paths of objects to generate as dictionaries (`[String: T]`) whatever their keys
+    /// (`--map PATH`): keys joined by dots, `[]` after an array's key for its elements
+    /// (`versions`, `items[].attributes`). Without them, objects whose keys are data (versions,
+    /// ids, dates, e-mail addresses, or many keys of one kind of value) are dictionaries.
     ///
     /// ```swift
     /// GeneratorOptions(name: "Packument", dictionaries: ["users"], models: ["time"])
     /// ```
     public var dictionaries: Set<String>
+    /// JSON paths of objects to generate as models whatever their keys (``dictionaries``'s
+    /// opposite, `--model PATH`): keys that look like data are then properties.
+    ///
+    /// ```swift
+    /// GeneratorOptions(name: "Packument", models: ["time"])   // struct Time { var created …; var _100 … }
+    /// ```
     public var models: Set<String>
 
     /// Options with the given values; every one has a default.

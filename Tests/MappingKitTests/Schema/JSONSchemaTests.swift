@@ -285,7 +285,9 @@ extension JSONSchemaTests {
         #expect(SchemaValidator.describe(properties["shapes"] ?? 0) == #"{"default":[],"items":{"anyOf":[{"additionalProperties":{"properties":{"radius":{}},"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"circle"},"type":"object"},{"additionalProperties":{"maxItems":2,"minItems":2,"type":"array"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"pair"},"type":"object"},{"additionalProperties":{},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"note"},"type":"object"},{"const":"none","type":"string"}]},"type":"array"}"#)
         #expect(SchemaValidator.describe(properties["event"] ?? 0) == #"{"anyOf":[{"properties":{"type":{"const":"click"},"x":{},"y":{}},"required":["type"],"type":"object"},{"properties":{"type":{"const":"quit"}},"required":["type"],"type":"object"}],"default":{"type":"quit"}}"#)
         #expect(SchemaValidator.describe(properties["message"] ?? 0) == #"{"anyOf":[{"properties":{"c":{},"t":{"const":"text"}},"required":["t","c"],"type":"object"},{"properties":{"t":{"const":"ping"}},"required":["t"],"type":"object"}],"default":{"t":"ping"}}"#)
-        #expect(SchemaValidator.describe(properties["figure"] ?? 0) == #"{"anyOf":[{"oneOf":[{"properties":{"kind":{"const":"circle"},"radius":{"type":"number"}},"required":["kind"],"type":"object"},{"properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind"],"type":"object"}]},{"type":"null"}]}"#)
+        #expect(SchemaValidator.describe(properties["figure"] ?? 0) == ##"{"anyOf":[{"oneOf":[{"$ref":"#/$defs/Circle"},{"$ref":"#/$defs/Square"}]},{"type":"null"}]}"##)
+        #expect(SchemaValidator.describe((schema["$defs"] as? [String: Any])?["Circle"] ?? 0)
+            == #"{"properties":{"kind":{"const":"circle"},"radius":{"default":0.0,"type":"number"}},"required":["kind"],"type":"object"}"#)
         #expect(SchemaValidator.describe(properties["level"] ?? 0) == #"{"default":5,"description":"must be at most 10","maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#)
         #expect(SchemaValidator.describe(properties["nick"] ?? 0) == #"{"anyOf":[{"anyOf":[{"type":"string"},{"type":"null"}]},{"const":""}]}"#)
         #expect(schema["additionalProperties"] == nil)
@@ -306,5 +308,35 @@ extension JSONSchemaTests {
         #expect(validator.violation(of: ["shapes": [["circle": ["radius": 1], "pair": [1, 2]]]]) == #"$.shapes[0]: {"circle":{"radius":1},"pair":[1,2]} matches none of anyOf"#)
         #expect(validator.violation(of: ["event": ["type": "scroll"]]) == #"$.event: {"type":"scroll"} matches none of anyOf"#)
         #expect(validator.violation(of: ["figure": ["kind": "triangle", "side": 1]]) == #"$.figure: {"kind":"triangle","side":1} matches none of anyOf"#)
+    }
+}
+
+/// A polymorphic property whose choices hold the same property: the schema must end.
+private protocol Part {}
+
+private struct Group: Part, Mappable {
+    var name = ""
+    var parts: [any Part] = []
+    static let kinds = TypeChoice.byKey("kind", ["group": Group.self, "leaf": Leaf.self])
+    static let mappingConfiguration = MappingConfiguration(for: Group.self) { map in
+        map.map(\.parts, choosing: kinds)
+    }
+}
+
+private struct Leaf: Part, Mappable {
+    var size = 0
+}
+
+extension JSONSchemaTests {
+    @Test("A polymorphic choice that holds itself is one $defs entry per discriminated type, and its output validates")
+    func recursivePolymorphism() throws {
+        let schema = try Group.jsonSchema()
+        let tree = Group(name: "a", parts: [Leaf(size: 1), Group(name: "b", parts: [Leaf(size: 2)])])
+        #expect(SchemaValidator(root: schema).violation(of: try JSONValue.parse(tree.jsonData())) == nil)
+        #expect(SchemaValidator.describe((schema["$defs"] as? [String: Any])?.keys.sorted() ?? []) == #"["Group2","Leaf"]"#)
+        // The group inside refers to its own entry (with its discriminator), not to a copy.
+        let inner = try #require((schema["$defs"] as? [String: Any])?["Group2"] as? [String: Any])
+        #expect(SchemaValidator.describe((inner["properties"] as? [String: Any])?["parts"] ?? 0)
+            == ##"{"default":[],"items":{"oneOf":[{"$ref":"#/$defs/Group2"},{"$ref":"#/$defs/Leaf"}]},"type":"array"}"##)
     }
 }
