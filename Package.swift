@@ -19,11 +19,14 @@ let package = Package(
         .target(name: "CMappingKitAtomics"),
         // README.md: the contributors' map of the engine.
         .target(name: "MappingKit", dependencies: ["CMappingKitAtomics"], exclude: ["README.md"], swiftSettings: strictSettings),
-        .testTarget(name: "MappingKitTests", dependencies: ["MappingKit"], swiftSettings: strictSettings),
+        // What the test targets share: the ../shared folders they read (and the count of the tests skipped
+        // without them), and README.md and the DocC articles, whose snippets' outcomes they compare.
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "MappingKitTests", dependencies: ["MappingKit", "TestSupport"], swiftSettings: strictSettings),
         // The system's SQLite: Debian's libsqlite3-dev on Linux, the SDK's on Apple platforms.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "MappingKitSQLite", dependencies: ["MappingKit", "CSQLite"], swiftSettings: strictSettings),
-        .testTarget(name: "MappingKitSQLiteTests", dependencies: ["MappingKitSQLite"], swiftSettings: strictSettings),
+        .testTarget(name: "MappingKitSQLiteTests", dependencies: ["MappingKitSQLite", "TestSupport"], swiftSettings: strictSettings),
         // The model generator: a library the tests reach, and the command that runs it.
         .target(name: "MappingKitGenerator", dependencies: ["MappingKit"], swiftSettings: strictSettings),
         .executableTarget(name: "mappingkit-generate", dependencies: ["MappingKitGenerator", "MappingKit"], swiftSettings: strictSettings),
@@ -41,7 +44,7 @@ let package = Package(
             name: "MappingKitGeneratorTests",
             dependencies: [
                 "MappingKitGenerator", "MappingKit", "GeneratedTwitter", "GeneratedCitmCatalog", "GeneratedCanada", "GeneratedEdgeCases",
-                "GeneratedObservableEdgeCases", "GeneratedAPIs",
+                "GeneratedObservableEdgeCases", "GeneratedAPIs", "TestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -1,10 +1,9 @@
 import Foundation
+import TestSupport
 import MappingKit
 
 /// The real-world JSON in `../shared/data` beside the package checkout.
-let dataDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/data")
+let dataDirectory = SharedFolder.data.url
 
 /// A fresh database file, removed with its folder when `body` returns.
 func withDatabase<Result>(_ body: (String) throws -> Result) throws -> Result {

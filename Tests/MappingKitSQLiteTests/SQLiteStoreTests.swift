@@ -1,6 +1,7 @@
 import Foundation
 import MappingKit
 import MappingKitSQLite
+import TestSupport
 import Testing
 
 @Suite("SQLiteStore: tables from plans, upserts, relationships across imports, rollback")
@@ -30,6 +31,20 @@ struct SQLiteStoreTests {
             #expect(staff[0].big == UInt64.max)
             let rows = try store.query(#"SELECT "id", "name", "firm_id" FROM "Staff" ORDER BY "id""#)
             #expect(rows as NSArray == [["id": 1, "name": "Ada", "firm_id": "acme"], ["id": 2, "name": "Grace Hopper", "firm_id": "acme"]] as NSArray)
+        }
+    }
+
+    @Test("the guide's example: a payload inserted, the same rows updated, counted")
+    func guideExample() throws {
+        try withDatabase { path in
+            let store = try SQLiteStore(path: path)
+            _ = try Firm.array(from: [["id": "acme", "name": "Acme"]], in: store)
+            let payload: [[String: Any]] = [["id": 1, "name": "Ada", "firm_id": "acme"], ["id": 2, "name": "Grace"]]
+            let edited: [[String: Any]] = [["id": 1, "name": "Ada Lovelace", "firm_id": "acme"], ["id": 2, "name": "Grace Hopper"]]
+            _ = try Staff.array(from: payload, in: store)
+            _ = try Staff.array(from: edited, in: store)
+            #expect("\(try store.count(of: Staff.self))" == DocPage.guide.shown(after: "try store.count(of: Person.self)"))
+            #expect(try store.all(Staff.self).map(\.name) == ["Ada Lovelace", "Grace Hopper"])
         }
     }
 
@@ -166,7 +181,7 @@ struct SQLiteStoreTests {
 
     @Test(
         "twitter.json: statuses and their users, users deduplicated by id; an edited re-import updates rows",
-        .enabled(if: FileManager.default.fileExists(atPath: dataDirectory.path), "../shared/data is not beside this checkout")
+        .needs(.data)
     )
     func twitter() throws {
         let data = try Data(contentsOf: dataDirectory.appendingPathComponent("twitter.json"))
@@ -215,7 +230,7 @@ struct SQLiteStoreTests {
 
     @Test(
         "citm_catalog.json: performances refer to their events by id, across the whole catalog",
-        .enabled(if: FileManager.default.fileExists(atPath: dataDirectory.path), "../shared/data is not beside this checkout")
+        .needs(.data)
     )
     func citm() throws {
         let data = try Data(contentsOf: dataDirectory.appendingPathComponent("citm_catalog.json"))

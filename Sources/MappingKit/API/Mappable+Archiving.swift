@@ -39,9 +39,11 @@ extension Mappable where Self: NSObject {
     }
 
     /// Updates the model from a keyed archive made by ``encodeMapping(with:mapper:)``: `true` when it
-    /// did. On failure the model is left as it was, and a coder whose `decodingFailurePolicy` is
-    /// `.setErrorAndReturn` is told the ``MappingError`` (`failWithError`), which
-    /// `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)` throws.
+    /// did. On failure the model is left as it was. On Apple platforms a coder whose
+    /// `decodingFailurePolicy` is `.setErrorAndReturn` is told the ``MappingError``
+    /// (`failWithError`), which `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)` throws. On Linux
+    /// the unarchiver throws an error of its own whatever it is told, so it is not told;
+    /// ``update(fromArchive:mapper:)`` throws MappingKit's.
     ///
     /// ```swift
     /// required init?(coder: NSCoder) {
@@ -56,10 +58,14 @@ extension Mappable where Self: NSObject {
         } catch {
             // Under `.raiseException` (an unarchiver's default unless made by
             // `unarchivedObject(ofClass:from:)`), telling the coder would raise: returning
-            // `false` makes the object `nil` instead, and never traps.
+            // `false` makes the object `nil` instead, and never traps. swift-corelibs-foundation's
+            // `failWithError` keeps nothing: it logs "decoding error" to standard error, and the
+            // unarchiver throws its own error. There, telling it would only add a log line.
+            #if canImport(Darwin)
             if coder.decodingFailurePolicy == .setErrorAndReturn {
                 coder.failWithError(MappingError.wrapping(error, at: []))
             }
+            #endif
             return false
         }
     }

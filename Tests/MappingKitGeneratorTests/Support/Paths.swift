@@ -1,10 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Places beside this test file: the package's root, and the real-world JSON in
 /// `../shared/data` beside the checkout.
 enum Paths {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let data = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-    static var hasData: Bool { FileManager.default.fileExists(atPath: data.path) }
+    static let data = SharedFolder.data.url
 }

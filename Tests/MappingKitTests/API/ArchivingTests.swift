@@ -64,7 +64,18 @@ struct ArchivingTests {
         let broken = UnwritableRecord()
         broken.code = 3
         let data = try NSKeyedArchiver.archivedData(withRootObject: broken, requiringSecureCoding: true)
-        #expect(throws: (any Error).self) { try NSKeyedUnarchiver.unarchivedObject(ofClass: UnwritableRecord.self, from: data) }
+        let (unarchived, log) = capturingStandardError {
+            Result { try NSKeyedUnarchiver.unarchivedObject(ofClass: UnwritableRecord.self, from: data) }
+        }
+        #expect(throws: (any Error).self) { try unarchived.get() }
+        // swift-corelibs-foundation logs the object it could not decode, after the time and the
+        // process; the test keeps that line out of the run's output. Anything else is written back.
+        let foundationLine = "*** NSKeyedUnarchiver.init: Class UnwritableRecord failed to decode. The data may be corrupt."
+        let others = log.split(separator: "\n").filter { !$0.hasSuffix(foundationLine) }
+        if !others.isEmpty { FileHandle.standardError.write(Data(others.joined(separator: "\n").appending("\n").utf8)) }
+        #if os(Linux)
+        #expect(log.split(separator: "\n").contains { $0.hasSuffix(foundationLine) })
+        #endif
         // The object's own keys, written at the top level of an archive of their own.
         let archiver = NSKeyedArchiver(requiringSecureCoding: true)
         broken.encodeMapping(with: archiver)

@@ -1,6 +1,7 @@
 import Foundation
 import MappingKit
 import Observation
+import TestSupport
 import Testing
 
 // The code of every DocC article (Sources/MappingKit/MappingKit.docc), compiled and run here with
@@ -297,37 +298,37 @@ struct DocCArticleTests {
     @Test("Working with JSON: arrays in, a model out, doubles written as doubles; untyped values")
     func workingWithJSON() throws {
         let points = try WorkingWithJSON.Point.array(json: #"[{"x": 1.5, "y": 2}, {"x": 0, "y": -1}]"#)
-        #expect(points.map(\.x) == [1.5, 0.0])
-        #expect(points.map(\.y) == [2.0, -1.0])
-        #expect(String(decoding: try points[0].jsonData(options: .sortedKeys), as: UTF8.self) == #"{"x":1.5,"y":2.0}"#)
+        #expect(printed(points) == DocPage.workingWithJSON.shown(after: "let points = try Point.array(json:"))
+        #expect(String(decoding: try points[0].jsonData(options: .sortedKeys), as: UTF8.self)
+            == DocPage.workingWithJSON.shown(after: "String(decoding: try points[0].jsonData(options: .sortedKeys), as: UTF8.self)"))
         let value = try JSONValue.parse(#"{"a": [1, 2.5, null]}"#)
-        #expect(UnmappedValues(value as? [String: Any] ?? [:]) == UnmappedValues(["a": [1, 2.5, NSNull()]]))
-        #expect(String(decoding: try JSONValue.data(value, options: .sortedKeys), as: UTF8.self) == #"{"a":[1,2.5,null]}"#)
+        #expect(Plain(value) == DocPage.workingWithJSON.value(after: "let value = try JSONValue.parse("))
+        #expect(String(decoding: try JSONValue.data(value, options: .sortedKeys), as: UTF8.self)
+            == DocPage.workingWithJSON.shown(after: "let data = try JSONValue.data(value, options: .sortedKeys)"))
     }
 
     @Test("Your first hour: a GitHub issue read, refused, patched and written back as the article shows")
     func firstHour() throws {
         var issue = try FirstHour.Issue(json: FirstHour.payload)
-        #expect(issue.number == 1347 && issue.title == "Found a bug" && issue.state == .open)
-        #expect(issue.user.login == "octocat" && issue.user.siteAdmin == false && issue.labels.map(\.name) == ["bug"])
-        #expect(issue.createdAt == Date(timeIntervalSince1970: 1_303_504_428) && issue.closedAt == nil)
+        #expect(DocPage.firstHour.facts(after: "var issue = try Issue(json: data)") == [
+            "issue.number": "\(issue.number)", "issue.user.login": issue.user.login.debugDescription,
+            "issue.labels.map(\\.name)": "\(issue.labels.map(\.name))", "issue.createdAt": "\(issue.createdAt)",
+            "issue.closedAt": printed(issue.closedAt as Any),
+        ])
         let problem = mappingError { _ = try FirstHour.Issue(json: #"{"number": "1347x", "state": "merged", "created_at": "2011-04-22"}"#) }
-        #expect(problem?.description == """
-            3 problems:
-              number: expected Int, found String "1347x"
-              state: expected State (one of "open", "closed"), found String "merged"
-              created_at: expected Date as yyyy-MM-dd'T'HH:mm:ss.SSSxxx, found String "2011-04-22"
-            """)
+        #expect(problem?.description == DocPage.firstHour.shown(after: "print(error)"))
         try issue.update(fromJSON: #"{"state": "closed", "closed_at": "2011-04-23T09:00:00.000-07:00"}"#)
-        #expect(issue.state == .closed && issue.title == "Found a bug" && issue.closedAt == Date(timeIntervalSince1970: 1_303_574_400))
+        #expect(DocPage.firstHour.facts(after: "try issue.update(fromJSON:") == [
+            "issue.state": ".\(issue.state)", "issue.title": issue.title.debugDescription, "issue.closedAt": issue.closedAt.map { "\($0)" } ?? "nil",
+        ])
         let written = String(decoding: try issue.jsonData(), as: UTF8.self)
-        #expect(written == #"{"number":1347,"title":"Found a bug","state":"closed","user":{"login":"octocat","id":1,"site_admin":false},"labels":[{"name":"bug","color":"f29513"}],"created_at":"2011-04-22T13:33:48.000-07:00","closed_at":"2011-04-23T09:00:00.000-07:00","body":"I'm having a problem with this."}"#)
+        #expect(written == DocPage.firstHour.shown(after: "let json = try issue.jsonData()").replacingOccurrences(of: "\n ", with: ""))
     }
 
     @Test("Working with JSON: a model's JSON Schema, as the article prints it")
     func workingWithJSONSchema() throws {
         #expect(String(decoding: try WorkingWithJSON.Login.jsonSchemaData(options: .sortedKeys), as: UTF8.self)
-            == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"attempts":{"maximum":255,"minimum":0,"type":"integer"},"user_name":{"type":"string"}},"required":["user_name","attempts"],"title":"Login","type":"object"}"#)
+            == DocPage.workingWithJSON.shown(after: "print(String(decoding: try Login.jsonSchemaData(options: .sortedKeys), as: UTF8.self))"))
     }
 
     @Test("Working with JSON: a JSON Lines stream read from a synchronous source, one event at a time")
@@ -338,29 +339,29 @@ struct DocCArticleTests {
             remaining = remaining.dropFirst(count)
             return count
         }, format: .lines)
-        var printed: [String] = []
+        var lines: [String] = []
         while let event = try reader.next() {
-            printed.append("\(event.id) \(event.kind)")
+            lines.append("\(event.id) \(event.kind)")
         }
-        #expect(printed == ["1 open", "2 close"])
+        #expect("prints \(lines.map(\.debugDescription).joined(separator: ", then "))" == DocPage.workingWithJSON.shown(after: "print(event.id, event.kind)"))
     }
 
     @Test("Getting Started: a model from JSON, written back, and an error with its path")
     func gettingStarted() throws {
         let json = Data(#"{"username": "john.doe", "messages": [{"text": "Hi", "read": true}]}"#.utf8)
         var user = try GettingStarted.User(json: json)
-        #expect(user.username == "john.doe" && user.messages == [GettingStarted.Message(text: "Hi", read: true)] && user.website == nil)
-        #expect(try user.dictionaryRepresentation() as NSDictionary == ["username": "john.doe", "messages": [["text": "Hi", "read": true]]] as NSDictionary)
-        #expect(String(decoding: try user.jsonData(), as: UTF8.self) == #"{"username":"john.doe","messages":[{"text":"Hi","read":true}]}"#)
+        #expect(printed(user) == DocPage.gettingStarted.shown(after: "var user = try User(json: json)"))
+        #expect(Plain(try user.dictionaryRepresentation()) == DocPage.gettingStarted.value(after: "try user.dictionaryRepresentation()"))
+        #expect(String(decoding: try user.jsonData(), as: UTF8.self) == DocPage.gettingStarted.shown(after: "try user.jsonData()"))
         #expect(mappingError { try user.update(from: ["messages": [["read": "yes"]]]) }?.description
-            == #"messages[0].read: expected Bool, found String "yes""#)
+            == DocPage.gettingStarted.shown(after: "print(error)"))
     }
 
     @Test("MappingKit (the overview): JSON in, a dictionary out")
     func overview() throws {
         let user = try Overview.User(json: Data(#"{"username": "ann", "website": "https://example.com"}"#.utf8))
-        #expect(user.username == "ann" && user.website == URL(string: "https://example.com"))
-        #expect(try user.dictionaryRepresentation() as NSDictionary == ["username": "ann", "website": "https://example.com"] as NSDictionary)
+        #expect(printed(user) == DocPage.overview.shown(after: "let user = try User(json:"))
+        #expect(Plain(try user.dictionaryRepresentation()) == DocPage.overview.value(after: "try user.dictionaryRepresentation()"))
     }
 
     @Test("Configuration: the article's table row, and a Mapper with its own configuration")
@@ -372,7 +373,7 @@ struct DocCArticleTests {
         let v1 = Mapper(keyStrategy: .snakeCase, coercion: .strict)
         v1.register(MappingConfiguration(for: GettingStarted.User.self) { $0.map(\.username, to: "login") }, for: GettingStarted.User.self)
         let user = try v1.map(["login": "ann"], to: GettingStarted.User.self)
-        #expect(user.username == "ann" && user.messages.isEmpty && user.website == nil)
+        #expect(printed(user) == DocPage.configuration.shown(after: #"let user = try v1.map(["login": "ann"], to: User.self)"#))
     }
 
     @Test("Errors: every problem, with its path")
@@ -400,7 +401,7 @@ struct DocCArticleTests {
         #expect("\(nameless.unmapped)" == #"UnmappedValues(["nickname": null])"#)
         #expect(try nameless.dictionaryRepresentation() as NSDictionary == second as NSDictionary)
         #expect(mappingError { _ = try UndefinedKeys.User(dictionary: ["name": "Ann", "theme": "dark"], undefinedKeys: .raise) }?.description
-            == #"theme: expected a key User maps, found String "dark""#)
+            == DocPage.undefinedKeys.shown(after: #"try User(dictionary: ["name": "Ann", "theme": "dark"], undefinedKeys: .raise)"#))
     }
 
     @Test("Configuration: one adapter for every Date of a tree, and a mapper's value strategy")
@@ -412,7 +413,7 @@ struct DocCArticleTests {
         #expect(issue.createdAt == Date(timeIntervalSince1970: 1_704_164_645))
         #expect(issue.editedAt == ["body": Date(timeIntervalSince1970: 1_704_168_000)])
         #expect(issue.milestone == ValueStrategies.Milestone(title: "v1", dueOn: Date(timeIntervalSince1970: 1_706_745_600)))
-        #expect("\(issue.milestone.dueOn.map { "\($0)" } ?? "")" == "2024-02-01 00:00:00 +0000")
+        #expect(printed(issue.milestone.dueOn as Any) == DocPage.configuration.shown(after: "issue.milestone.dueOn"))
         let stripe = Mapper(keyStrategy: .snakeCase, valueStrategies: [.convert(Date.self, using: .unixSeconds)])
         #expect(try stripe.map(["title": "v2", "due_on": 60], to: ValueStrategies.Milestone.self).dueOn == Date(timeIntervalSince1970: 60))
     }
@@ -426,13 +427,13 @@ struct DocCArticleTests {
                 {"type": "ForkEvent", "payload": {"forkee": {}}}
             ]}
             """#.utf8))
-        #expect(timeline.events == [.push(TaggedEnums.PushPayload(ref: "main", size: 2)), .watch(action: "started"), .other("ForkEvent")])
-        let card = try TaggedEnums.Wallet(dictionary: ["source": ["object": "card", "brand": "visa", "last_four": "4242"]])
-        #expect(card.source == .card(TaggedEnums.Card(brand: "visa", lastFour: "4242")))
-        let bank = try TaggedEnums.Wallet(dictionary: ["source": ["object": "bank_account", "routing_number": "110000000"]])
-        #expect(bank.source == .bankAccount(routingNumber: "110000000"))
-        #expect(try JSONSerialization.jsonObject(with: bank.jsonData()) as? NSDictionary
-            == ["source": ["object": "bank_account", "routing_number": "110000000"]] as NSDictionary)
+        #expect(DocPage.facts(in: DocPage.taggedEnums.shown(startingWith: "timeline.events == ")) == ["timeline.events": printed(timeline.events)])
+        for shown in [DocPage.taggedEnums.shown(startingWith: #"{"object": "card""#), DocPage.taggedEnums.shown(startingWith: #"{"object": "bank_account""#)] {
+            let claim = DocPage.mapping(shown)
+            let wallet = try TaggedEnums.Wallet(dictionary: ["source": claim.json ?? NSNull()])
+            #expect(claim.arrow == "↔" && printedCase(wallet.source) == claim.value)
+            #expect(Plain(try wallet.dictionaryRepresentation()["source"] ?? NSNull()) == claim.json.map(Plain.init))
+        }
         #expect(mappingError { _ = try TaggedEnums.Wallet(dictionary: ["source": ["object": "alipay_account"]]) }?.description
             == #"source.object: expected a case of PaymentSource (one of "card", "bank_account"), found String "alipay_account""#)
     }
@@ -441,21 +442,19 @@ struct DocCArticleTests {
     func flattening() throws {
         let json = #"{"total": 3, "next_cursor": "x", "items": [1, 2, 3], "etag": "W/1"}"#
         let page = try Flattening.Page(json: Data(json.utf8))
-        #expect(page.meta == Flattening.Meta(total: 3, nextCursor: "x"))
+        #expect(DocPage.flattening.facts(after: "let page = try Page(json:") == [
+            "page.meta.total": "\(page.meta.total)", "page.meta.nextCursor": page.meta.nextCursor?.debugDescription ?? "nil",
+            "page.unmapped": "\(page.unmapped)",
+        ])
         #expect(page.items == [1, 2, 3])
-        #expect(page.unmapped.dictionary.keys.sorted() == ["etag"])
         #expect(try JSONSerialization.jsonObject(with: page.jsonData()) as? NSDictionary
             == JSONSerialization.jsonObject(with: Data(json.utf8)) as? NSDictionary)
     }
 
     @Test("Missing keys: the article's example raises every absent key, its table's exemptions hold")
     func missingKeys() throws {
-        #expect(mappingError { _ = try MissingKeys.Discussion(json: Data(#"{"title": "Why?", "category": {"name": "Q&A"}}"#.utf8)) }?.description == """
-            3 problems:
-              category.node_id: required, missing
-              category.repository_id: required, missing
-              category.is_answerable: required, missing
-            """)
+        #expect(mappingError { _ = try MissingKeys.Discussion(json: Data(#"{"title": "Why?", "category": {"name": "Q&A"}}"#.utf8)) }?.description
+            == DocPage.missingKeys.shown(after: ##"try Discussion(json: Data(#"{"title": "Why?", "category": {"name": "Q&A"}}"#.utf8))"##))
         let category: [String: Any] = ["node_id": "D", "repository_id": 1, "name": "Q&A", "is_answerable": true]
         var discussion = try MissingKeys.Discussion(dictionary: ["title": "Why?", "category": category])
         #expect(discussion.createdAt == "unknown")
@@ -474,16 +473,13 @@ struct DocCArticleTests {
         let player = try ModernModels.Player(dictionary: ["level": 42])
         #expect(player.level == 10)
         let page = try ModernModels.Page<ModernModels.User>(json: #"{"data": [{"user_name": "ann"}], "next_cursor": "b2"}"#)
-        #expect(page.items.map(\.userName) == ["ann"] && page.nextCursor == "b2")
+        #expect(DocPage.modernModels.facts(after: "let page = try Page<User>(json:") == [
+            "page.items[0].userName": page.items.first?.userName.debugDescription ?? "no item", "page.nextCursor": page.nextCursor?.debugDescription ?? "nil",
+        ])
         let (account, report) = try MappingReport.collecting {
             try ModernModels.Account(json: #"{"user_id": "42", "theme": "dark", "messages": [{"read": 1}]}"#)
         }
         #expect(account.userId == 42 && account.messages.map(\.read) == [true])
-        #expect("\(report)" == """
-            3 entries:
-              user_id: coerced to Int, found String "42"
-              messages[0].read: coerced to Bool, found Int 1
-              theme: dropped (no property maps it), found String "dark"
-            """)
+        #expect("\(report)" == DocPage.modernModels.shown(after: "print(report)"))
     }
 }

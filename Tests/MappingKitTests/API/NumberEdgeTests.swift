@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import MappingKit
 import Testing
 
@@ -36,7 +37,7 @@ private func message(_ body: () throws -> Any) -> String {
 }
 
 private func fuzzFindings() -> [URL] {
-    let folder = sharedData.deletingLastPathComponent().appendingPathComponent("fuzz-findings")
+    let folder = SharedFolder.fuzzFindings.url
     let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return names.filter { $0.hasPrefix("crash-") }.sorted().map { folder.appendingPathComponent($0) }
 }
@@ -131,7 +132,7 @@ struct NumberEdgeTests {
 
     @Test(
         "the fuzz findings of the Codable round trip read back equal",
-        .enabled(if: !fuzzFindings().isEmpty, "../shared/fuzz-findings is not beside this checkout")
+        .needs(.fuzzFindings)
     )
     func fuzzFindingsRoundTrip() throws {
         for finding in fuzzFindings() {

@@ -1,6 +1,7 @@
 import Foundation
 import MappingKit
 import Observation
+import TestSupport
 import Testing
 
 // The code of README.md and of the guide it links to (MappingKit.docc/Guide.md), compiled and
@@ -92,14 +93,23 @@ private enum ValueStrategies {
     struct Charge: Mappable { var created = Date(timeIntervalSince1970: 0) }
 }
 
-private struct StashingUser: Mappable {
-    var name = ""
-    var city = ""
-    var unmapped = UnmappedValues()
+/// The guide's limits example: a tree of models.
+private final class Tree: Mappable {
+    var kids: [Tree] = []
+    required init() {}
+}
 
-    static let mappingConfiguration = MappingConfiguration(for: StashingUser.self) { map in
-        map.map(\.city, to: "address.city")
-        map.undefinedKeys = .stash
+/// The guide's undefined-keys example: its `User`, which errors name.
+private enum Stashing {
+    struct User: Mappable {
+        var name = ""
+        var city = ""
+        var unmapped = UnmappedValues()
+
+        static let mappingConfiguration = MappingConfiguration(for: User.self) { map in
+            map.map(\.city, to: "address.city")
+            map.undefinedKeys = .stash
+        }
     }
 }
 
@@ -110,27 +120,20 @@ struct ReadmeTests {
         let json = Data(#"{"username": "john.doe", "messages": [{"text": "Hi", "read": true}], "website": "http://example.com"}"#.utf8)
 
         var user = try User(json: json)
-        #expect(user.username == "john.doe")
-        #expect(String(decoding: try user.jsonData(), as: UTF8.self)
-            == #"{"username":"john.doe","messages":[{"text":"Hi","read":true}],"website":"http://example.com"}"#)
+        #expect(printed(user) == DocPage.readme.shown(after: "var user = try User(json: json)"))
+        let data = try user.jsonData()
+        #expect(String(decoding: data, as: UTF8.self) == DocPage.readme.shown(after: "let data = try user.jsonData()"))
 
         let dictionary = try JSONSerialization.jsonObject(with: json) as? [String: Any] ?? [:]
         user = try mapped(User.self, dictionary)
-        #expect(user.username == "john.doe")
-        #expect(user.messages.map(\.text) == ["Hi"])
-        #expect(user.messages.map(\.read) == [true])
-        #expect(user.website == URL(string: "http://example.com"))
+        #expect(printed(user) == DocPage.readme.shown(after: "var user = try User(json: json)"))
 
         try user.update(from: ["username": "jane"])
         let back = try user.dictionaryRepresentation()
-        #expect(Plain(back) == .object([
-            "username": .string("jane"),
-            "messages": .array([.object(["text": .string("Hi"), "read": .bool(true)])]),
-            "website": .string("http://example.com"),
-        ]))
+        #expect(Plain(back) == DocPage.readme.value(after: "let back = try user.dictionaryRepresentation()"))
 
         let error = mappingError { try user.update(from: ["messages": [["read": "yes"]]]) }
-        #expect(error?.description == #"messages[0].read: expected Bool, found String "yes""#)
+        #expect(error?.description == DocPage.readme.shown(after: "print(error)"))
     }
 
     @Test("the JSON section's calls run as written")
@@ -161,7 +164,7 @@ struct ReadmeTests {
         #expect(String(decoding: all, as: UTF8.self) == #"[{"username":"john.doe","messages":[{"text":"Hi","read":true}]}]"#)
         #expect(String(decoding: back, as: UTF8.self) == #"{"messages":[{"read":true,"text":"Hi"}],"username":"john.doe"}"#)
         #expect(mappingError { _ = try User(json: "{\"username\": \"a\",\n \"messages\": [}") }?.description
-            == "messages[0]: expected a JSON value, found '}' at line 2, column 15 (byte 32)")
+            == DocPage.guide.shown(after: #"try User(json: "{\"username\": \"a\",\n \"messages\": [}")"#))
     }
 
     @Test("the call-super example converts before mapping, and takes the alternative key")
@@ -192,14 +195,11 @@ struct ReadmeTests {
     @Test("the undefined-keys example stashes, writes back and raises as the README says")
     func undefinedKeys() throws {
         let input: [String: Any] = ["name": "Ann", "theme": "dark", "address": ["city": "Oslo", "zip": "0150"]]
-        let user = try mapped(StashingUser.self, input)
-        #expect(user.unmapped.description == #"UnmappedValues(["address": ["zip": "0150"], "theme": "dark"])"#)
+        let user = try mapped(Stashing.User.self, input)
+        #expect(user.unmapped.description == DocPage.guide.shown(after: "user.unmapped"))
         #expect(try plainRepresentation(of: user) == Plain(input))
-        #expect(mappingError { _ = try mapped(StashingUser.self, input, undefinedKeys: .raise) }?.description == """
-            2 problems:
-              address.zip: expected a key StashingUser maps, found String "0150"
-              theme: expected a key StashingUser maps, found String "dark"
-            """)
+        #expect(mappingError { _ = try mapped(Stashing.User.self, input, undefinedKeys: .raise) }?.description
+            == DocPage.guide.shown(after: "try User(dictionary: input, undefinedKeys: .raise)"))
     }
 
     @Test("the value-strategy example converts every Date of the tree, and the mapper's every unix time")
@@ -217,11 +217,8 @@ struct ReadmeTests {
 
     @Test("the missing-keys example raises every absent key of the tree, as the README says")
     func missingKeys() throws {
-        #expect(mappingError { _ = try Discussion(json: Data(#"{"title": "Why?", "category": {"name": "Q&A"}}"#.utf8)) }?.description == """
-            2 problems:
-              category.node_id: required, missing
-              category.repository_id: required, missing
-            """)
+        #expect(mappingError { _ = try Discussion(json: Data(#"{"title": "Why?", "category": {"name": "Q&A"}}"#.utf8)) }?.description
+            == DocPage.guide.shown(after: ##"try Discussion(json: Data(#"{"title": "Why?", "category": {"name": "Q&A"}}"#.utf8))"##))
         let strict = Mapper(keyStrategy: .snakeCase, missingKeys: .raise)
         #expect(mappingError { _ = try strict.map(["name": "Q&A"], to: Category.self) }?.description == """
             2 problems:
@@ -232,15 +229,41 @@ struct ReadmeTests {
             == Category(nodeId: "D", repositoryId: 1, name: "Q&A", emoji: nil))
     }
 
+    @Test("the limits example stops a graph of shared sub-graphs at the model limit, as shown")
+    func limits() {
+        var untrusted: [String: Any] = [:]
+        for _ in 0..<30 { untrusted = ["kids": [untrusted, untrusted]] }
+        let error = mappingError { _ = try Tree(dictionary: untrusted, limits: MappingLimits(maximumModels: 10_000)) }
+        let claim = DocPage.guide.shown(after: "let tree = try Tree(dictionary: untrusted, limits: MappingLimits(maximumModels: 10_000))")
+        #expect(DocPage.matches(error?.description ?? "", claim), "\(error?.description ?? "nothing") is not \(claim)")
+    }
+
+    @Test("the store example: a person written back with its cars and its employer's key")
+    func store() throws {
+        let store = IdentityMap()
+        // The guide's Person is the store tests' Employee (Store/StoreModels.swift), with Car and Company.
+        _ = try Company.array(from: [["id": 7, "name": "Acme"]], in: store)
+        let payload: [[String: Any]] = [
+            ["id": 1, "name": "Ada", "employer_id": 7, "cars": [["id": 3, "model": "T"]]],
+            ["id": 2, "name": "Grace", "employer_id": 7, "cars": [["id": 3, "model": "T"], ["id": 4, "model": "A"]]],
+        ]
+        let people = try Employee.array(from: payload, in: store)
+        #expect(people[0].cars[0] === people[1].cars[0])
+        #expect(try plainRepresentation(of: people[0]) == DocPage.guide.value(after: "try people[0].dictionaryRepresentation()"))
+        #expect(mappingError { _ = try Employee.array(from: [["id": 5, "employer_id": 99]], in: store) } != nil)
+    }
+
     @Test("Codable through the mapping, as the README shows it")
     func mappableCodable() throws {
         let reminder = try JSONDecoder().decode(Reminder.self, from: Data(#"{"title": "Pay rent", "due_at": "2026-12-01T09:00:00Z", "list": "home"}"#.utf8))
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        #expect(String(decoding: try encoder.encode(reminder), as: UTF8.self) == #"{"due_at":"2026-12-01T09:00:00Z","list":"home","title":"Pay rent"}"#)
-        #expect(mappingError { _ = try Reminder(dictionary: [1: "one"] as [AnyHashable: Any]) }?.description
-            == "expected a dictionary whose keys are strings, found the key Int 1")
-        #expect(try reminder.dictionaryRepresentation(style: .propertyList)["due_at"] as? Date == reminder.due)
+        #expect(String(decoding: try encoder.encode(reminder), as: UTF8.self) == DocPage.guide.shown(after: "try encoder.encode(reminder)"))
+        let keyError = mappingError { _ = try Reminder(dictionary: [1: "one"] as [AnyHashable: Any]) }
+        #expect("throws MappingError: \(keyError?.description ?? "nothing")" == DocPage.guide.shown(after: #"try Event(dictionary: [1: "one"] as [AnyHashable: Any])"#))
+        let plist = try reminder.dictionaryRepresentation(style: .propertyList)
+        #expect(DocPage.guide.facts(after: "let plist = try reminder.dictionaryRepresentation(style: .propertyList)")
+            == [#"plist["due_at"] as? Date"#: printed((plist["due_at"] as? Date) ?? "not a Date")])
     }
 }
 
@@ -295,14 +318,15 @@ struct ReadmeModernModelsTests {
     @Test("the feature tour's code does what its comments say")
     func tour() throws {
         let profile = try Profile(dictionary: ["name": "Ann", "age": 3])
-        #expect(try plainRepresentation(of: profile) == .object(["name": .string("Ann"), "age": .int(3)]))
+        #expect(try plainRepresentation(of: profile) == DocPage.guide.value(after: "try profile.dictionaryRepresentation()"))
         let told = Told()
-        withObservationTracking { _ = profile.name } onChange: { told.add("name") }
-        withObservationTracking { _ = profile.age } onChange: { told.add("age") }
+        withObservationTracking { _ = profile.name } onChange: { told.add("name changed") }
+        withObservationTracking { _ = profile.age } onChange: { told.add("age changed") }
         try profile.update(from: ["name": "Bea"])
-        #expect(told.all == ["name"])
+        #expect("prints \(told.all.map(\.debugDescription).joined(separator: ", ")); age is not set, nobody is told"
+            == DocPage.guide.shown(after: #"try profile.update(from: ["name": "Bea"])"#))
 
-        #expect(try Player(dictionary: ["nick": "  ann  "]).nick == "ann")
+        #expect(try Player(dictionary: ["nick": "  ann  "]).nick.debugDescription == DocPage.guide.shown(after: "try Player(dictionary:"))
 
         let page = try Page<User>(dictionary: ["data": [["username": "ann"]], "next_cursor": "b2"])
         #expect(page.items.map(\.username) == ["ann"])
@@ -312,11 +336,7 @@ struct ReadmeModernModelsTests {
             try User(dictionary: ["username": 42, "theme": "dark"])
         }
         #expect(user.username == "42")
-        #expect(report.description == """
-            2 entries:
-              username: coerced to String, found Int 42
-              theme: dropped (no property maps it), found String "dark"
-            """)
+        #expect(report.description == DocPage.guide.shown(after: "print(report)"))
     }
 }
 
@@ -363,7 +383,7 @@ struct ReadmeStreamTests {
             }
             Issue.record("the second line is not a StreamedStatus")
         } catch let error as JSONStreamError {
-            #expect(error.description == #"element 1 (line 2, column 1, byte 10): [1].id: expected Int, found String "x""#)
+            #expect(error.description == DocPage.guide.shown(after: "print(stopped)"))
             #expect(error.index == 1 && error.location.line == 2 && error.error.path == "[1].id")
             #expect(error.location.description == "line 2, column 1 (byte 10)")
         }
@@ -426,6 +446,23 @@ struct ReadmeEnumTests {
         #expect(holder.source == .bankAccount(routingNumber: "110000000"))
         #expect(holder.shapes == [.circle(radius: 1), .label("hi"), .point(1, 2), .empty, .empty])
         #expect(try ReadmeEnums.Holder(dictionary: ["event": ["type": "ForkEvent"]]).event == .other("ForkEvent"))
+
+        // The comments under the enums: each JSON read gives the value shown, and is written back.
+        let claims = [
+            ("event", DocPage.guide.shown(startingWith: #"{"type": "PushEvent""#)),
+            ("source", DocPage.guide.shown(startingWith: #"{"object": "bank_account""#)),
+        ]
+        for (key, shown) in claims {
+            let claim = DocPage.mapping(shown)
+            let read = try ReadmeEnums.Holder(dictionary: [key: claim.json ?? NSNull()])
+            #expect(claim.arrow == "↔")
+            #expect(printedCase(key == "event" ? read.event as Any : read.source as Any) == claim.value)
+            #expect(Plain(try read.dictionaryRepresentation()[key] ?? NSNull()) == claim.json.map(Plain.init))
+        }
+        let fork = DocPage.mapping(DocPage.guide.shown(startingWith: #"{"type": "ForkEvent""#))
+        let (forked, report) = try MappingReport.collecting { try ReadmeEnums.Holder(dictionary: ["event": fork.json ?? NSNull()]) }
+        #expect(fork.arrow == "→" && "\(printedCase(forked.event)), reported in MappingReport" == fork.value)
+        #expect(!report.isEmpty)
         #expect(mappingError { _ = try ReadmeEnums.Holder(dictionary: ["shapes": ["triangle"]]) }?.description
             == #"shapes[0]: expected a case of Shape (one of "circle", "label", "point", "empty"), found String "triangle""#)
     }

@@ -57,7 +57,7 @@ struct DecimalDigitsTests {
 
     @Test(
         "parse-number-fxx: from the digits, every decimal gives the Double its text gives",
-        ParseNumberFxx.isPresent,
+        .needs(.parseNumberFxx),
         arguments: ParseNumberFxx.files
     )
     func parseNumberFxx(file: String) throws {

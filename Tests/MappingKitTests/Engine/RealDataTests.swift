@@ -1,11 +1,10 @@
 import Foundation
+import TestSupport
 import MappingKit
 import Testing
 
 /// The real-world JSON in `../shared/data` beside the package checkout.
-private let dataDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
+private let dataDirectory = SharedFolder.data.url
 
 private struct Tweet: Mappable {
     var id: Int64 = 0
@@ -40,15 +39,9 @@ private struct Geometry: Mappable {
     var coordinates: [[[Double]]] = []
 }
 
-@Suite(
-    "Real-world JSON",
-    .enabled(
-        if: FileManager.default.fileExists(atPath: dataDirectory.path),
-        "the real-world JSON folder ../shared/data is not beside this checkout"
-    )
-)
+@Suite("Real-world JSON")
 struct RealDataTests {
-    @Test("twitter.json: 100 statuses with their users; 64-bit ids exact to the last digit")
+    @Test("twitter.json: 100 statuses with their users; 64-bit ids exact to the last digit", .needs(.data))
     func twitter() throws {
         let root = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: dataDirectory.appendingPathComponent("twitter.json"))) as? [String: Any])
@@ -64,7 +57,7 @@ struct RealDataTests {
         #expect(try mappedArray(Tweet.self, back).map(\.id_str) == tweets.map(\.id_str))
     }
 
-    @Test("canada.json: every coordinate of every polygon, as Double")
+    @Test("canada.json: every coordinate of every polygon, as Double", .needs(.data))
     func canada() throws {
         let root = try #require(try JSONSerialization.jsonObject(
             with: Data(contentsOf: dataDirectory.appendingPathComponent("canada.json"))) as? [String: Any])

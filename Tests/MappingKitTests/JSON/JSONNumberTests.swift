@@ -14,7 +14,7 @@ private func converted(_ text: String) throws -> (double: UInt64, float: UInt32)
 struct JSONNumberTests {
     @Test(
         "parse-number-fxx: every valid JSON number gives exactly the listed Double and Float bits",
-        ParseNumberFxx.isPresent,
+        .needs(.parseNumberFxx),
         arguments: ParseNumberFxx.files
     )
     func parseNumberFxx(file: String) throws {

@@ -35,9 +35,9 @@ struct JSONReaderTests {
         ("\u{FEFF}[]", "expected a JSON value, found byte 0xEF at line 1, column 1 (byte 0)"),
         ("[1,\n  2,\n  ]", "[2]: expected a JSON value, found ']' at line 3, column 3 (byte 11)"),
         (#"["é", x]"#, "[1]: expected a JSON value, found 'x' at line 1, column 7 (byte 7)"),
-    ])
-    func syntaxErrors(json: String, message: String) {
-        #expect(mappingError { _ = try JSONValue.parse(json) }?.description == message)
+    ] as [(ShownText, String)])
+    func syntaxErrors(json: ShownText, message: String) {
+        #expect(mappingError { _ = try JSONValue.parse(json.text) }?.description == message)
     }
 
     @Test("invalid UTF-8 is an error at its first byte", arguments: [

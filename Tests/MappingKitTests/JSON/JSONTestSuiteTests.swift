@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import MappingKit
 import Testing
 
 /// `../shared/data/JSONTestSuite` beside the package checkout (see its SOURCE.md).
-private let suite = sharedData.appendingPathComponent("JSONTestSuite")
+private let suite = SharedFolder.jsonTestSuite.url
 private let parsing = suite.appendingPathComponent("test_parsing")
 
 private func files(_ prefix: String) -> [String] {
@@ -30,19 +31,16 @@ private func outcome(_ name: String, in folder: URL = parsing) -> String {
     }
 }
 
-@Suite(
-    "JSONTestSuite",
-    .enabled(if: FileManager.default.fileExists(atPath: parsing.path), "../shared/data/JSONTestSuite is not beside this checkout")
-)
+@Suite("JSONTestSuite")
 struct JSONTestSuiteTests {
-    @Test("all 95 y_ files are accepted")
+    @Test("all 95 y_ files are accepted", .needs(.jsonTestSuite))
     func accepted() {
         let names = files("y_")
         #expect(names.count == 95)
         #expect(names.filter { outcome($0) != "accepted" }.map { "\($0): \(outcome($0))" } == [])
     }
 
-    @Test("all 188 n_ files are rejected with a MappingError")
+    @Test("all 188 n_ files are rejected with a MappingError", .needs(.jsonTestSuite))
     func rejected() {
         let names = files("n_")
         #expect(names.count == 188)
@@ -89,7 +87,7 @@ struct JSONTestSuiteTests {
         "i_structure_UTF-8_BOM_empty_object.json": "rejected",
     ]
 
-    @Test("every i_ file is handled without a crash, as documented")
+    @Test("every i_ file is handled without a crash, as documented", .needs(.jsonTestSuite))
     func implementationDefined() {
         let names = files("i_")
         #expect(names.count == 35)
@@ -98,7 +96,7 @@ struct JSONTestSuiteTests {
     }
 
     /// The inputs whose parsed form is ambiguous, and what MappingKit makes of each, written back.
-    @Test("test_transform: each ambiguous input has its documented result", arguments: [
+    @Test("test_transform: each ambiguous input has its documented result", .needs(.jsonTestSuite), arguments: [
         ("number_-9223372036854775808.json", "[-9223372036854775808]"),
         ("number_-9223372036854775809.json", "[-9223372036854775809]"),
         ("number_1.0.json", "[1.0]"),

@@ -27,11 +27,11 @@ struct OlderReleasesTests {
         (Array("té\n😀".utf8), "té\n😀"),
         ([0x41, 0xFF, 0x42], "A\u{FFFD}B"),
         ([0xE2, 0x82], "\u{FFFD}"),
-    ] as [([UInt8], String)])
-    func stringThroughBuffer(bytes: [UInt8], expected: String) {
+    ] as [([UInt8], ShownText)])
+    func stringThroughBuffer(bytes: [UInt8], expected: ShownText) {
         let capacity = max(bytes.count, 1)
-        #expect(OlderReleases.string(capacity: capacity, initializingUTF8With: Self.writer(bytes)) == expected)
-        #expect(OlderReleases.stringThroughBuffer(capacity: capacity, initializingUTF8With: Self.writer(bytes)) == expected)
+        #expect(OlderReleases.string(capacity: capacity, initializingUTF8With: Self.writer(bytes)) == expected.text)
+        #expect(OlderReleases.stringThroughBuffer(capacity: capacity, initializingUTF8With: Self.writer(bytes)) == expected.text)
     }
 
     @Test("Both string paths agree on 5,000 random byte runs, UTF-8 or not")

@@ -1,15 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `../shared/data/parse-number-fxx` beside the package checkout (see its SOURCE.md): lines of
 /// a number's Float and Double bits, in hexadecimal, and its text.
 enum ParseNumberFxx {
-    static let directory = sharedData.appendingPathComponent("parse-number-fxx")
+    static let directory = SharedFolder.parseNumberFxx.url
     static let files = ["freetype-2-7.txt", "google-wuffs.txt", "lemire-fast-float.txt", "more-test-cases.txt", "tencent-rapidjson.txt"]
-    static let isPresent = ConditionTrait.enabled(
-        if: FileManager.default.fileExists(atPath: directory.path),
-        "../shared/data/parse-number-fxx is not beside this checkout"
-    )
 
     /// Every well-formed line of `file`, and how many lines it has.
     static func entries(in file: String) throws -> (entries: [(float: UInt32, double: UInt64, text: String)], lines: Int) {

@@ -145,9 +145,3 @@ func onThread(stackSize: Int = 512 * 1024, _ body: @escaping @Sendable () -> Voi
         thread.start()
     }
 }
-
-/// The workspace's shared data (`../shared/data` beside the package checkout), which tests read
-/// in place and never copy; suites that need it are skipped, and say so, when it is absent.
-let sharedData = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data")
