@@ -19,6 +19,9 @@ public struct DocPage: Sendable {
     public let name: String
     /// The page's lines, each with whether it is inside a Swift code block.
     public let lines: [(text: String, inSwift: Bool)]
+    /// For each line inside a fenced block, the fence's language (`"swift"`, `"text"`, `""`…);
+    /// `nil` for the fences themselves and the lines outside blocks.
+    public let fences: [String?]
 
     /// The package's root: this file is `Tests/TestSupport/DocPage.swift`.
     public static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -59,20 +62,22 @@ public struct DocPage: Sendable {
     public init(url: URL) {
         name = url.lastPathComponent
         let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-        var inBlock = false
-        var inSwift = false
+        var fence: String? = nil
         var lines: [(text: String, inSwift: Bool)] = []
+        var fences: [String?] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("```") {
-                inSwift = !inBlock && trimmed == "```swift"
-                inBlock.toggle()
+                fence = fence == nil ? String(trimmed.dropFirst(3)) : nil
                 lines.append((line, false))
+                fences.append(nil)
             } else {
-                lines.append((line, inBlock && inSwift))
+                lines.append((line, fence == "swift"))
+                fences.append(fence)
             }
         }
         self.lines = lines
+        self.fences = fences
     }
 
     /// A snippet line's code and comment: `try x()   // 2` gives ("try x()", "2"). A `//` inside a
@@ -195,6 +200,32 @@ public struct DocPage: Sendable {
             facts[String(fact[..<equals.lowerBound]).trimmingCharacters(in: .whitespaces)] = value
         }
         return facts
+    }
+
+    /// The lines of the one block of output (fenced as `text`, or with no language) that contains
+    /// `text`; empty when none does, or several.
+    public func blockLines(containing text: String) -> [Int] {
+        let found = lines.indices.filter { fences[$0] == "text" || fences[$0] == "" }.filter { lines[$0].text.contains(text) }
+        guard let first = found.first, found.allSatisfy({ block(of: $0) == block(of: first) }) else { return [] }
+        return block(of: first)
+    }
+
+    /// The output a page shows in a block of its own (``blockLines(containing:)``), its lines
+    /// joined by newlines, with the block's indentation removed.
+    public func block(containing text: String) -> String {
+        let block = blockLines(containing: text)
+        guard let first = block.first else { return "\(name) has no one output block containing \(text.debugDescription)" }
+        let indentation = lines[first - 1].text.prefix { $0 == " " }.count
+        return block.map { String(lines[$0].text.dropFirst(indentation)) }.joined(separator: "\n")
+    }
+
+    /// The indices of the lines of the fenced block that line `index` is in.
+    private func block(of index: Int) -> [Int] {
+        var start = index
+        while start > 0, fences[start - 1] != nil { start -= 1 }
+        var end = index
+        while end + 1 < fences.count, fences[end + 1] != nil { end += 1 }
+        return Array(start...end)
     }
 
     /// Whether `actual` is what `claim` shows, where a `…` in the claim stands for any text:

@@ -249,6 +249,16 @@ private enum ModernModels {
         }
     }
 
+    /// The article's `Profile` without `observed(_:)`, whose update in place throws.
+    enum Unobserved {
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+        @Observable final class Profile: Mappable {
+            var name = ""
+            var age = 0
+            required init() {}
+        }
+    }
+
     @propertyWrapper struct Clamped: MappableWrapper {
         private var value: Int
         let range: ClosedRange<Int>
@@ -380,12 +390,7 @@ struct DocCArticleTests {
     func errors() {
         #expect(mappingError {
             _ = try Errors.Inbox(dictionary: ["userId": -42, "messages": [["read": true], ["messageId": 2.5, "read": "yes"]]])
-        }?.description == """
-            3 problems:
-              userId: expected UInt in 0...18446744073709551615, found Int -42
-              messages[1].messageId: expected UInt, found Double 2.5
-              messages[1].read: expected Bool, found String "yes"
-            """)
+        }?.description == DocPage.errors.block(containing: "userId: expected UInt"))
     }
 
     @Test("Undefined keys: the article's table, and .raise")
@@ -470,6 +475,10 @@ struct DocCArticleTests {
     func modernModels() throws {
         let profile = try ModernModels.Profile(dictionary: ["name": "Ann", "age": 36])
         #expect(profile.name == "Ann" && profile.age == 36)
+        let unobserved = try ModernModels.Unobserved.Profile(dictionary: ["name": "Ann", "age": 36])
+        // The article wraps the message's one line.
+        #expect(mappingError { try unobserved.update(from: ["name": "Bea"]) }?.description
+            == DocPage.modernModels.block(containing: "configuration of Profile").replacingOccurrences(of: "\n", with: " "))
         let player = try ModernModels.Player(dictionary: ["level": 42])
         #expect(player.level == 10)
         let page = try ModernModels.Page<ModernModels.User>(json: #"{"data": [{"user_name": "ann"}], "next_cursor": "b2"}"#)

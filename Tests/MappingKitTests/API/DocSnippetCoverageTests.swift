@@ -19,14 +19,14 @@ private let explanations: [String: [String: String]] = [
 @Suite("Every outcome a snippet shows is compared by a test")
 struct DocSnippetCoverageTests {
     /// The claims the tests reach: `DocPage.<page>.shown(after: "…")`, `facts(after:)`,
-    /// `value(after:)` and `shown(startingWith:)` in the sources of MappingKitTests and MappingKitSQLiteTests, by page.
+    /// `value(after:)`, `shown(startingWith:)` and `block(containing:)` in the sources of MappingKitTests and MappingKitSQLiteTests, by page.
     static func reached() throws -> [String: Set<Int>] {
         let tests = DocPage.packageRoot.appendingPathComponent("Tests")
         let files = ["MappingKitTests", "MappingKitSQLiteTests"].flatMap { target in
             (FileManager.default.enumerator(atPath: tests.appendingPathComponent(target).path)?.compactMap { $0 as? String } ?? [])
                 .filter { $0.hasSuffix(".swift") }.map { target + "/" + $0 }
         }
-        let call = try NSRegularExpression(pattern: #"DocPage\.(\w+)\.(shown|facts|value)\((after|startingWith): (#*)"(.*?)"\4\)"#)
+        let call = try NSRegularExpression(pattern: #"DocPage\.(\w+)\.(shown|facts|value|block)\((after|startingWith|containing): (#*)"(.*?)"\4\)"#)
         var reached: [String: Set<Int>] = [:]
         for file in files {
             let source = try String(contentsOf: tests.appendingPathComponent(file), encoding: .utf8) as NSString
@@ -36,7 +36,11 @@ struct DocSnippetCoverageTests {
                 let text = group(4).isEmpty
                     ? group(5).replacingOccurrences(of: #"\""#, with: "\"").replacingOccurrences(of: #"\\"#, with: #"\"#)
                     : group(5)
-                reached[page.name, default: []].formUnion(group(3) == "after" ? page.claimLines(after: text) : page.claimLines(startingWith: text))
+                switch group(3) {
+                case "after": reached[page.name, default: []].formUnion(page.claimLines(after: text))
+                case "startingWith": reached[page.name, default: []].formUnion(page.claimLines(startingWith: text))
+                default: reached[page.name, default: []].formUnion(page.blockLines(containing: text))
+                }
             }
         }
         return reached
@@ -51,6 +55,12 @@ struct DocSnippetCoverageTests {
                 guard let comment = DocPage.split(line.text).comment, DocPage.isClaim(comment) else { continue }
                 if reached[page.name]?.contains(index) == true || explanations[page.name]?[comment] != nil { continue }
                 unchecked.append("\(page.name):\(index + 1): \(comment)")
+            }
+            // Blocks of output, fenced as text or with no language (sh blocks are commands).
+            for (index, fence) in page.fences.enumerated() where (fence == "text" || fence == "") && (index == 0 || page.fences[index - 1] == nil) {
+                let first = page.lines[index].text.trimmingCharacters(in: .whitespaces)
+                if reached[page.name]?.contains(index) == true || explanations[page.name]?[first] != nil { continue }
+                unchecked.append("\(page.name):\(index + 1): the block starting \(first)")
             }
         }
         #expect(unchecked.isEmpty, "claims no test compares:\n\(unchecked.joined(separator: "\n"))")
@@ -68,5 +78,8 @@ struct DocSnippetCoverageTests {
         #expect(["absent keys keep their values", "in place and atomic, like update(from:)"].map(DocPage.isClaim) == [false, false])
         #expect(DocPage.topLevelParts(of: #"a == [1, 2], b == "x, y"; c == f(1, 2)"#) == ["a == [1, 2]", #"b == "x, y""#, "c == f(1, 2)"])
         #expect(DocPage.guide.shown(after: "no such line of code") == #"Guide.md has 0 Swift lines containing "no such line of code", not one"#)
+        #expect([DocPage.matches("kids[0].kids[1]: too many", "kids[0]…: too many"), DocPage.matches("a: b", "a: b"),
+                  DocPage.matches("kids[1]: too many", "kids[0]…: too many"), DocPage.matches("a: bc", "a: b")] == [true, true, false, false])
+        #expect(DocPage.errors.block(containing: "no such output") == #"Errors.md has no one output block containing "no such output""#)
     }
 }

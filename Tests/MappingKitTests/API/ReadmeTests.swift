@@ -93,6 +93,20 @@ private enum ValueStrategies {
     struct Charge: Mappable { var created = Date(timeIntervalSince1970: 0) }
 }
 
+/// The guide's errors example: the Errors article's inbox, its keys in snake case.
+private enum GuideErrors {
+    struct Message: Mappable {
+        var messageId: UInt = 0
+        var read = false
+    }
+
+    struct Inbox: Mappable {
+        var userId: UInt = 0
+        var messages: [Message] = []
+        static let mappingConfiguration = MappingConfiguration(for: Inbox.self) { $0.keyStrategy = .snakeCase }
+    }
+}
+
 /// The guide's limits example: a tree of models.
 private final class Tree: Mappable {
     var kids: [Tree] = []
@@ -227,6 +241,14 @@ struct ReadmeTests {
             """)
         #expect(try strict.map(["node_id": "D", "repository_id": 1, "name": "Q&A"], to: Category.self)
             == Category(nodeId: "D", repositoryId: 1, name: "Q&A", emoji: nil))
+    }
+
+    @Test("the errors section's output is one MappingError with every problem")
+    func errors() {
+        let error = mappingError {
+            _ = try GuideErrors.Inbox(dictionary: ["user_id": -42, "messages": [["read": true], ["message_id": 2.5, "read": "yes"]]])
+        }
+        #expect(error?.description == DocPage.guide.block(containing: "user_id: expected UInt"))
     }
 
     @Test("the limits example stops a graph of shared sub-graphs at the model limit, as shown")
