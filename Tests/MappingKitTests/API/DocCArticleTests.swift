@@ -127,7 +127,8 @@ private enum ValueStrategies {
     }
 }
 
-private enum Errors {
+/// The errors article's inbox; the guide shows it with its keys in snake case (`ReadmeTests`).
+enum Errors {
     struct Message: Mappable {
         var messageId: UInt = 0
         var read = false

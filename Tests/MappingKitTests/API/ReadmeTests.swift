@@ -93,16 +93,12 @@ private enum ValueStrategies {
     struct Charge: Mappable { var created = Date(timeIntervalSince1970: 0) }
 }
 
-/// The guide's errors example: the Errors article's inbox, its keys in snake case.
+/// The guide's errors example: the Errors article's inbox, its keys in snake case (the strategy
+/// reaches the article's `Message`).
 private enum GuideErrors {
-    struct Message: Mappable {
-        var messageId: UInt = 0
-        var read = false
-    }
-
     struct Inbox: Mappable {
         var userId: UInt = 0
-        var messages: [Message] = []
+        var messages: [Errors.Message] = []
         static let mappingConfiguration = MappingConfiguration(for: Inbox.self) { $0.keyStrategy = .snakeCase }
     }
 }
