@@ -9,8 +9,12 @@ public import Foundation
 /// the summary: one line per folder, then the total. The handler is registered by the first skip,
 /// so a run with every folder present prints nothing more.
 ///
+/// Each test target wraps it in a trait (`Support/SharedFolder+Testing.swift`; this target does
+/// not import Testing, which Apple platforms offer to test targets only):
+///
 /// ```swift
-/// @Test("twitter.json maps", .enabled(if: SharedFolder.data.enablesTest(), "../shared/data is not beside this checkout"))
+/// @Test("twitter.json maps", .needs(.data))
+/// // is .enabled(if: SharedFolder.data.enablesTest(), "../shared/data is not beside this checkout")
 /// ```
 public enum SharedFolder: String, CaseIterable, Sendable {
     /// `../shared/data`: twitter, citm_catalog, canada.
