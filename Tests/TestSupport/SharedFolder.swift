@@ -10,7 +10,7 @@ public import Foundation
 /// so a run with every folder present prints nothing more.
 ///
 /// Each test target wraps it in a trait (`Support/SharedFolder+Testing.swift`; this target does
-/// not import Testing, which Apple platforms offer to test targets only):
+/// not import Testing, so that it builds as a plain library wherever the package builds):
 ///
 /// ```swift
 /// @Test("twitter.json maps", .needs(.data))
