@@ -16,6 +16,7 @@ public import Foundation
 /// `DocSnippetCoverageTests` (MappingKitTests) reads the tests' sources and checks that every claim of every page
 /// is reached this way, so none is left unchecked.
 public struct DocPage: Sendable {
+    /// The page's file name: `"Guide.md"`.
     public let name: String
     /// The page's lines, each with whether it is inside a Swift code block.
     public let lines: [(text: String, inSwift: Bool)]
@@ -23,12 +24,11 @@ public struct DocPage: Sendable {
     /// `nil` for the fences themselves and the lines outside blocks.
     public let fences: [String?]
 
-    /// The package's root: this file is `Tests/TestSupport/DocPage.swift`.
-    public static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    public static let articles = packageRoot.appendingPathComponent("Sources/MappingKit/MappingKit.docc")
+    /// The DocC catalog, where the articles are.
+    public static let articles = PackagePaths.root.appendingPathComponent("Sources/MappingKit/MappingKit.docc")
 
-    public static let readme = DocPage(url: packageRoot.appendingPathComponent("README.md"))
+    // The pages, by the names the tests use (``byProperty`` maps the names to them).
+    public static let readme = DocPage(url: PackagePaths.root.appendingPathComponent("README.md"))
     public static let guide = article("Guide")
     public static let firstHour = article("FirstHour")
     public static let gettingStarted = article("GettingStarted")

@@ -26,10 +26,8 @@ public enum SharedFolder: String, CaseIterable, Sendable {
     /// `../shared/fuzz-findings`: inputs the fuzzers found.
     case fuzzFindings = "fuzz-findings"
 
-    /// `../shared` beside the package checkout: this file is `Tests/TestSupport/SharedFolder.swift`.
-    public static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared")
+    /// `../shared` beside the package checkout.
+    public static let root = PackagePaths.shared
 
     /// The folder's place: `SharedFolder.data.url.appendingPathComponent("twitter.json")`.
     public var url: URL { Self.root.appendingPathComponent(rawValue) }

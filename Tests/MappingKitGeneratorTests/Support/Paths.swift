@@ -4,7 +4,6 @@ import TestSupport
 /// Places beside this test file: the package's root, and the real-world JSON in
 /// `../shared/data` beside the checkout.
 enum Paths {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = PackagePaths.root
     static let data = SharedFolder.data.url
 }

@@ -64,9 +64,7 @@ private enum FirstHour {
 
     static var payload: Data {
         get throws {
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-            return try Data(contentsOf: root.appendingPathComponent("Tests/Generated/Samples/APIs/github-issue.json"))
+            try Data(contentsOf: PackagePaths.root.appendingPathComponent("Tests/Generated/Samples/APIs/github-issue.json"))
         }
     }
 }

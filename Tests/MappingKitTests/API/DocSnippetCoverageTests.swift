@@ -21,7 +21,7 @@ struct DocSnippetCoverageTests {
     /// The claims the tests reach: `DocPage.<page>.shown(after: "…")`, `facts(after:)`,
     /// `value(after:)`, `shown(startingWith:)` and `block(containing:)` in the sources of MappingKitTests and MappingKitSQLiteTests, by page.
     static func reached() throws -> [String: Set<Int>] {
-        let tests = DocPage.packageRoot.appendingPathComponent("Tests")
+        let tests = PackagePaths.root.appendingPathComponent("Tests")
         let files = ["MappingKitTests", "MappingKitSQLiteTests"].flatMap { target in
             (FileManager.default.enumerator(atPath: tests.appendingPathComponent(target).path)?.compactMap { $0 as? String } ?? [])
                 .filter { $0.hasSuffix(".swift") }.map { target + "/" + $0 }
