@@ -72,6 +72,21 @@ extension MappingConfiguration {
             get { policies.lossyCollections }
             set { policies.lossyCollections = newValue }
         }
+        /// Every array and set property of this type, and of the nested types that set no such
+        /// policy, reads one value that is no array as its only element (KVCMapping's automatic
+        /// collections): `"tags": "swift"` → `["swift"]`, reported
+        /// (``MappingReport/Action/boxedAsOnlyElement``). Default: `false`, where such a value is
+        /// an error, as in Codable (see ``singleValueAsArray(_:fileID:line:)`` for one property).
+        /// Only the property's own collection takes one value: an array nested in it must be an
+        /// array, so `[[1, 2]]` never reads as `[[1], [2]]`.
+        ///
+        /// ```swift
+        /// map.singleValuesAsArrays = true   // "tags": "swift" → ["swift"] for a [String]
+        /// ```
+        public var singleValuesAsArrays: Bool {
+            get { policies.singleValuesAsArrays }
+            set { policies.singleValuesAsArrays = newValue }
+        }
         /// How `nil` optionals are written by the dictionary representation. Default: `.omitted`.
         ///
         /// ```swift
@@ -103,6 +118,7 @@ extension MappingConfiguration {
             policies.inheritsMissingKeys = false
             policies.inheritedAdapters = ValueAdapters()
             policies.inheritsLossy = false
+            policies.inheritsBoxing = false
             policies.output.represented = nil
         }
 

@@ -49,6 +49,25 @@ extension MappingConfiguration.Builder {
         editRule(at: index) { $0.isLossy = true }
     }
 
+    /// Reads one value that is no array as the only element of the array or set `property`
+    /// (KVCMapping's automatic collections): `"tags": "swift"` → `["swift"]`, reported
+    /// (``MappingReport/Action/boxedAsOnlyElement``). Opt-in: by default such a value is an
+    /// error, as in Codable, and an array nested in the property is never boxed. Writing is
+    /// unchanged: an array.
+    ///
+    /// ```swift
+    /// map.singleValueAsArray(\.tags)   // "tags": "swift" → ["swift"]; "tags": ["a"] as before
+    /// ```
+    public mutating func singleValueAsArray<Value>(_ property: WritableKeyPath<Model, Value>, fileID: String = #fileID, line: Int = #line) {
+        callSite = "\(fileID):\(line)"
+        let index = ruleIndex(for: property)
+        checkNotIgnored(property, at: index, given: "given single values as arrays")
+        if !CodecFactory.holdsArray(Value.self) {
+            record("\(Self.displayName(of: property)) reads single values as arrays, but a \(ValueDescription.typeName(Value.self)) is no array or set")
+        }
+        editRule(at: index) { $0.boxesSingleValue = true }
+    }
+
     /// Reads and writes the nested model `property` from the model's own object, as serde's
     /// `flatten` does: its keys are the parent's, not an object under a key of its own.
     ///

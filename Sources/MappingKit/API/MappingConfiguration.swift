@@ -150,6 +150,19 @@ public struct MappingConfiguration: Sendable {
         set { rules = rules.with { $0.lossyCollections = newValue } }
     }
 
+    /// Every array and set property reads one value that is no array as its only element, in
+    /// this type and the nested types that set no such policy (see
+    /// ``Builder/singleValuesAsArrays``). Default: `false`.
+    ///
+    /// ```swift
+    /// var configuration = Feed.mappingConfiguration
+    /// configuration.singleValuesAsArrays = true   // "tags": "swift" → ["swift"]
+    /// ```
+    public var singleValuesAsArrays: Bool {
+        get { rules.singleValuesAsArrays }
+        set { rules = rules.with { $0.singleValuesAsArrays = newValue } }
+    }
+
     /// How `nil` optionals are written by the dictionary representation: left out (the default)
     /// or as `NSNull`.
     ///

@@ -6,6 +6,9 @@ struct ArrayCodec<Element>: ValueCodec {
     /// The same codec, for the calls on a whole array in place (see ``SlotCoding``).
     let elementSlots: any SlotCoding
     let mode: CoercionMode
+    /// One value that is no array is read as the only element
+    /// (``MappingConfiguration/Builder/singleValueAsArray(_:fileID:line:)``).
+    var boxesSingleValue = false
     /// `[Element].self`, looked up once: generic code would ask the runtime on every call.
     private let arrayType = ObjectIdentifier([Element].self)
     /// Its elements'. Read here as `traits.contains(_:)`, never through ``ValueCodec``'s
@@ -32,10 +35,9 @@ struct ArrayCodec<Element>: ValueCodec {
                 context.reportCoercion(of: input, to: "Array (a set's elements, in no particular order)")
                 return try element.decodeElements(of: elements, in: context)
             }
-            guard let single = try CollectionCoding.single(input, with: element, mode: mode, in: context) else {
-                return try mismatch(input, expected: "Array", in: context)
-            }
-            return [single]
+            return try CollectionCoding.single(input, with: element, boxing: boxesSingleValue, in: context) {
+                try mismatch(input, expected: $0, in: context)
+            } boxed: { [$0] }
         }
         return try element.decodeElements(of: array, in: context)
     }
@@ -79,16 +81,18 @@ struct ArrayCodec<Element>: ValueCodec {
 struct SetCodec<Element: Hashable>: ValueCodec {
     let element: Codec<Element>
     var mode = CoercionMode.lossless
+    /// One value that is no array is read as the only element
+    /// (``MappingConfiguration/Builder/singleValueAsArray(_:fileID:line:)``).
+    var boxesSingleValue = false
 
     var traits: CodecTraits { element.traits.intersection(.decodesUnchanged) }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Set<Element> {
         // A set (Swift's, `NSSet`) is a set's input as much as an array is.
         guard let array = InputValue.array(input) ?? InputValue.setElements(input) else {
-            guard let single = try CollectionCoding.single(input, with: element, mode: mode, in: context) else {
-                return try mismatch(input, expected: "Array", in: context)
-            }
-            return [single]
+            return try CollectionCoding.single(input, with: element, boxing: boxesSingleValue, in: context) {
+                try mismatch(input, expected: $0, in: context)
+            } boxed: { [$0] }
         }
         return Set(try element.decodeElements(of: array, in: context))
     }
@@ -100,17 +104,31 @@ struct SetCodec<Element: Hashable>: ValueCodec {
 
 /// Shared element loops for arrays and sets.
 enum CollectionCoding {
-    /// One value where a collection belongs, as its only element (outside `.strict`), or `nil`
-    /// when it is not an element either (or is null).
-    static func single<Element>(
+    /// What a collection that is not boxing single values expects, when the value it was given
+    /// would have been its element: the message names the setting that takes it.
+    static let boxingHint = "Array (one value is read as a one-element array only under singleValuesAsArrays or singleValueAsArray(_:))"
+
+    /// One value where a collection belongs, as its only element when `boxing` (reported);
+    /// otherwise, or when it is not an element either (or is null), what `mismatch` throws for
+    /// it, given what to say was expected.
+    static func single<Element, Collection>(
         _ input: Any,
         with codec: some ValueCodec<Element>,
-        mode: CoercionMode,
-        in context: MappingContext
-    ) throws -> Element? {
-        guard mode != .strict, !InputValue.isNull(input), let element = try? codec.decode(input, in: context) else { return nil }
+        boxing: Bool,
+        in context: MappingContext,
+        mismatch: (String) throws -> Collection,
+        boxed: (Element) -> Collection
+    ) throws -> Collection {
+        // A Swift `Optional` inside the `Any` is `mismatch`'s to look through.
+        guard !InputValue.isNull(input), ObjectIdentifier(type(of: InputValue.flattened(input))) == ObjectIdentifier(type(of: input)) else {
+            return try mismatch("Array")
+        }
+        guard boxing else {
+            return try mismatch((try? codec.decode(input, in: context.muted)) == nil ? "Array" : boxingHint)
+        }
+        guard let element = try? codec.decode(input, in: context) else { return try mismatch("Array") }
         context.report?.record(.boxedAsOnlyElement, found: ValueDescription.describe(input))
-        return element
+        return boxed(element)
     }
 
     /// Every element of `array` through `decode`, every bad one reported under its index.

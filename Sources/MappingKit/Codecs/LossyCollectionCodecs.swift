@@ -106,6 +106,34 @@ struct LossyDictionaryCodec<Value>: ValueCodec {
     }
 }
 
+/// An array or set codec that has a twin reading one value as its only element, or an
+/// optional around one.
+protocol SingleValueBoxing {
+    /// The twin, a `Codec` of the same value type; `nil` for an optional around something that
+    /// has none.
+    func boxingSingleValues() -> AnyObject?
+}
+
+extension ArrayCodec: SingleValueBoxing {
+    func boxingSingleValues() -> AnyObject? {
+        var twin = self
+        twin.boxesSingleValue = true
+        return Codec.erasing(twin)
+    }
+}
+
+extension SetCodec: SingleValueBoxing {
+    func boxingSingleValues() -> AnyObject? {
+        var twin = self
+        twin.boxesSingleValue = true
+        return Codec.erasing(twin)
+    }
+}
+
+extension OptionalCodec: SingleValueBoxing {
+    func boxingSingleValues() -> AnyObject? { wrapped.boxingSingleValues.map { OptionalCodec<Element>.box(wrapping: $0) } }
+}
+
 /// A collection codec that has a lossy twin, or an optional around one.
 protocol LossyCollecting {
     /// The lossy twin, a `Codec` of the same value type; `nil` for an optional around something
@@ -130,6 +158,12 @@ extension OptionalCodec: LossyCollecting {
 }
 
 extension Codec {
+    /// This codec's twin that reads one value as an array's only element (looking through an
+    /// optional), or `nil` when it reads no array or set.
+    var boxingSingleValues: Codec<Value>? {
+        (base as? any SingleValueBoxing)?.boxingSingleValues() as? Codec<Value>
+    }
+
     /// This codec's lossy twin (looking through an optional), or `nil` when it reads no array,
     /// set or dictionary.
     var lossy: Codec<Value>? {

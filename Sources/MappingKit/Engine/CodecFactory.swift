@@ -127,7 +127,7 @@ enum CodecFactory {
         // After the raw-value enums: a conformance asked about for the first time scans every
         // conformance in the process, and only a type no other codec takes pays for this one.
         if let tagged = type as? any TaggedEnum.Type {
-            func make<Tagged: TaggedEnum>(_: Tagged.Type) -> Any { Codec.erasing(TaggedEnumCodec<Tagged>()) }
+            func make<Tagged: TaggedEnum>(_: Tagged.Type) -> Any { Codec.erasing(TaggedEnumCodec<Tagged>(mode: mode)) }
             return make(tagged)
         }
         if let codable = type as? any Codable.Type {
@@ -183,6 +183,11 @@ extension Array: ContainerCodecProviding {
     }
 }
 
+/// Arrays and sets: the containers one value can be boxed into.
+protocol ArrayLikeCodecProviding {}
+extension Array: ArrayLikeCodecProviding {}
+extension Set: ArrayLikeCodecProviding {}
+
 extension Set: ContainerCodecProviding {
     static var elementTypes: [Any.Type] { [Element.self] }
 
@@ -212,6 +217,20 @@ extension CodecFactory {
         guard let container = type as? any ContainerCodecProviding.Type else { return false }
         guard type is any OptionalValue.Type else { return true }
         return container.elementTypes.first.map(holdsCollection) ?? false
+    }
+
+    /// `true` when `type` is an array or a set, or an optional of one.
+    static func holdsArray(_ type: Any.Type) -> Bool {
+        guard let container = type as? any ContainerCodecProviding.Type else { return false }
+        guard type is any OptionalValue.Type else { return container is any ArrayLikeCodecProviding.Type }
+        return container.elementTypes.first.map(holdsArray) ?? false
+    }
+
+    /// `codec`'s twin that reads one value as an array's only element, when `boxing` and it
+    /// reads an array or a set (through an optional); else `codec`.
+    static func codec<Value>(_ codec: Codec<Value>, boxingSingleValues boxing: Bool) -> Codec<Value> {
+        guard boxing, let twin = codec.boxingSingleValues else { return codec }
+        return twin
     }
 
     /// `codec`'s lossy twin when `lossy` and it reads a collection; else `codec`.

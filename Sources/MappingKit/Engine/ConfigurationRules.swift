@@ -41,10 +41,13 @@ final class ConfigurationRules: Sendable {
     var missingKeys: MissingKeyPolicy { policies.missingKeys }
     /// A policy came from a parent or a mapper (``inheriting(_:)``).
     var inheritsPolicies: Bool {
-        policies.inheritsKeyStrategy || policies.inheritsMissingKeys || policies.inheritsLossy || !policies.inheritedAdapters.isEmpty
+        policies.inheritsKeyStrategy || policies.inheritsMissingKeys || policies.inheritsLossy || policies.inheritsBoxing
+            || !policies.inheritedAdapters.isEmpty
     }
     /// Every collection property of the type leaves out the elements that do not convert.
     var lossyCollections: Bool { policies.lossy }
+    /// Every array and set property of the type reads one value as its only element.
+    var singleValuesAsArrays: Bool { policies.boxes }
     /// The adapters by value type that apply to this type's properties: its own, and those
     /// handed down for the types it chose none for.
     var valueAdapters: ValueAdapters { policies.inheritedAdapters.overridden(by: policies.ownAdapters) }
@@ -55,7 +58,8 @@ final class ConfigurationRules: Sendable {
             keyStrategy: ownsKeyStrategy || inheritsKeyStrategy ? keyStrategy : nil,
             missingKeys: policies.ownsMissingKeys || policies.inheritsMissingKeys ? missingKeys : nil,
             valueAdapters: valueAdapters,
-            lossyCollections: policies.ownsLossy || policies.inheritsLossy ? policies.lossy : nil
+            lossyCollections: policies.ownsLossy || policies.inheritsLossy ? policies.lossy : nil,
+            singleValuesAsArrays: policies.ownsBoxing || policies.inheritsBoxing ? policies.boxes : nil
         )
         return handed.isEmpty ? nil : handed
     }
@@ -91,6 +95,8 @@ final class ConfigurationRules: Sendable {
         policies.inheritedAdapters = ValueAdapters()
         policies.ownsLossy = self.policies.ownsLossy || other.policies.ownsLossy
         policies.inheritsLossy = false
+        policies.ownsBoxing = self.policies.ownsBoxing || other.policies.ownsBoxing
+        policies.inheritsBoxing = false
         policies.output.represented = other.output.represented ?? output.represented
         let layer = (properties.map(\.layer).max() ?? 0) + 1
         return ConfigurationRules(
@@ -129,7 +135,10 @@ extension ConfigurationRules {
         let takesLossy = inherited.lossyCollections.map { lossy in
             !policies.ownsLossy && !(policies.inheritsLossy && lossy == policies.lossy)
         } ?? false
-        guard takesStrategy || takesMissingKeys || takesAdapters || takesLossy else { return self }
+        let takesBoxing = inherited.singleValuesAsArrays.map { boxes in
+            !policies.ownsBoxing && !(policies.inheritsBoxing && boxes == policies.boxes)
+        } ?? false
+        guard takesStrategy || takesMissingKeys || takesAdapters || takesLossy || takesBoxing else { return self }
         return InheritedRules.rules(self, under: inherited) {
             var changed = policies
             if takesStrategy, let strategy = inherited.keyStrategy {
@@ -144,6 +153,10 @@ extension ConfigurationRules {
             if takesLossy, let lossy = inherited.lossyCollections {
                 changed.lossy = lossy
                 changed.inheritsLossy = true
+            }
+            if takesBoxing, let boxes = inherited.singleValuesAsArrays {
+                changed.boxes = boxes
+                changed.inheritsBoxing = true
             }
             return ConfigurationRules(properties: properties, policies: changed, hooks: hooks, problems: problems)
         }
@@ -208,6 +221,9 @@ struct PropertyRule: Sendable {
         /// Its collection leaves out the elements that do not convert
         /// (``MappingConfiguration/Builder/lossy(_:fileID:line:)``).
         var isLossy = false
+        /// Its array or set reads one value as its only element
+        /// (``MappingConfiguration/Builder/singleValueAsArray(_:fileID:line:)``).
+        var boxesSingleValue = false
         /// Its key may be absent under ``MissingKeyPolicy/raise``
         /// (``MappingConfiguration/Builder/allowsMissing(_:fileID:line:)``).
         var allowsMissing = false

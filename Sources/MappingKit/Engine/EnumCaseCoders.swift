@@ -11,7 +11,7 @@ struct EnumCaseDecoder: Decoder {
         /// What ``TaggedEnumPlan`` learns: the case names (`name` is `nil`), or one case's keys.
         case probing(CaseProbe, name: String?)
         /// One case's payload values, each with its path in the input.
-        case reading(name: String, payload: [String: PayloadValue], context: MappingContext)
+        case reading(name: String, payload: [String: PayloadValue], context: MappingContext, coercion: CoercionMode)
     }
 
     /// A payload value (`nil` when the input has none), and where it is in the enum's input.
@@ -30,7 +30,7 @@ struct EnumCaseDecoder: Decoder {
             let cases = FieldlessEnums.allCases(of: Key.self) ?? FieldlessEnums.onlyValue(of: Key.self).map { [$0] }
             probe.names = cases?.map(\.stringValue)
             return KeyedDecodingContainer(CaseContainer<Key>(mode: mode, key: nil))
-        case .probing(_, let name?), .reading(let name, _, _):
+        case .probing(_, let name?), .reading(let name, _, _, _):
             return KeyedDecodingContainer(CaseContainer<Key>(mode: mode, key: Key(stringValue: name)))
         }
     }
@@ -39,12 +39,15 @@ struct EnumCaseDecoder: Decoder {
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer { throw Self.unsupported }
 
-    /// The codec of a payload value of type `Value`: its type's, with the adapters by value type
-    /// that the model holding the enum hands down (``MappingConfiguration/convert(_:using:)``),
-    /// so a payload's dates are read as the tree's are.
-    static func codec<Value>(for type: Value.Type, in context: MappingContext) -> Codec<Value> {
-        guard let adapters = context.inheritedPolicies?.valueAdapters else { return CodecFactory.codec(for: type) }
-        return CodecFactory.codec(for: type, mode: .lossless, adapters: adapters)
+    /// The codec of a payload value of type `Value`, as a property of its type gets it where the
+    /// enum sits: under the position's coercion mode, with the adapters by value type that the
+    /// model holding the enum hands down (``MappingConfiguration/convert(_:using:)``), lossy
+    /// and taking single values as arrays where that model's collections do.
+    static func codec<Value>(for type: Value.Type, coercion: CoercionMode, in context: MappingContext) -> Codec<Value> {
+        guard let policies = context.inheritedPolicies else { return CodecFactory.codec(for: type, mode: coercion) }
+        let codec = CodecFactory.codec(for: type, mode: coercion, adapters: policies.valueAdapters)
+        let boxing = CodecFactory.codec(codec, boxingSingleValues: policies.singleValuesAsArrays == true)
+        return CodecFactory.codec(boxing, lossy: policies.lossyCollections == true)
     }
 
     static var unsupported: MappingError {
@@ -85,7 +88,7 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     var codingPath: [any CodingKey] { [] }
 
     var allKeys: [Key] {
-        guard case .reading(_, let payload, _) = mode else { return [] }
+        guard case .reading(_, let payload, _, _) = mode else { return [] }
         return payload.keys.compactMap(Key.init(stringValue:))
     }
 
@@ -94,7 +97,7 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         case .probing(let probe, _):
             note(key, in: probe)
             return false
-        case .reading(_, let payload, _):
+        case .reading(_, let payload, _, _):
             return payload[key.stringValue]?.value != nil
         }
     }
@@ -104,7 +107,7 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         case .probing(let probe, _):
             note(key, in: probe)
             return true
-        case .reading(_, let payload, _):
+        case .reading(_, let payload, _, _):
             return payload[key.stringValue]?.value.map(InputValue.isNull) ?? true
         }
     }
@@ -117,14 +120,15 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         case .probing(let probe, _):
             note(key, in: probe)
             throw ProbeStop()
-        case .reading(_, let payload, let context):
+        case .reading(_, let payload, let context, let coercion):
             let entry = payload[key.stringValue]
             do {
                 // An absent optional is `nil`, as `decodeIfPresent` makes it.
                 guard let value = entry?.value ?? (T.self is any OptionalValue.Type ? NSNull() : nil) else {
                     throw MappingError(.unmetRequirement(Problem.existence, found: "nothing"))
                 }
-                return try EnumCaseDecoder.codec(for: T.self, in: context).decode(value, in: context)
+                let codec = EnumCaseDecoder.codec(for: T.self, coercion: coercion, in: context)
+                return try context.reporting(at: entry?.path ?? []) { try codec.decode(value, in: context) }
             } catch {
                 throw MappingError.wrapping(error, at: entry?.path ?? [])
             }
@@ -164,12 +168,13 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 struct EnumCaseEncoder: Encoder {
     let output: EnumCaseOutput
     let context: MappingContext
+    let coercion: CoercionMode
 
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(CaseOutputContainer<Key>(output: output, context: context, isCase: true))
+        KeyedEncodingContainer(CaseOutputContainer<Key>(output: output, context: context, coercion: coercion, isCase: true))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -207,6 +212,7 @@ final class EnumCaseOutput {
 private struct CaseOutputContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let output: EnumCaseOutput
     let context: MappingContext
+    let coercion: CoercionMode
     let isCase: Bool
 
     var codingPath: [any CodingKey] { [] }
@@ -222,7 +228,7 @@ private struct CaseOutputContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     private func write<T: Encodable>(_ value: T, _ key: Key) throws {
         guard !isCase, let name = output.name else { throw EnumCaseDecoder.unsupported }
         do {
-            output.payload[key.stringValue] = try EnumCaseDecoder.codec(for: T.self, in: context).encode(value, in: context) ?? NSNull()
+            output.payload[key.stringValue] = try EnumCaseDecoder.codec(for: T.self, coercion: coercion, in: context).encode(value, in: context) ?? NSNull()
         } catch {
             throw MappingError.wrapping(error, at: output.path(name, key.stringValue))
         }
@@ -234,7 +240,7 @@ private struct CaseOutputContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
         } else {
             output.fail(EnumCaseDecoder.unsupported)
         }
-        return KeyedEncodingContainer(CaseOutputContainer<NestedKey>(output: output, context: context, isCase: false))
+        return KeyedEncodingContainer(CaseOutputContainer<NestedKey>(output: output, context: context, coercion: coercion, isCase: false))
     }
 
     mutating func encode(_ value: Bool, forKey key: Key) throws { try write(value, key) }
@@ -259,7 +265,7 @@ private struct CaseOutputContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     mutating func superEncoder() -> any Encoder {
         output.fail(EnumCaseDecoder.unsupported)
-        return EnumCaseEncoder(output: output, context: context)
+        return EnumCaseEncoder(output: output, context: context, coercion: coercion)
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder() }
@@ -273,10 +279,10 @@ private struct EmptyUnkeyedOutput: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { throw EnumCaseDecoder.unsupported }
     mutating func encode<T: Encodable>(_ value: T) throws { throw EnumCaseDecoder.unsupported }
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        KeyedEncodingContainer(CaseOutputContainer<NestedKey>(output: output, context: MappingContext(), isCase: false))
+        KeyedEncodingContainer(CaseOutputContainer<NestedKey>(output: output, context: MappingContext(), coercion: .lossless, isCase: false))
     }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { self }
-    mutating func superEncoder() -> any Encoder { EnumCaseEncoder(output: output, context: MappingContext()) }
+    mutating func superEncoder() -> any Encoder { EnumCaseEncoder(output: output, context: MappingContext(), coercion: .lossless) }
 }
 
 private struct EmptySingleValueOutput: SingleValueEncodingContainer {

@@ -178,7 +178,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         let requirements = rule.requirements as? [Requirement<Value>] ?? []
         let chosen = (rule.makeCodec?(Value.self, coercion) as? Codec<Value>)
             ?? CodecFactory.codec(for: Value.self, mode: coercion, adapters: rules.valueAdapters)
-        let codec = CodecFactory.codec(chosen, lossy: rule.isLossy || rules.lossyCollections)
+        let boxing = CodecFactory.codec(chosen, boxingSingleValues: rule.boxesSingleValue || rules.singleValuesAsArrays)
+        let codec = CodecFactory.codec(boxing, lossy: rule.isLossy || rules.lossyCollections)
         self.init(
             name: name,
             keys: keys,

@@ -10,13 +10,16 @@ struct TreePolicies: Hashable, Sendable {
     /// a nested type takes each one for a type it chose none for.
     var valueAdapters = ValueAdapters()
     var lossyCollections: Bool?
+    var singleValuesAsArrays: Bool?
 
     /// Nothing handed down.
-    var isEmpty: Bool { keyStrategy == nil && missingKeys == nil && valueAdapters.isEmpty && lossyCollections == nil }
+    var isEmpty: Bool {
+        keyStrategy == nil && missingKeys == nil && valueAdapters.isEmpty && lossyCollections == nil && singleValuesAsArrays == nil
+    }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.keyStrategy?.name == rhs.keyStrategy?.name && lhs.missingKeys == rhs.missingKeys && lhs.valueAdapters == rhs.valueAdapters
-            && lhs.lossyCollections == rhs.lossyCollections
+            && lhs.lossyCollections == rhs.lossyCollections && lhs.singleValuesAsArrays == rhs.singleValuesAsArrays
     }
 
     func hash(into hasher: inout Hasher) {
@@ -24,6 +27,7 @@ struct TreePolicies: Hashable, Sendable {
         hasher.combine(missingKeys)
         hasher.combine(valueAdapters)
         hasher.combine(lossyCollections)
+        hasher.combine(singleValuesAsArrays)
     }
 }
 
@@ -42,6 +46,7 @@ final class InheritedPolicies: HandedDownPolicies, @unchecked Sendable {
     /// `!valueAdapters.isEmpty`, as a plain value: read for every nested model.
     let hasValueAdapters: Bool
     let lossyCollections: Bool?
+    let singleValuesAsArrays: Bool?
 
     private init(_ policies: TreePolicies) {
         keyStrategy = policies.keyStrategy
@@ -49,6 +54,7 @@ final class InheritedPolicies: HandedDownPolicies, @unchecked Sendable {
         valueAdapters = policies.valueAdapters
         hasValueAdapters = !policies.valueAdapters.isEmpty
         lossyCollections = policies.lossyCollections
+        singleValuesAsArrays = policies.singleValuesAsArrays
     }
 
     private static let made = Locked<[TreePolicies: InheritedPolicies]>([:])

@@ -38,11 +38,17 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
             guard let field = candidates.first(where: { $0.offset == offset }), case .direct = field.storage else { return .failure(notStored) }
             return field.isMappable ? .success(offset) : .failure(notStored)
         }
-        if let reference = property as? ReferenceWritableKeyPath<Model, Value> {
-            let probe = Model()
-            let reached = withExtendedLifetime(probe) {
-                let base = Unmanaged.passUnretained(probe as AnyObject).toOpaque()
-                return withUnsafeMutablePointer(to: &probe[keyPath: reference]) { UnsafeMutableRawPointer($0) - base }
+        if Model.self is AnyClass {
+            // Class or struct is decided by the root type, never by the key path's class: a key
+            // path formed in generic code (`\T.tags` where `T: Mappable & HasTags`) is a
+            // `WritableKeyPath` even when `T` is a class, and reading it as a struct's would
+            // read the stack around a reference.
+            var probe = Model()
+            let object = probe as AnyObject
+            let property = property
+            let reached = withExtendedLifetime(object) {
+                let base = Unmanaged.passUnretained(object).toOpaque()
+                return withUnsafeMutablePointer(to: &probe[keyPath: property]) { UnsafeMutableRawPointer($0) - base }
             }
             if let field = candidates.first(where: { $0.offset == reached }), case .direct = field.storage {
                 return field.isMappable ? .success(field.offset) : .failure(notStored)
@@ -64,14 +70,14 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
     /// Runs `body` with a fresh model's base address, a function that writes through the key
     /// path and one that reads through it.
     private func withProbe<Result>(_ body: (UnsafeMutableRawPointer, (Value) -> Void, () -> Value) -> Result) -> Result? {
-        if let reference = property as? ReferenceWritableKeyPath<Model, Value> {
-            let probe = Model()
-            return withExtendedLifetime(probe) {
-                body(Unmanaged.passUnretained(probe as AnyObject).toOpaque(), { probe[keyPath: reference] = $0 }, { probe[keyPath: reference] })
+        let property = property
+        var probe = Model()
+        if Model.self is AnyClass {
+            let object = probe as AnyObject
+            return withExtendedLifetime(object) {
+                body(Unmanaged.passUnretained(object).toOpaque(), { probe[keyPath: property] = $0 }, { probe[keyPath: property] })
             }
         }
-        var probe = Model()
-        let property = property
         return withUnsafeMutableBytes(of: &probe) { bytes in
             guard let base = bytes.baseAddress else { return nil }
             let model = base.assumingMemoryBound(to: Model.self)
@@ -82,9 +88,10 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
     /// The one candidate that holds each of two probe values after it is written through the key
     /// path; `nil` when none does. A stored field must hold the value written; a wrapper must hold
     /// what the key path then reads (its setter may have clamped or trimmed it), and the two reads
-    /// must differ. Struct fields reached by offset never get here: only wrappers are probed.
+    /// must differ. A struct's key path gets here when it has no offset: a wrapper's, or one
+    /// reached through accessors (a protocol requirement's, formed in generic code), which must
+    /// then write and read one stored field both ways, as a class's must.
     private func locateThroughAccessors(_ values: ProbeValues<Value>, candidates: [StoredField]) -> Result<Int, ConfigurationFailure>? {
-        let probed = Model.self is AnyClass ? candidates : candidates.filter { if case .wrapper = $0.storage { true } else { false } }
         let located: Result<Int, ConfigurationFailure>?? = withProbe { base, write, read in
             func holds(_ field: StoredField, _ written: Value) -> Bool {
                 let pointer = UnsafeRawPointer(base + field.offset)
@@ -96,7 +103,7 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
             }
             write(values.first)
             let firstRead = read()
-            let tookFirst = probed.filter { holds($0, values.first) }
+            let tookFirst = candidates.filter { holds($0, values.first) }
             write(values.second)
             let tookBoth = values.isSame(firstRead, read()) ? [] : tookFirst.filter { holds($0, values.second) }
             guard !tookBoth.isEmpty else { return nil }

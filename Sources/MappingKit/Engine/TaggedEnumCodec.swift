@@ -10,9 +10,13 @@ import Foundation
 /// never for the enum's own `Decodable` form.
 struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
     let plan: Result<TaggedEnumPlan, MappingError>
+    /// The coercion mode of the position the enum sits in: its payload values convert under it,
+    /// as properties of their types there do.
+    let mode: CoercionMode
 
-    init() {
+    init(mode: CoercionMode = .lossless) {
         plan = TaggedEnumPlan.make(for: Value.self)
+        self.mode = mode
     }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
@@ -27,7 +31,7 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
             payload = try plan.payload(of: entry, from: found.content)
         }
         do {
-            return try Value(from: EnumCaseDecoder(mode: .reading(name: entry.name, payload: payload, context: nested)))
+            return try Value(from: EnumCaseDecoder(mode: .reading(name: entry.name, payload: payload, context: nested, coercion: mode)))
         } catch let error as MappingError {
             throw error
         } catch {
@@ -40,7 +44,7 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
         let output = EnumCaseOutput { name, key in
             plan.byName[name].map { plan.contentPath(tag: plan.cases[$0].tag) + plan.cases[$0].path(forKey: key) } ?? []
         }
-        try value.encode(to: EnumCaseEncoder(output: output, context: context.nested()))
+        try value.encode(to: EnumCaseEncoder(output: output, context: context.nested(), coercion: mode))
         if let failure = output.failure { throw MappingError.wrapping(failure, at: []) }
         guard let name = output.name, let index = plan.byName[name] else {
             throw MappingError(.mismatch(expected: "\(plan.typeName) written by its synthesized encode(to:)", found: "no case"))

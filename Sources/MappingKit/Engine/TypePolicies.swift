@@ -2,7 +2,7 @@
 /// holds the rules around them). A policy added here is part of the plan's identity
 /// (``RulesKey``) as it is, and ``ConfigurationRules/with(_:)`` keeps it without a word more. A
 /// policy handed down to nested types (the key strategy, missing keys, adapters by value type,
-/// lossy collections) also has its own and inherited flags, a field in ``TreePolicies``, and a
+/// lossy collections, single values as arrays) also has its own and inherited flags, a field in ``TreePolicies``, and a
 /// line in ``ConfigurationRules/extended(by:)`` and ``ConfigurationRules/inheriting(_:)``.
 struct TypePolicies: Hashable, Sendable {
     var strategy = NamedKeyStrategy(.useNames)
@@ -28,6 +28,21 @@ struct TypePolicies: Hashable, Sendable {
     var ownsLossy = false
     /// ``lossyCollections`` came from a parent or a mapper.
     var inheritsLossy = false
+    var boxes = false
+    /// The configuration chose ``singleValuesAsArrays`` itself.
+    var ownsBoxing = false
+    /// ``singleValuesAsArrays`` came from a parent or a mapper.
+    var inheritsBoxing = false
+
+    /// Every array and set property reads one value that is no array as its only element
+    /// (KVCMapping's automatic collections); setting it makes the policy the configuration's own.
+    var singleValuesAsArrays: Bool {
+        get { boxes }
+        set {
+            boxes = newValue
+            ownsBoxing = true
+        }
+    }
 
     /// Every array, set and dictionary property leaves out the elements that do not convert;
     /// setting it makes the policy the configuration's own.

@@ -71,7 +71,7 @@ extension CodecFactory {
     /// ``ConfigurationRules/lossyCollections``.
     static func codec<Value>(for type: Value.Type, rules: ConfigurationRules) -> Codec<Value> {
         let chosen = codec(for: type, mode: rules.coercion, adapters: rules.valueAdapters)
-        return codec(chosen, lossy: rules.lossyCollections)
+        return codec(codec(chosen, boxingSingleValues: rules.singleValuesAsArrays), lossy: rules.lossyCollections)
     }
 
     /// The codec for `type`: with `adapters` at every value of their types it holds, when one

@@ -64,6 +64,7 @@ private struct Item: Mappable, Equatable {
 private struct Single: Mappable {
     var items: [Item]?
     var tags: Set<String> = []
+    static let mappingConfiguration = MappingConfiguration(for: Single.self) { $0.singleValuesAsArrays = true }
 }
 
 @Suite("Mapping report")

@@ -54,11 +54,31 @@ struct CollectionCodecTests {
         #expect(error?.path == "numbers[1]")
     }
 
-    @Test("one value where a collection belongs is a one-element collection")
+    @Test("one value where a collection belongs is an error, unless the property or tree takes single values as arrays")
     func singleValue() throws {
-        #expect(try mapped(Collections.self, ["tags": "solo", "numbers": "7", "matrix": [2.5]])
-            == Collections(numbers: [7], tags: ["solo"], matrix: [[2.5]]))
+        let hint = "Array (one value is read as a one-element array only under singleValuesAsArrays or singleValueAsArray(_:))"
+        #expect(mappingError { _ = try mapped(Collections.self, ["tags": "solo", "numbers": "7", "matrix": [2.5]]) }?.description == """
+            3 problems:
+              numbers: expected \(hint), found String "7"
+              tags: expected \(hint), found String "solo"
+              matrix[0]: expected \(hint), found Double 2.5
+            """)
+        var tree = MappingConfiguration()
+        tree.singleValuesAsArrays = true
+        var model = Collections()
+        try model.update(from: ["tags": "solo", "numbers": "7", "matrix": [[2.5]]], configuration: tree)
+        #expect(model == Collections(numbers: [7], tags: ["solo"], matrix: [[2.5]]))
+        // Only the property's own collection takes one value: a nested array is never guessed.
+        #expect(mappingError { try model.update(from: ["matrix": [2.5]], configuration: tree) }?.description
+            == "matrix[0]: expected \(hint), found Double 2.5")
+        let perProperty = MappingConfiguration(for: Collections.self) { $0.singleValueAsArray(\.numbers) }
+        try model.update(from: ["numbers": 8], configuration: perProperty)
+        #expect(model.numbers == [8])
+        #expect(mappingError { try model.update(from: ["tags": "x"], configuration: perProperty) }?.description
+            == #"tags: expected \#(hint), found String "x""#)
         #expect(mappingError { _ = try mapped(Collections.self, ["numbers": NSNull()]) }?.description
+            == "numbers: expected Array, found null")
+        #expect(mappingError { try model.update(from: ["numbers": NSNull()], configuration: tree) }?.description
             == "numbers: expected Array, found null")
     }
 
