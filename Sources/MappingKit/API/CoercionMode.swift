@@ -6,7 +6,12 @@
 /// | `Double`, `Float` | numbers (integers exactly) | also `"2.5"` | also any integer (rounded), `true` → `1` |
 /// | `Bool` | `true`/`false` | also `0`/`1`, `"true"`/`"false"` | also any number (non-zero is `true`), `"yes"`/`"no"`, `"y"`/`"n"`, `"1"`/`"0"`, any case |
 /// | `String` | strings | also numbers (`42` → `"42"`) | also booleans (`"true"`) |
-/// | arrays and sets | arrays | also one value → a one-element array (reported: ``MappingReport/Action/boxedAsOnlyElement``) | the same |
+/// | arrays and sets | arrays | the same | the same |
+///
+/// One value where an array or a set belongs is an error in every mode: reading it as the only
+/// element is a setting of its own, per property or per tree
+/// (``MappingConfiguration/Builder/singleValueAsArray(_:fileID:line:)``,
+/// ``MappingConfiguration/Builder/singleValuesAsArrays``).
 ///
 /// Nothing is converted past what the mode allows; what is refused is an error, never `nil` or
 /// a default. Numbers out of a type's range are errors in every mode.

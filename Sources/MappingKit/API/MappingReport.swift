@@ -74,7 +74,8 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
         /// Empty text read as `nil` (``MappingConfiguration/Builder/emptyStringAsNil(_:fileID:line:)``).
         case emptyStringAsNil
         /// One value where an array or a set belongs, taken as its only element (KVCMapping's
-        /// boxing; refused under ``CoercionMode/strict``).
+        /// boxing, opted into by ``MappingConfiguration/Builder/singleValuesAsArrays`` or
+        /// ``MappingConfiguration/Builder/singleValueAsArray(_:fileID:line:)``).
         case boxedAsOnlyElement
         /// A model (named) made from a dictionary none of whose keys it reads: every property
         /// kept its default.
