@@ -18,6 +18,11 @@ struct EnumCaseDecoder: Decoder {
     struct PayloadValue {
         let value: Any?
         let path: [PathComponent]
+        /// An internally tagged case's one value: the whole object, its tag included, and the
+        /// tag's key. A nested model reads it whole, so a property named like the tag (Stripe's
+        /// `object`, JSON:API's `type`) gets the tag's text, and its undefined-key policy passes
+        /// the tag over; any other value reads `value`, the object without its tag.
+        var tagged: (whole: [String: Any], key: String)?
     }
 
     let mode: Mode
@@ -128,7 +133,12 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
                     throw MappingError(.unmetRequirement(Problem.existence, found: "nothing"))
                 }
                 let codec = EnumCaseDecoder.codec(for: T.self, coercion: coercion, in: context)
-                return try context.reporting(at: entry?.path ?? []) { try codec.decode(value, in: context) }
+                return try context.reporting(at: entry?.path ?? []) {
+                    if let (whole, key) = entry?.tagged, let model = codec.base as? any DiscriminatedDecoding<T> {
+                        return try model.decode(whole, in: context, discriminator: key)
+                    }
+                    return try codec.decode(value, in: context)
+                }
             } catch {
                 throw MappingError.wrapping(error, at: entry?.path ?? [])
             }

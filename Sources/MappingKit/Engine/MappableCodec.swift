@@ -1,5 +1,13 @@
 import Foundation
 
+/// A codec that reads an object holding a key its parent consumed (``MappableCodec``).
+protocol DiscriminatedDecoding<Value> {
+    associatedtype Value
+    func decode(_ input: Any, in context: MappingContext, discriminator: String) throws -> Value
+}
+
+extension MappableCodec: DiscriminatedDecoding {}
+
 /// A nested model: a dictionary hydrated into a fresh `Model()` through the model's own
 /// `update(from:configuration:)`, so a nested type's overrides run too (recursive hydration).
 struct MappableCodec<Model: Mappable>: ValueCodec {
@@ -11,6 +19,16 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
 
     func decode(_ input: Any, in context: MappingContext) throws -> Model {
         let nested = try context.nested()
+        let configuration = nested.declaredConfiguration(for: Model.self)
+        return try decode(input, in: context, nested: nested, configuration: configuration, plan: plan(for: configuration))
+    }
+
+    /// A model read from an object that holds its parent's discriminator (an internally tagged
+    /// enum's tag): the model's own undefined-key policy passes `discriminator` over, and a
+    /// property it maps to that key reads it.
+    func decode(_ input: Any, in context: MappingContext, discriminator: String) throws -> Model {
+        var nested = try context.nested()
+        nested.discriminator = discriminator
         let configuration = nested.declaredConfiguration(for: Model.self)
         return try decode(input, in: context, nested: nested, configuration: configuration, plan: plan(for: configuration))
     }

@@ -28,7 +28,7 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
         if let fallbackTag = found.fallbackTag {
             if let key = plan.fallback?.key { payload[key] = .init(value: fallbackTag, path: plan.tagPath) }
         } else {
-            payload = try plan.payload(of: entry, from: found.content)
+            payload = try plan.payload(of: entry, from: found)
         }
         do {
             return try Value(from: EnumCaseDecoder(mode: .reading(name: entry.name, payload: payload, context: nested, coercion: mode)))
@@ -52,6 +52,22 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
         return try plan.representation(of: plan.cases[index], payload: output.payload, isFallback: plan.fallback?.index == index)
     }
 
+    /// An update in place (RFC 7396 at every depth): an object with the value's own tag (or,
+    /// internally and adjacently tagged, with none) merges into its payload as it is written,
+    /// absent members keeping their values and `null` removing one; another tag, or anything
+    /// that is not an object, is read whole. The merged representation is read as any input is,
+    /// so the payload's values go through their codecs and rules.
+    func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value {
+        let plan = try plan.get()
+        guard let patch = InputValue.dictionary(input),
+              let written = try encode(current, in: context),
+              let merged = try plan.merging(patch, into: written, in: context) else { return try decode(input, in: context) }
+        return try decode(merged, in: context)
+    }
+
+    /// Merges into the payload an update holds (``merge(_:into:in:)``).
+    var traits: CodecTraits { .mergesUpdates }
+
     /// Read as native values whatever the format, so a `Decoder` is never asked for the enum's
     /// own `Decodable` form.
     var valueShape: ValueShape { .untyped }
@@ -64,6 +80,8 @@ extension TaggedEnumPlan {
         let index: Int
         let content: Any?
         let fallbackTag: String?
+        /// Internally tagged: the whole object, its tag included.
+        var whole: [String: Any]?
     }
 
     /// The path of the tag in the input (for the fallback's `String` and tag errors).
@@ -105,7 +123,9 @@ extension TaggedEnumPlan {
             }
             var content = object
             content[tagKey] = nil
-            return try found(tag: try tag(in: object, at: tagKey), content: content, in: context)
+            var located = try found(tag: try tag(in: object, at: tagKey), content: content, in: context)
+            located.whole = object
+            return located
         case .adjacent(let tagKey, let contentKey):
             guard let object = InputValue.dictionary(input) else {
                 throw MappingError(.mismatch(expected: expectation, found: ValueDescription.describe(input)))
@@ -136,8 +156,12 @@ extension TaggedEnumPlan {
         return Found(index: fallback.index, content: nil, fallbackTag: tag)
     }
 
-    /// The payload values of `entry` by Swift key, from its content.
-    func payload(of entry: Case, from content: Any?) throws -> [String: EnumCaseDecoder.PayloadValue] {
+    /// The payload values of `entry` by Swift key, from where `found` located its content.
+    /// Internally tagged, one value (a nested model) reads the whole object
+    /// (``EnumCaseDecoder/PayloadValue/tagged``); a label named like the tag is refused when
+    /// the plan is made.
+    func payload(of entry: Case, from found: Found) throws -> [String: EnumCaseDecoder.PayloadValue] {
+        let content = found.content
         let base = contentPath(tag: entry.tag)
         func mismatch(_ expected: String) -> MappingError {
             var error = MappingError(.mismatch(
@@ -157,7 +181,9 @@ extension TaggedEnumPlan {
             return [:]
         case .single(let key):
             guard let content else { throw mismatch("a value") }
-            return [key: .init(value: content, path: base)]
+            var value = EnumCaseDecoder.PayloadValue(value: content, path: base)
+            if case .internal(let tagKey) = form, let whole = found.whole { value.tagged = (whole, tagKey) }
+            return [key: value]
         case .tuple(let keys):
             guard let content, let array = InputValue.array(content), array.count == keys.count else {
                 throw mismatch("an array of \(keys.count) values")
@@ -174,6 +200,36 @@ extension TaggedEnumPlan {
                 payload[key] = .init(value: object[label], path: base + [.key(label)])
             }
             return payload
+        }
+    }
+
+    /// `patch` merged into `written` (a value's representation) when it keeps the value's case;
+    /// `nil` when it names another case, or holds no object where the payload is one.
+    func merging(_ patch: [String: Any], into written: Any, in context: MappingContext) throws -> Any? {
+        /// `content` over `current`: objects merge, anything else replaces.
+        func merged(_ content: Any, over current: Any?) throws -> Any {
+            guard let object = InputValue.dictionary(content), let current = current.flatMap(InputValue.dictionary) else { return content }
+            return try MergePatch.apply(object, to: current, in: context)
+        }
+        switch form {
+        case .external:
+            guard patch.count == 1, let (tag, content) = patch.first else { return nil }
+            if let object = written as? [String: Any], let current = object[tag] {
+                return [tag: try merged(content, over: current)]
+            }
+            return written as? String == tag ? patch : nil
+        case .internal(let tagKey):
+            guard let object = written as? [String: Any] else { return nil }
+            if let tag = patch[tagKey], !UntypedValues.equal(tag, object[tagKey] as Any) { return nil }
+            return try MergePatch.apply(patch, to: object, in: context)
+        case .adjacent(let tagKey, let contentKey):
+            guard let object = written as? [String: Any] else { return nil }
+            if let tag = patch[tagKey], !UntypedValues.equal(tag, object[tagKey] as Any) { return nil }
+            var result = object
+            if let content = patch[contentKey] {
+                result[contentKey] = InputValue.isNull(content) ? nil : try merged(content, over: object[contentKey])
+            }
+            return result
         }
     }
 

@@ -104,3 +104,123 @@ extension SeamTests {
         #expect(report.description == #"features[0].geometry.coordinates[0]: coerced to Double, found String "1""#)
     }
 }
+
+private enum GitHubPayload: TaggedEnum, Equatable {
+    case push(ref: String, size: Int, head: String)
+    case watch(action: String)
+    enum CodingKeys: String, CodingKey { case push = "PushEvent", watch = "WatchEvent" }
+    static var tagging: EnumTagging { .adjacentlyTagged(tag: "type", content: "payload") }
+}
+
+private enum InternalPayload: TaggedEnum, Equatable {
+    case push(ref: String, size: Int, note: String?)
+    case watch(action: String)
+    static var tagging: EnumTagging { .internallyTagged(tag: "type") }
+}
+
+private enum ExternalPayload: TaggedEnum, Equatable {
+    case push(ref: String, size: Int)
+    case watch(action: String)
+}
+
+private struct GitHubEvent: Mappable, Equatable {
+    var id = ""
+    var payload = GitHubPayload.watch(action: "")
+    var inside = InternalPayload.watch(action: "")
+    var outside = ExternalPayload.watch(action: "")
+    var maybe: GitHubPayload?
+    var byName: [String: InternalPayload] = [:]
+}
+
+extension SeamTests {
+    @Test("item 4: an update with the same tag merges into the payload (RFC 7396); another tag replaces it")
+    func taggedPartialUpdate() throws {
+        let start = GitHubEvent(
+            id: "1",
+            payload: .push(ref: "refs/heads/main", size: 1, head: "abc"),
+            inside: .push(ref: "main", size: 1, note: "n"),
+            outside: .push(ref: "main", size: 1),
+            maybe: .push(ref: "dev", size: 2, head: "def"),
+            byName: ["a": .push(ref: "a", size: 1, note: nil)]
+        )
+        let patch = """
+            {"payload": {"type": "PushEvent", "payload": {"size": 3}}, "inside": {"size": 4, "note": null},
+             "outside": {"push": {"size": 5}}, "maybe": {"payload": {"head": "fed"}}, "byName": {"a": {"type": "push", "size": 6}}}
+            """
+        var expected = start
+        expected.payload = .push(ref: "refs/heads/main", size: 3, head: "abc")
+        expected.inside = .push(ref: "main", size: 4, note: nil)
+        expected.outside = .push(ref: "main", size: 5)
+        expected.maybe = .push(ref: "dev", size: 2, head: "fed")
+        expected.byName = ["a": .push(ref: "a", size: 6, note: nil)]
+        var fromJSON = start
+        try fromJSON.update(fromJSON: Data(patch.utf8))
+        #expect(fromJSON == expected)
+        var fromDictionary = start
+        try fromDictionary.update(from: jsonDictionary(patch))
+        #expect(fromDictionary == expected)
+
+        // Another tag replaces the payload whole, and must be complete.
+        var replaced = start
+        try replaced.update(from: ["payload": ["type": "WatchEvent", "payload": ["action": "started"]], "outside": ["watch": ["action": "x"]]])
+        #expect(replaced.payload == .watch(action: "started"))
+        #expect(replaced.outside == .watch(action: "x"))
+        var incomplete = start
+        #expect(mappingError { try incomplete.update(from: ["payload": ["type": "WatchEvent", "payload": [String: Any]()]]) }?.description
+            == "payload.payload.action: required, missing")
+        #expect(incomplete == start)
+        // A merged payload that no longer converts fails, and changes nothing.
+        #expect(mappingError { try incomplete.update(from: ["inside": ["size": "big"]]) }?.description
+            == #"inside.size: expected Int, found String "big""#)
+        #expect(incomplete == start)
+    }
+}
+
+private struct Charge: MappableCodable, Equatable {
+    var object = ""
+    var id = ""
+}
+
+private struct Invoice: MappableCodable, Equatable {
+    var id = ""
+    static let mappingConfiguration = MappingConfiguration(for: Invoice.self) { $0.undefinedKeys = .raise }
+}
+
+private enum StripeObject: TaggedEnum, Equatable {
+    case charge(Charge)
+    case invoice(Invoice)
+    static var tagging: EnumTagging { .internallyTagged(tag: "object") }
+}
+
+private enum LabelledObject: TaggedEnum, Equatable {
+    case resource(object: String, id: String)
+    static var tagging: EnumTagging { .internallyTagged(tag: "object") }
+}
+
+private struct LabelledStripeData: Mappable {
+    var object = LabelledObject.resource(object: "", id: "")
+}
+
+private struct StripeData: MappableCodable, Equatable {
+    var object = StripeObject.invoice(Invoice())
+}
+
+extension SeamTests {
+    @Test("item 5: internally tagged, a payload property named like the tag reads the tag; writing takes the tag from the case")
+    func tagNamedProperty() throws {
+        let json = #"{"object": {"object": "charge", "id": "ch_1"}}"#
+        let expected = StripeData(object: .charge(Charge(object: "charge", id: "ch_1")))
+        #expect(try StripeData(json: json) == expected)
+        #expect(try StripeData(dictionary: jsonDictionary(json)) == expected)
+        #expect(try JSONDecoder().decode(StripeData.self, from: Data(json.utf8)) == expected)
+        #expect(try Plain(jsonObject(String(decoding: expected.jsonData(), as: UTF8.self)))
+            == .object(["object": .object(["object": .string("charge"), "id": .string("ch_1")])]))
+        // A model that does not map the tag's key passes it over, under `.raise` too.
+        #expect(try StripeData(json: #"{"object": {"object": "invoice", "id": "in_1"}}"#) == StripeData(object: .invoice(Invoice(id: "in_1"))))
+        #expect(mappingError { _ = try StripeData(json: #"{"object": {"object": "invoice", "id": "in_1", "x": 1}}"#) }?.description
+            == "object.x: expected a key Invoice maps, found Int 1")
+        // A label named like the tag could not write its own value back: refused, never empty.
+        #expect(mappingError { _ = try LabelledStripeData(json: #"{"object": {"object": "resource", "id": "r1"}}"#) }?.description
+            == #"object: configuration of LabelledObject: case resource has a label "object", the tag's own key"#)
+    }
+}
