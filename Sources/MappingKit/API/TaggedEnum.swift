@@ -124,17 +124,21 @@ public struct EnumTagging: Sendable, CustomStringConvertible {
     }
 
     /// The same tagging with a tag no case has read as the case named `caseName` (its Swift
-    /// name), which has no payload or one `String` that receives the tag, and is written back
-    /// with it. Each such read is reported (``MappingReport/Action/readAsFallback(_:)``); what
-    /// the input held beside the tag is not kept.
+    /// name), its own name included (Mastodon's media type `"unknown"` is an unknown tag for
+    /// `.unknownTags(as: "unknown")`). The case has no payload; or one `String` that receives the
+    /// tag and writes it back; or a `String` and an ``UnmappedValues``, which receive the tag and
+    /// the whole object the value was read from, and write that object back exactly, so a webhook
+    /// forwarded loses nothing. Each such read is reported
+    /// (``MappingReport/Action/readAsFallback(_:)``). Without the ``UnmappedValues``, what the
+    /// input held beside the tag is not kept.
     ///
     /// ```swift
     /// enum Event: TaggedEnum {
     ///     case push(PushEvent)
-    ///     case other(String)
+    ///     case other(String, UnmappedValues)
     ///     static var tagging: EnumTagging { EnumTagging.internallyTagged(tag: "type").unknownTags(as: "other") }
     /// }
-    /// // {"type": "StarEvent", …} → .other("StarEvent")
+    /// // {"type": "StarEvent", "id": 1} → .other("StarEvent", ["type": "StarEvent", "id": 1]) → written back as it came
     /// ```
     public func unknownTags(as caseName: String) -> EnumTagging {
         var tagging = self

@@ -145,3 +145,31 @@ public struct UnmappedValues: @unchecked Sendable, Equatable, CustomStringConver
         "UnmappedValues(\(UntypedValues.describe(dictionary)))"
     }
 }
+
+/// The values as a keyed container of untyped values, as a stash is written through
+/// `MappableCodable`: what lets a ``TaggedEnum``'s fallback case hold them (the enum's
+/// synthesized `Codable` conformance needs its payload types to be `Codable`).
+///
+/// ```swift
+/// let data = try JSONEncoder().encode(UnmappedValues(["theme": "dark"]))   // {"theme":"dark"}
+/// ```
+extension UnmappedValues: Codable {
+    /// The values of the decoder's keyed container, as a stash reads them.
+    ///
+    /// ```swift
+    /// let values = try JSONDecoder().decode(UnmappedValues.self, from: Data(#"{"a": 1}"#.utf8))   // ["a": 1]
+    /// ```
+    public init(from decoder: any Decoder) throws {
+        self.init(try CodableInput(context: MappingContext()).object(from: decoder, plan: nil))
+    }
+
+    /// Writes the values into the encoder's keyed container, as a stash is written.
+    ///
+    /// ```swift
+    /// try JSONEncoder().encode(UnmappedValues(["a": [1, 2]]))   // {"a":[1,2]}
+    /// ```
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: AnyCodingKey.self)
+        try CodableOutput(encoder: encoder, context: MappingContext()).write(dictionary, plan: nil, into: &container)
+    }
+}

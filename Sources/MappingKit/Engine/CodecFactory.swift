@@ -77,6 +77,8 @@ enum CodecFactory {
         case ObjectIdentifier(Any.self): Codec.erasing(AnyValueCodec())
         case ObjectIdentifier([String: Any].self): Codec.erasing(UntypedDictionaryCodec())
         case ObjectIdentifier([Any].self): Codec.erasing(UntypedArrayCodec())
+        case ObjectIdentifier(UnmappedValues.self):
+            Codec.erasing(ConvertedCodec(stored: Codec.erasing(UntypedDictionaryCodec()), conversion: UnmappedValues.conversion))
         default:
             OlderReleases.int128Codec(for: type, mode: mode) ?? commonContainerCodec(for: type, mode: mode)
                 ?? foundationCodec(for: type, mode: mode) ?? convertedCodec(for: type)

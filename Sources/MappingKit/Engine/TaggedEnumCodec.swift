@@ -27,6 +27,7 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
         var payload: [String: EnumCaseDecoder.PayloadValue] = [:]
         if let fallbackTag = found.fallbackTag {
             if let key = plan.fallback?.key { payload[key] = .init(value: fallbackTag, path: plan.tagPath) }
+            if let kept = plan.fallback?.kept { payload[kept] = .init(value: found.whole ?? [String: Any](), path: []) }
         } else {
             payload = try plan.payload(of: entry, from: found)
         }
@@ -80,7 +81,7 @@ extension TaggedEnumPlan {
         let index: Int
         let content: Any?
         let fallbackTag: String?
-        /// Internally tagged: the whole object, its tag included.
+        /// The whole object the value was found in, its tag included (none for a bare tag).
         var whole: [String: Any]?
     }
 
@@ -116,7 +117,9 @@ extension TaggedEnumPlan {
             guard let object = InputValue.dictionary(input), object.count == 1, let (tag, content) = object.first else {
                 throw MappingError(.mismatch(expected: expectation, found: ValueDescription.describe(input)))
             }
-            return try found(tag: tag, content: content, in: context)
+            var located = try found(tag: tag, content: content, in: context)
+            located.whole = object
+            return located
         case .internal(let tagKey):
             guard let object = InputValue.dictionary(input) else {
                 throw MappingError(.mismatch(expected: expectation, found: ValueDescription.describe(input)))
@@ -130,7 +133,9 @@ extension TaggedEnumPlan {
             guard let object = InputValue.dictionary(input) else {
                 throw MappingError(.mismatch(expected: expectation, found: ValueDescription.describe(input)))
             }
-            return try found(tag: try tag(in: object, at: tagKey), content: object[contentKey], in: context)
+            var located = try found(tag: try tag(in: object, at: tagKey), content: object[contentKey], in: context)
+            located.whole = object
+            return located
         }
     }
 
@@ -238,6 +243,10 @@ extension TaggedEnumPlan {
     func representation(of entry: Case, payload: [String: Any], isFallback: Bool) throws -> Any {
         var tag = entry.tag
         var content: Any?
+        // The fallback keeps what it read: written back as it was.
+        if isFallback, let kept = fallback?.kept, let object = payload[kept] as? [String: Any], !object.isEmpty {
+            return object
+        }
         switch entry.payload {
         case _ where isFallback && fallback?.key != nil:
             // The fallback case's `String` is the unknown tag it was read from.

@@ -53,11 +53,13 @@ struct TaggedEnumPlan: Sendable {
     let cases: [Case]
     let byTag: [String: Int]
     let byName: [String: Int]
-    /// The fallback case for unknown tags, and the Swift key of its `String`, when it has one.
-    let fallback: (index: Int, key: String?)?
+    /// The fallback case for unknown tags, the Swift key of its `String` when it has one, and
+    /// of its ``UnmappedValues`` (what it read, written back exactly) when it has that too.
+    let fallback: (index: Int, key: String?, kept: String?)?
 
-    /// The known tags, quoted, in declaration order (for messages).
-    var knownTags: [String] { cases.map(\.tag.debugDescription) }
+    /// The known tags, quoted, in declaration order (for messages): the fallback case has none,
+    /// since it takes every tag no other case has, its own name included.
+    var knownTags: [String] { cases.indices.filter { $0 != fallback?.index }.map { cases[$0].tag.debugDescription } }
 
     /// The plan of `type`, or the configuration error that says why it has none.
     static func make<Value: TaggedEnum>(for type: Value.Type) -> Result<TaggedEnumPlan, MappingError> {
@@ -87,10 +89,13 @@ struct TaggedEnumPlan: Sendable {
         var byTag: [String: Int] = [:]
         var byName: [String: Int] = [:]
         for (index, entry) in cases.enumerated() {
+            byName[entry.name] = index
+            // The fallback case is read for every tag no other case has: a real tag named like
+            // it (Mastodon's media type "unknown") is one of those.
+            if entry.name == tagging.fallback { continue }
             guard byTag.updateValue(index, forKey: entry.tag) == nil else {
                 return failure("two cases have the tag \(entry.tag.debugDescription)")
             }
-            byName[entry.name] = index
             if case .internal(let tag) = tagging.form, case .tuple = entry.payload {
                 return failure("case \(entry.name) has several unlabelled values, which an object internally tagged by \(tag.debugDescription) has no place for")
             }
@@ -98,16 +103,19 @@ struct TaggedEnumPlan: Sendable {
                 return failure("case \(entry.name) has a label \(tag.debugDescription), the tag's own key")
             }
         }
-        var fallback: (index: Int, key: String?)?
+        var fallback: (index: Int, key: String?, kept: String?)?
         if let name = tagging.fallback {
             guard let index = byName[name] else {
                 return failure("the fallback case \(name) is not one of its cases (\(names.joined(separator: ", ")))")
             }
             switch cases[index].payload {
-            case .none: fallback = (index, nil)
-            case .single(let key): fallback = (index, key)
-            case .labelled(let keys, _) where keys.count == 1: fallback = (index, keys[0])
-            default: return failure("the fallback case \(name) must have no payload, or one String for the tag")
+            case .none: fallback = (index, nil, nil)
+            case .single(let key): fallback = (index, key, nil)
+            case .labelled(let keys, _) where keys.count == 1: fallback = (index, keys[0], nil)
+            case .labelled(let keys, _) where keys.count == 2: fallback = (index, keys[0], keys[1])
+            case .tuple(let keys) where keys.count == 2: fallback = (index, keys[0], keys[1])
+            default:
+                return failure("the fallback case \(name) must have no payload, one String for the tag, or a String and UnmappedValues for the tag and what was read")
             }
         }
         return .success(TaggedEnumPlan(

@@ -224,3 +224,77 @@ extension SeamTests {
             == #"object: configuration of LabelledObject: case resource has a label "object", the tag's own key"#)
     }
 }
+
+private enum EventObject: TaggedEnum, Equatable {
+    case charge(Charge)
+    case unknown(String, UnmappedValues)
+    static var tagging: EnumTagging { EnumTagging.internallyTagged(tag: "object").unknownTags(as: "unknown") }
+}
+
+private enum ExternalObject: TaggedEnum, Equatable {
+    case charge(Charge)
+    case other(tag: String, kept: UnmappedValues)
+    static var tagging: EnumTagging { EnumTagging.externallyTagged.unknownTags(as: "other") }
+}
+
+private enum AdjacentObject: TaggedEnum, Equatable {
+    case charge(Charge)
+    case other(String, UnmappedValues)
+    static var tagging: EnumTagging { EnumTagging.adjacentlyTagged(tag: "t", content: "c").unknownTags(as: "other") }
+}
+
+private struct StripeEvent: MappableCodable, Equatable {
+    var object = EventObject.unknown("", [:])
+    var external = ExternalObject.other(tag: "", kept: [:])
+    var adjacent = AdjacentObject.other("", [:])
+}
+
+/// Mastodon's media attachments: "unknown" is a real type, and the fallback's name.
+private enum MediaAttachment: TaggedEnum, Equatable {
+    case image(url: String)
+    case unknown(String)
+    static var tagging: EnumTagging { EnumTagging.internallyTagged(tag: "type").unknownTags(as: "unknown") }
+}
+
+private struct Status: Mappable, Equatable {
+    var media: [MediaAttachment] = []
+}
+
+extension SeamTests {
+    @Test("item 6: a fallback that holds UnmappedValues keeps what it read and writes it back exactly, on every route")
+    func fallbackKeepsPayload() throws {
+        let json = """
+            {"object": {"object": "invoice", "id": "in_1", "amount_due": 500},
+             "external": {"refund": {"id": "re_1", "amount": [1, 2]}},
+             "adjacent": {"t": "refund", "c": {"id": "re_2"}}}
+            """
+        let expected = StripeEvent(
+            object: .unknown("invoice", ["object": "invoice", "id": "in_1", "amount_due": 500]),
+            external: .other(tag: "refund", kept: ["refund": ["id": "re_1", "amount": [1, 2]]]),
+            adjacent: .other("refund", ["t": "refund", "c": ["id": "re_2"]])
+        )
+        let fromJSON = try StripeEvent(json: json)
+        #expect(fromJSON == expected)
+        #expect(try StripeEvent(dictionary: jsonDictionary(json)) == expected)
+        #expect(try JSONDecoder().decode(StripeEvent.self, from: Data(json.utf8)) == expected)
+        let written = try jsonObject(String(decoding: fromJSON.jsonData(), as: UTF8.self))
+        #expect(Plain(written) == Plain(try jsonObject(json)))
+        #expect(Plain(try fromJSON.dictionaryRepresentation()) == Plain(try jsonObject(json)))
+        #expect(try Plain(jsonObject(String(decoding: JSONEncoder().encode(fromJSON), as: UTF8.self))) == Plain(try jsonObject(json)))
+        // A bare external tag keeps nothing more, and is written back as the tag.
+        let bare = try StripeEvent(json: #"{"external": "refund"}"#)
+        #expect(bare.external == .other(tag: "refund", kept: [:]))
+        #expect(Plain(try bare.dictionaryRepresentation()["external"] as Any) == .string("refund"))
+    }
+
+    @Test("item 7: a fallback named like a real tag reads it as an unknown tag; messages list only the real tags")
+    func fallbackNamedLikeTag() throws {
+        let status = try Status(json: #"{"media": [{"type": "unknown", "url": "x"}, {"type": "image", "url": "y"}]}"#)
+        #expect(status == Status(media: [.unknown("unknown"), .image(url: "y")]))
+        #expect(try Status(dictionary: ["media": [["type": "unknown"]]]) == Status(media: [.unknown("unknown")]))
+        #expect(Plain(try Status(media: [.unknown("unknown")]).dictionaryRepresentation())
+            == .object(["media": .array([.object(["type": .string("unknown")])])]))
+        #expect(mappingError { _ = try Status(json: #"{"media": [{"type": 5}]}"#) }?.description
+            == #"media[0].type: expected a case of MediaAttachment (one of "image"), found Int 5"#)
+    }
+}
