@@ -224,6 +224,8 @@ protocol OptionalValue {
     /// Whether the optional at `pointer` is `nil`, from its type held as a metatype (the
     /// metadata comes with it, never looked up).
     static func isNone(at pointer: UnsafeRawPointer) -> Bool
+    /// `nil` of this optional type.
+    static var none: Self { get }
 }
 
 extension Optional: OptionalValue {

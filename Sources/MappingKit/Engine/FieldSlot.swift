@@ -38,6 +38,10 @@ protocol FieldSlot: AnyObject, Sendable {
     /// property is not optional, has no default for a missing key and no exemption). Set once,
     /// by the plan's compiler, before the plan is shared.
     var requiresKey: Bool { get set }
+    /// An absent key makes the optional property `nil` when a model is made
+    /// (``MissingKeyPolicy/raise``, as `decodeIfPresent` does, when the property has no default
+    /// for a missing key and no exemption). Set once, by the plan's compiler.
+    var nilsWhenMissing: Bool { get set }
 
     /// Exchanges the staged value with the model's.
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer)
@@ -126,6 +130,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var mergesDefault = false
     var holdsModel = false
     var requiresKey = false
+    var nilsWhenMissing = false
     /// `hasNullDefault || hasRules || mergesUpdates`, decided once: ``decode(_:over:in:)``
     /// checks one flag for the common field.
     private let decodesOverWithRules: Bool
@@ -201,6 +206,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         field.mergesDefault = mergesDefault && field.mergesUpdates
         field.holdsModel = holdsModel && field.mergesUpdates
         field.requiresKey = requiresKey && rule.defaults.whenMissing == nil && !rule.allowsMissing
+        field.nilsWhenMissing = nilsWhenMissing && rule.defaults.whenMissing == nil && !rule.allowsMissing
         return field
     }
 
@@ -234,21 +240,26 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var alignment: Int { MemoryLayout<Value>.alignment }
 
     override func decodeMissing(into staging: UnsafeMutableRawPointer, createsModel: Bool) throws -> Bool {
-        guard hasRules || requiresKey, createsModel else { return false }
+        guard hasRules || requiresKey || nilsWhenMissing, createsModel else { return false }
         return try decodeMissingValue(into: staging + offset)
     }
 
     override func decodeMissing(over model: UnsafeMutableRawPointer) throws {
-        guard hasRules || requiresKey else { return }
+        guard hasRules || requiresKey || nilsWhenMissing else { return }
         try replace(in: model) { try decodeMissingValue(into: $0) }
     }
 
-    override var actsWhenMissing: Bool { hasRules || requiresKey }
+    override var actsWhenMissing: Bool { hasRules || requiresKey || nilsWhenMissing }
 
     /// Stages the default at `slot`, if there is one, and says whether it did; an absent key the
     /// field requires is an error.
     private func decodeMissingValue(into slot: UnsafeMutableRawPointer) throws -> Bool {
         if requiresKey { throw MappingError(.unmetRequirement(Problem.existence, found: "nothing")) }
+        if nilsWhenMissing, defaults.whenMissing == nil, let none = (Value.self as? any OptionalValue.Type)?.none as? Value {
+            try check(none, found: "nothing")
+            stage(none, at: slot)
+            return true
+        }
         // Unwrap first: `nil as? Value` succeeds when `Value` is itself an `Optional`.
         guard let missing = defaults.whenMissing, let fallback = missing as? Value else {
             try check(nil, found: "nothing")

@@ -49,6 +49,10 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         get { inner.requiresKey }
         set { inner.requiresKey = newValue }
     }
+    var nilsWhenMissing: Bool {
+        get { inner.nilsWhenMissing }
+        set { inner.nilsWhenMissing = newValue }
+    }
     var isSupported: Bool { inner.isSupported }
     var valueType: Any.Type { Value.self }
 

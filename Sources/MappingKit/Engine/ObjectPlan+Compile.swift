@@ -78,9 +78,10 @@ extension ObjectPlan {
             fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[field.offset])
             if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
             let slot = Self.slot(for: field, rule: rule, rules: rules, sides: &sides)
-            if rules.missingKeys == .raise, !FieldDiscovery.isOptional(slot.valueType),
-               rule?.defaults.whenMissing == nil, rule?.allowsMissing != true {
-                slot.requiresKey = true
+            if rules.missingKeys == .raise, rule?.defaults.whenMissing == nil, rule?.allowsMissing != true {
+                // An optional's absent key is `nil`, as `decodeIfPresent` gives it, whatever
+                // its declared value.
+                if FieldDiscovery.isOptional(slot.valueType) { slot.nilsWhenMissing = true } else { slot.requiresKey = true }
             }
             fields.append(slot)
             let holdsModel = slot.mergesUpdates && ObjectIdentifier(field.type) == ObjectIdentifier(slot.valueType) && Self.readsModel(slot.valueShape)

@@ -298,3 +298,36 @@ extension SeamTests {
             == #"media[0].type: expected a case of MediaAttachment (one of "image"), found Int 5"#)
     }
 }
+
+private struct Preset: MappableCodable, Equatable {
+    var name = ""
+    var note: String? = "preset"
+    var kept: Int? = 5
+    static let mappingConfiguration = MappingConfiguration(for: Preset.self) { map in
+        map.missingKeys = .raise
+        map.allowsMissing(\.kept)
+    }
+}
+
+private struct LoosePreset: Mappable, Equatable {
+    var name = ""
+    var note: String? = "preset"
+}
+
+extension SeamTests {
+    @Test("item 8: under missingKeys = .raise an absent optional is nil, as decodeIfPresent gives it, on every input")
+    func absentOptionalIsNil() throws {
+        let expected = Preset(name: "a", note: nil, kept: 5)
+        #expect(try Preset(dictionary: ["name": "a"]) == expected)
+        #expect(try Preset(json: #"{"name": "a"}"#) == expected)
+        #expect(try JSONDecoder().decode(Preset.self, from: Data(#"{"name": "a"}"#.utf8)) == expected)
+        #expect(try Mapper(missingKeys: .raise).map(["name": "a"], to: LoosePreset.self) == LoosePreset(name: "a", note: nil))
+        #expect(try Mapper(missingKeys: .raise).map(json: Data(#"{"name": "a"}"#.utf8), to: LoosePreset.self) == LoosePreset(name: "a", note: nil))
+        // An update in place leaves an absent key's value alone (PATCH).
+        var updated = Preset(name: "a", note: "kept", kept: 1)
+        try updated.update(from: ["name": "b"])
+        #expect(updated == Preset(name: "b", note: "kept", kept: 1))
+        // The default policy keeps the declared value.
+        #expect(try LoosePreset(dictionary: ["name": "a"]) == LoosePreset(name: "a", note: "preset"))
+    }
+}
