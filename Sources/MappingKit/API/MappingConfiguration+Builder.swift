@@ -166,6 +166,28 @@ extension MappingConfiguration {
             properties[index].isIgnored = true
         }
 
+        /// Leaves the `let` property `constant` as the model's `init()` makes it, in both
+        /// directions. MappingKit never sets a `let` (Swift may assume it keeps its initial
+        /// value), and a plan refuses one that no rule ignores, so that a key it would read is
+        /// never silently passed over: declare it `var` to map it, or ignore it here.
+        ///
+        /// ```swift
+        /// struct Item: Mappable, Identifiable {
+        ///     let id = UUID()
+        ///     var name = ""
+        ///     static let mappingConfiguration = MappingConfiguration(for: Item.self) { $0.ignore(\.id) }
+        /// }
+        /// ```
+        public mutating func ignore<Value>(_ constant: KeyPath<Model, Value>, fileID: String = #fileID, line: Int = #line) {
+            callSite = "\(fileID):\(line)"
+            let label = KeyPathNames.name(of: constant)
+            guard !properties.contains(where: { $0.label == label }) else { return }
+            var rule = PropertyRule(label: label, locator: ConstantLocator(keyPath: constant, label: label))
+            rule.depth = Self.classDepth
+            rule.isIgnored = true
+            properties.append(rule)
+        }
+
         /// Records that `property`, already ignored, is also given `rule` (a contradiction).
         mutating func checkNotIgnored<Value>(_ property: WritableKeyPath<Model, Value>, at index: Int, given rule: String) {
             if properties[index].isIgnored { problems.append("\(Self.displayName(of: property)) is both ignored and \(rule)") }

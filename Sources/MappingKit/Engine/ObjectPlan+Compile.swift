@@ -1,8 +1,22 @@
 extension ObjectPlan {
+    /// The stored fields of `type` a plan maps: a class's own and those of its superclasses that
+    /// adopt `Mappable`, not those declared above, by a superclass that does not (`Operation`'s
+    /// `__queue`, `__lock`…, which no configuration can name), as Codable's synthesized
+    /// conformance of a subclass covers only the subclass's own properties.
+    static func mappedFields(of type: any Mappable.Type) -> [StoredField] {
+        let fields = FieldDiscovery.storedFields(of: type)
+        guard var boundary = type as? AnyClass else { return fields }
+        while let superclass = _getSuperclass(boundary), superclass is any Mappable.Type {
+            boundary = superclass
+        }
+        guard let above = _getSuperclass(boundary) else { return fields }
+        return Array(fields.dropFirst(FieldDiscovery.storedFields(of: above).count))
+    }
+
     /// Compiles the plan for `type` from its stored properties and `rules`, or throws the
     /// configuration's mistakes.
     static func compile(for type: any Mappable.Type, rules: ConfigurationRules) throws -> ObjectPlan {
-        let stored = PropertyConventions.apply(to: FieldDiscovery.storedFields(of: type))
+        let stored = PropertyConventions.apply(to: mappedFields(of: type))
         var problems = rules.problems
         var ruleAtOffset: [Int: PropertyRule] = [:]
         var ruleIndexAtOffset: [Int: Int] = [:]
@@ -47,6 +61,12 @@ extension ObjectPlan {
             problems.append(message)
         }
         problems += Self.sharedNames(among: stored)
+        for field in stored where field.isConstant && ruleAtOffset[field.offset]?.isIgnored != true {
+            problems.append("""
+                \\\(ValueDescription.typeName(type)).\(field.name) is a `let`, which MappingKit never sets (Swift may assume it keeps \
+                its initial value): declare it `var` to map it, or `map.ignore(\\.\(field.name))` to leave it as `init()` makes it
+                """)
+        }
         let identityOffsets = identityOffsets(rules: rules, stored: stored, ruleAtOffset: ruleAtOffset, problems: &problems)
         let mappedKeys = rules.properties.filter { !$0.isIgnored }.flatMap { $0.keys ?? [] }
         problems += containerConflicts(among: mappedKeys + rules.hooks.keyHandlers.flatMap(\.keys.all))

@@ -144,6 +144,48 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
     }
 }
 
+/// Locates the `let` property a read-only key path names, for ``MappingConfiguration/Builder``'s
+/// `ignore` (a plan refuses a `let` no rule ignores). A struct's by the key path's offset; a
+/// class's as the one `let` of the type whose bytes are those of the value the key path reads
+/// from a fresh model (a copy of a value has its bytes).
+final class ConstantLocator<Model: Mappable, Value>: PropertyLocating, @unchecked Sendable {
+    private let property: KeyPath<Model, Value>
+    private let label: String
+
+    init(keyPath: KeyPath<Model, Value>, label: String) {
+        property = keyPath
+        self.label = label
+    }
+
+    func offset(among fields: [StoredField]) -> Result<Int, ConfigurationFailure> {
+        let candidates = fields.filter { $0.isConstant && ObjectIdentifier($0.type) == ObjectIdentifier(Value.self) }
+        let notConstant = ConfigurationFailure(message: "\(label) is not a stored `let` property of \(Model.self)")
+        guard Model.self is AnyClass else {
+            guard let offset = MemoryLayout<Model>.offset(of: property), candidates.contains(where: { $0.offset == offset }) else {
+                return .failure(notConstant)
+            }
+            return .success(offset)
+        }
+        let probe = Model()
+        let object = probe as AnyObject
+        let matching: [StoredField] = withExtendedLifetime(object) {
+            let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            var read = probe[keyPath: property]
+            return withUnsafeBytes(of: &read) { bytes in
+                candidates.filter { field in
+                    bytes.elementsEqual(UnsafeRawBufferPointer(start: base + field.offset, count: bytes.count))
+                }
+            }
+        }
+        guard matching.count == 1, let field = matching.first else {
+            return .failure(matching.isEmpty ? notConstant : ConfigurationFailure(message: """
+                \(label) reads a value \(matching.count) `let` properties of \(Model.self) hold: MappingKit cannot tell which it is
+                """))
+        }
+        return .success(field.offset)
+    }
+}
+
 /// The size and alignment of a type known only at run time.
 enum LayoutOf {
     static func size(_ type: Any.Type) -> Int {

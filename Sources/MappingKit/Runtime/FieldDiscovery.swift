@@ -17,6 +17,10 @@ struct StoredField {
     let type: Any.Type
     /// `var` and strongly held: the only properties MappingKit reads and writes.
     let isMappable: Bool
+    /// A `let` holding data, declared in source (no `$` in its name: the storage Swift makes,
+    /// such as `@Observable`'s `_$observationRegistrar`, is not): never written, since Swift's
+    /// optimizer may assume it keeps its initial value; a plan refuses one no rule ignores.
+    var isConstant = false
     /// The declared type is an `Optional` (the runtime's metadata kind says so: no conformance
     /// to look up).
     var isOptional: Bool {
@@ -59,13 +63,16 @@ enum FieldDiscovery {
             defer { flags.freeName?(flags.name) }
             guard let rawName = flags.name else { continue }
             let name = String(cString: rawName)
-            fields.append(StoredField(
+            let holdsData = flags.isStrong && isData(fieldType)
+            var field = StoredField(
                 name: name,
                 storageName: name,
                 offset: childOffset(type, index: index),
                 type: fieldType,
-                isMappable: flags.isStrong && flags.isVar && isData(fieldType) && !isHidden(name)
-            ))
+                isMappable: holdsData && flags.isVar && !isHidden(name)
+            )
+            field.isConstant = holdsData && !flags.isVar && !name.utf8.contains(UInt8(ascii: "$"))
+            fields.append(field)
         }
         #if DEBUG
         // Debug builds (the tests) check every type any test maps against the standard

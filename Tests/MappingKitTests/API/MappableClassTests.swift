@@ -7,6 +7,7 @@ private class Animal: Mappable {
     var age = 0
     let kind = "animal"
     required init() {}
+    class var mappingConfiguration: MappingConfiguration { MappingConfiguration(for: Animal.self) { $0.ignore(\.kind) } }
 }
 
 private final class Pack: Mappable {

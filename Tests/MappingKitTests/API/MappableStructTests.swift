@@ -8,6 +8,12 @@ private struct Account: Mappable, Equatable {
     var active = true
     private(set) var level = 1
     let id = "constant"
+    static let mappingConfiguration = MappingConfiguration(for: Account.self) { $0.ignore(\.id) }
+}
+
+private struct Constant: Mappable {
+    var name = ""
+    let id = "constant"
 }
 
 private struct Tuned: Mappable, Equatable {
@@ -37,8 +43,12 @@ struct MappableStructTests {
         #expect(account == Account(name: "Ann", balance: 10, active: true))
     }
 
-    @Test("private(set) properties map; let properties are never touched")
+    @Test("private(set) properties map; a let is refused until it is ignored, and never touched")
     func accessLevels() throws {
+        #expect(mappingError { _ = try mapped(Constant.self, ["id": "other"]) }?.description == """
+            configuration of Constant: \\Constant.id is a `let`, which MappingKit never sets (Swift may assume it keeps its initial \
+            value): declare it `var` to map it, or `map.ignore(\\.id)` to leave it as `init()` makes it
+            """)
         let account = try mapped(Account.self, ["level": 5, "id": "other"])
         #expect(account.level == 5)
         #expect(account.id == "constant")

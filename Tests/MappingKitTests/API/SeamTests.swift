@@ -331,3 +331,80 @@ extension SeamTests {
         #expect(try LoosePreset(dictionary: ["name": "a"]) == LoosePreset(name: "a", note: "preset"))
     }
 }
+
+private struct WithLet: Mappable {
+    var name = ""
+    let id = 0
+}
+
+private struct IgnoringLet: Mappable, Equatable {
+    var name = ""
+    let id = 0
+    static let mappingConfiguration = MappingConfiguration(for: IgnoringLet.self) { $0.ignore(\.id) }
+}
+
+private class OpenWithLet: Mappable {
+    var name = ""
+    let id = UUID()
+    let created = 7
+    required init() {}
+    class var mappingConfiguration: MappingConfiguration {
+        MappingConfiguration(for: OpenWithLet.self) { map in
+            map.ignore(\.id)
+            map.ignore(\.created)
+        }
+    }
+}
+
+private final class DerivedWithLet: OpenWithLet {
+    var extra = 0
+}
+
+/// A framework superclass that does not adopt `Mappable`, with fields no one can name.
+private final class Job: Operation, Mappable, @unchecked Sendable {
+    var title = ""
+    var attempts = 0
+    override required init() {}
+}
+
+/// A plain superclass: its properties are not the model's, as Codable's synthesized conformance
+/// of a subclass leaves its superclass's out.
+private class PlainBase {
+    var internalCount = 3
+    var helper: () -> Void = {}
+}
+
+private final class OnPlainBase: PlainBase, Mappable {
+    var name = ""
+    required override init() {}
+}
+
+extension SeamTests {
+    @Test("item 9: a let is never silently passed over: refused until ignored, with the fix named")
+    func letProperties() throws {
+        let message = """
+            configuration of WithLet: \\WithLet.id is a `let`, which MappingKit never sets (Swift may assume it keeps its initial \
+            value): declare it `var` to map it, or `map.ignore(\\.id)` to leave it as `init()` makes it
+            """
+        #expect(mappingError { _ = try WithLet(dictionary: ["id": 42]) }?.description == message)
+        #expect(mappingError { _ = try WithLet(json: #"{"id": 42}"#) }?.description == message)
+        #expect(mappingError { _ = try Mapper(missingKeys: .raise).map(["name": "a"], to: WithLet.self) }?.description == message)
+        #expect(mappingError { _ = try WithLet().dictionaryRepresentation() }?.description == message)
+        #expect(try IgnoringLet(dictionary: ["name": "a", "id": 42]) == IgnoringLet(name: "a"))
+        #expect(Plain(try IgnoringLet(name: "a").dictionaryRepresentation()) == .object(["name": .string("a")]))
+        let derived = try DerivedWithLet(dictionary: ["name": "b", "extra": 2, "created": 9])
+        #expect((derived.name, derived.extra, derived.created) == ("b", 2, 7))
+        #expect(Plain(try derived.dictionaryRepresentation()) == .object(["name": .string("b"), "extra": .int(2)]))
+    }
+
+    @Test("item 13: a superclass that does not adopt Mappable keeps its stored properties out of the mapping")
+    func frameworkSuperclass() throws {
+        let job = try Job(dictionary: ["title": "sync", "attempts": 2])
+        #expect((job.title, job.attempts) == ("sync", 2))
+        #expect(Plain(try job.dictionaryRepresentation()) == .object(["title": .string("sync"), "attempts": .int(2)]))
+        #expect(try Job(json: #"{"title": "a"}"#).title == "a")
+        let plain = try OnPlainBase(dictionary: ["name": "n", "internalCount": 9])
+        #expect((plain.name, plain.internalCount) == ("n", 3))
+        #expect(Plain(try plain.dictionaryRepresentation()) == .object(["name": .string("n")]))
+    }
+}

@@ -73,6 +73,7 @@ private final class Recording: Mappable {
     var name = ""
     let seen = Seen()
     required init() {}
+    static var mappingConfiguration: MappingConfiguration { MappingConfiguration(for: Recording.self) { $0.ignore(\.seen) } }
 
     func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
         seen.calls += 1
