@@ -181,8 +181,9 @@ extension MappingConfiguration {
         public mutating func ignore<Value>(_ constant: KeyPath<Model, Value>, fileID: String = #fileID, line: Int = #line) {
             callSite = "\(fileID):\(line)"
             let label = KeyPathNames.name(of: constant)
-            guard !properties.contains(where: { $0.label == label }) else { return }
+            guard !properties.contains(where: { $0.label == label && $0.valueType == ObjectIdentifier(Value.self) }) else { return }
             var rule = PropertyRule(label: label, locator: ConstantLocator(keyPath: constant, label: label))
+            rule.valueType = ObjectIdentifier(Value.self)
             rule.depth = Self.classDepth
             rule.isIgnored = true
             properties.append(rule)
@@ -212,11 +213,14 @@ extension MappingConfiguration {
             let label = Self.label(of: property)
             var shown = Self.displayName(of: property)
             if shown.contains("<computed "), let callSite { shown += " (configured at \(callSite))" }
-            if let index = properties.firstIndex(where: { $0.label == label }) {
+            // By name and type: an empty model's field has the offset of the next field, and a
+            // key path's name is the first field's at its offset.
+            if let index = properties.firstIndex(where: { $0.label == label && $0.valueType == ObjectIdentifier(Value.self) }) {
                 if opaqueStorage { properties[index].locator = KeyPathLocator(keyPath: property, label: shown, opaqueStorage: true) }
                 return index
             }
             var rule = PropertyRule(label: label, locator: KeyPathLocator(keyPath: property, label: shown, opaqueStorage: opaqueStorage))
+            rule.valueType = ObjectIdentifier(Value.self)
             rule.depth = Self.classDepth
             properties.append(rule)
             return properties.count - 1

@@ -194,6 +194,10 @@ struct PropertyRule: Sendable {
     struct Settings: Hashable, Sendable {
         /// How messages name the property: `\User.userId`.
         let label: String
+        /// The type of the value the rule's key path names (with ``label``, which rule a
+        /// configuration line edits: an empty model's key path has the name of the first field
+        /// at its offset); `nil` for a rule named as text.
+        var valueType: ObjectIdentifier?
         var keys: [ExternalKey]?
         var isIgnored = false
         /// How messages name the adapter: `iso8601`.

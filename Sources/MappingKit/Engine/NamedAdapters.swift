@@ -42,4 +42,8 @@ struct NameLocator: PropertyLocating {
         }
         return .success(field.offset)
     }
+
+    func accepts(_ field: StoredField) -> Bool {
+        field.name == name
+    }
 }

@@ -18,18 +18,21 @@ extension ObjectPlan {
     static func compile(for type: any Mappable.Type, rules: ConfigurationRules) throws -> ObjectPlan {
         let stored = PropertyConventions.apply(to: mappedFields(of: type))
         var problems = rules.problems
-        var ruleAtOffset: [Int: PropertyRule] = [:]
-        var ruleIndexAtOffset: [Int: Int] = [:]
+        // Rules by the field they are about, named by offset and type (``FieldID``).
+        var ruleAtOffset: [FieldID: PropertyRule] = [:]
+        var ruleIndexAtOffset: [FieldID: Int] = [:]
         for (ruleIndex, rule) in rules.properties.enumerated() {
             switch rule.locator.offset(among: stored) {
-            case .success(let offset):
+            case .success(let found):
+                guard let located = stored.first(where: { $0.offset == found && rule.locator.accepts($0) }) else { continue }
+                let offset = FieldID(located)
                 if let other = ruleAtOffset[offset] {
                     if (other.depth, other.layer) > (rule.depth, rule.layer) { continue }
                     if (other.depth, other.layer) == (rule.depth, rule.layer) {
                         problems.append("\(rule.label) and \(other.label) name the same property")
                     }
                 }
-                if let makeCodec = rule.makeCodec, let field = stored.first(where: { $0.offset == offset }),
+                if let makeCodec = rule.makeCodec, case let field = located,
                    case let valueType = rule.accessor?.valueType ?? field.valueType,
                    !Self.fits(makeCodec(valueType, rules.coercion), valueType) {
                     let name = rule.adapterName ?? ""
@@ -57,11 +60,11 @@ extension ObjectPlan {
                 }
             }
         }
-        for (offset, message) in PropertyConventions.unreachableWrappers(in: stored, model: type) where ruleAtOffset[offset] == nil {
+        for (field, message) in PropertyConventions.unreachableWrappers(in: stored, model: type) where ruleAtOffset[FieldID(field)] == nil {
             problems.append(message)
         }
         problems += Self.sharedNames(among: stored)
-        for field in stored where field.isConstant && ruleAtOffset[field.offset]?.isIgnored != true {
+        for field in stored where field.isConstant && ruleAtOffset[FieldID(field)]?.isIgnored != true {
             problems.append("""
                 \\\(ValueDescription.typeName(type)).\(field.name) is a `let`, which MappingKit never sets (Swift may assume it keeps \
                 its initial value): declare it `var` to map it, or `map.ignore(\\.\(field.name))` to leave it as `init()` makes it
@@ -91,11 +94,11 @@ extension ObjectPlan {
         var unobserved: [String] = []
         for field in stored where field.isMappable && ObjectIdentifier(field.type) != ObjectIdentifier(UnmappedValues.self) {
             // Most models have no rules: no lookup, no copy of an empty rule.
-            let rule = ruleAtOffset.isEmpty ? nil : ruleAtOffset[field.offset]
+            let rule = ruleAtOffset.isEmpty ? nil : ruleAtOffset[FieldID(field)]
             if rule?.isIgnored == true { continue }
             offsets.append(field.offset)
             optionals.append(field.isOptional ? field : nil)
-            fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[field.offset])
+            fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[FieldID(field)])
             if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
             let slot = Self.slot(for: field, rule: rule, rules: rules, sides: &sides)
             if rules.missingKeys == .raise, rule?.defaults.whenMissing == nil, rule?.allowsMissing != true {
@@ -168,7 +171,7 @@ extension ObjectPlan {
     private static func identityOffsets(
         rules: ConfigurationRules,
         stored: [StoredField],
-        ruleAtOffset: [Int: PropertyRule],
+        ruleAtOffset: [FieldID: PropertyRule],
         problems: inout [String]
     ) -> [Int]? {
         guard let identity = rules.hooks.identity else { return nil }
@@ -176,8 +179,8 @@ extension ObjectPlan {
         for property in identity {
             switch property.locator.offset(among: stored) {
             case .success(let offset):
-                guard let field = stored.first(where: { $0.offset == offset }) else { continue }
-                if ruleAtOffset[offset]?.isIgnored == true { problems.append("identity property \(property.label) is ignored") }
+                guard let field = stored.first(where: { $0.offset == offset && property.locator.accepts($0) }) else { continue }
+                if ruleAtOffset[FieldID(field)]?.isIgnored == true { problems.append("identity property \(property.label) is ignored") }
                 if !(field.type is any Hashable.Type) {
                     problems.append("identity property \(property.label) is a \(ValueDescription.typeName(field.type)), which is not Hashable")
                 } else if field.type is any OptionalValue.Type {

@@ -52,7 +52,7 @@ enum PropertyConventions {
     /// Stored fields named like a wrapper's storage whose type MappingKit can neither convert nor
     /// reach through ``MappableWrapper``: mapping them under `_level`, or skipping them, would
     /// silently lose the property, so each is a configuration error unless a rule names it.
-    static func unreachableWrappers(in fields: [StoredField], model: Any.Type) -> [(offset: Int, message: String)] {
+    static func unreachableWrappers(in fields: [StoredField], model: Any.Type) -> [(field: StoredField, message: String)] {
         // By index: the closure would get a copy of every field (its strings retained), and
         // almost none is a wrapper's storage.
         fields.indices.compactMap { index in
@@ -62,7 +62,7 @@ enum PropertyConventions {
             guard !CodecFactory.isBuiltIn(field.type) else { return nil }
             let wrapper = ValueDescription.typeName(field.type)
             let base = wrapper.firstIndex(of: "<").map { String(wrapper[..<$0]) } ?? wrapper
-            return (field.offset, """
+            return (field, """
                 \(declared) is stored as \(field.storageName), a \(wrapper), which MappingKit can neither convert nor \
                 reach through: if \(base) is a property wrapper, add `extension \(base): MappableWrapper {}`; \
                 otherwise map or ignore \\\(ValueDescription.typeName(model)).\(field.storageName) in the configuration

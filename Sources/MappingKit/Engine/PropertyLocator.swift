@@ -1,6 +1,22 @@
 /// Finds the stored field a configuration rule is about, when a plan is compiled.
 protocol PropertyLocating: Sendable {
     func offset(among fields: [StoredField]) -> Result<Int, ConfigurationFailure>
+    /// Whether `field` may be the one this rule is about: a zero-sized field (an empty model)
+    /// has the offset of the field after it, so an offset alone does not name one field.
+    func accepts(_ field: StoredField) -> Bool
+}
+
+/// A stored field, named by its offset and storage name: a zero-sized field (an empty model)
+/// shares its offset with other fields, and a rule is about one field. (Two empty fields of one
+/// type at one offset have equal key paths: a rule naming either is about the first.)
+struct FieldID: Hashable {
+    let offset: Int
+    let name: String
+
+    init(_ field: StoredField) {
+        offset = field.offset
+        name = field.storageName
+    }
 }
 
 /// Locates the stored field a key path names. Key paths are immutable, hence the unchecked
@@ -17,6 +33,12 @@ final class KeyPathLocator<Model: Mappable, Value>: PropertyLocating, @unchecked
         property = keyPath
         self.label = label
         self.opaqueStorage = opaqueStorage
+    }
+
+    func accepts(_ field: StoredField) -> Bool {
+        if opaqueStorage || ObjectIdentifier(field.type) == ObjectIdentifier(Value.self) { return true }
+        if case .wrapper(let wrapper) = field.storage { return ObjectIdentifier(wrapper.wrappedType) == ObjectIdentifier(Value.self) }
+        return false
     }
 
     private var notStored: ConfigurationFailure {
@@ -157,8 +179,12 @@ final class ConstantLocator<Model: Mappable, Value>: PropertyLocating, @unchecke
         self.label = label
     }
 
+    func accepts(_ field: StoredField) -> Bool {
+        field.isConstant && ObjectIdentifier(field.type) == ObjectIdentifier(Value.self)
+    }
+
     func offset(among fields: [StoredField]) -> Result<Int, ConfigurationFailure> {
-        let candidates = fields.filter { $0.isConstant && ObjectIdentifier($0.type) == ObjectIdentifier(Value.self) }
+        let candidates = fields.filter(accepts)
         let notConstant = ConfigurationFailure(message: "\(label) is not a stored `let` property of \(Model.self)")
         guard Model.self is AnyClass else {
             guard let offset = MemoryLayout<Model>.offset(of: property), candidates.contains(where: { $0.offset == offset }) else {

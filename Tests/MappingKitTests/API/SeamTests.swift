@@ -408,3 +408,36 @@ extension SeamTests {
         #expect(Plain(try plain.dictionaryRepresentation()) == .object(["name": .string("n")]))
     }
 }
+
+private struct EmptyModel: Mappable, Equatable {}
+
+private struct HoldsEmpty: Mappable, Equatable {
+    var a = 0
+    var data = EmptyModel()
+    var b = ""
+    static let mappingConfiguration = MappingConfiguration(for: HoldsEmpty.self) { $0.flatten(\.data) }
+}
+
+private struct EmptyFirst: Mappable, Equatable {
+    var data = EmptyModel()
+    var a = 0
+    var more = EmptyModel()
+    var b = ""
+    static let mappingConfiguration = MappingConfiguration(for: EmptyFirst.self) { map in
+        map.flatten(\.data)
+        map.map(\.a, to: "x")
+    }
+}
+
+extension SeamTests {
+    @Test("item 10: a flattened model with no properties leaves its parent whole, and no internal key is ever written")
+    func flattenEmpty() throws {
+        let json = #"{"a": 5, "b": "x"}"#
+        #expect(try HoldsEmpty(json: json) == HoldsEmpty(a: 5, b: "x"))
+        #expect(try HoldsEmpty(dictionary: jsonDictionary(json)) == HoldsEmpty(a: 5, b: "x"))
+        #expect(Plain(try HoldsEmpty(a: 5, b: "x").dictionaryRepresentation()) == .object(["a": .int(5), "b": .string("x")]))
+        #expect(try String(decoding: HoldsEmpty(a: 5, b: "x").jsonData(options: .sortedKeys), as: UTF8.self) == #"{"a":5,"b":"x"}"#)
+        #expect(try EmptyFirst(json: #"{"x": 5, "b": "y", "more": {}}"#) == EmptyFirst(a: 5, b: "y"))
+        #expect(try String(decoding: EmptyFirst(a: 5, b: "y").jsonData(options: .sortedKeys), as: UTF8.self) == #"{"b":"y","more":{},"x":5}"#)
+    }
+}

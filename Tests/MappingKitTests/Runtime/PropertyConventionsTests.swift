@@ -51,7 +51,7 @@ struct PropertyConventionsTests {
         #expect(declared.map(\.name) == ["count", "_hidden", "_id"])
         #expect(ObjectIdentifier(declared[0].valueType) == ObjectIdentifier(Int.self))
         #expect(!PropertyConventions.isObservable(fields))
-        #expect(PropertyConventions.unreachableWrappers(in: declared, model: Wrapped.self).map(\.offset) == [fields[1].offset])
+        #expect(PropertyConventions.unreachableWrappers(in: declared, model: Wrapped.self).map(\.field.offset) == [fields[1].offset])
     }
 
     @Test("a wrapper's wrappedValue is read and written at its storage's offset")
