@@ -95,7 +95,6 @@ extension UntypedDictionaryCodec: JSONCoding {}
 extension UntypedArrayCodec: JSONCoding {}
 extension UnsupportedCodec: JSONCoding {}
 extension ClosureCodec: JSONCoding {}
-extension CodableCodec: JSONCoding {}
 extension NSNumberCodec: JSONCoding {}
 extension UntypedSetElementsCodec: JSONCoding {}
 extension NullCodec: JSONCoding {}

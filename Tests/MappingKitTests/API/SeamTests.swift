@@ -441,3 +441,26 @@ extension SeamTests {
         #expect(try String(decoding: EmptyFirst(a: 5, b: "y").jsonData(options: .sortedKeys), as: UTF8.self) == #"{"b":"y","more":{},"x":5}"#)
     }
 }
+
+private struct Location: Codable, Equatable {
+    var lat = 0.0
+    var lon = 0.0
+}
+
+private struct Place: Mappable, Equatable {
+    var location = Location()
+    var path: [Location] = []
+}
+
+extension SeamTests {
+    @Test("item 11: a Codable leaf MappingKit writes reads back equal, through JSON and dictionaries", arguments: [
+        1.2345678901234567e40, 1e300, -2.5e-300, 9007199254740994, 1.8446744073709552e19, 0.1, 1,
+    ])
+    func codableLeafRoundTrip(lat: Double) throws {
+        let place = Place(location: Location(lat: lat, lon: 1), path: [Location(lat: lat, lon: -lat)])
+        let data = try place.jsonData()
+        #expect(try Place(json: data) == place, "\(String(decoding: data, as: UTF8.self))")
+        #expect(try Place(dictionary: place.dictionaryRepresentation()) == place)
+        #expect(try Place(dictionary: jsonDictionary(String(decoding: data, as: UTF8.self))) == place)
+    }
+}
