@@ -13,7 +13,9 @@ public enum JSONStreamFormat: Sendable, Hashable {
     /// ```
     case array
     /// JSON Lines (NDJSON): one object per line, `{…}\n{…}\n`. Blank lines are skipped; a value
-    /// may span lines, but nothing but spaces may follow it on its last line.
+    /// may span lines, but nothing but spaces may follow it on its last line. A value whose syntax
+    /// fails past its first line is a truncated line: the error is reported on that line (`found
+    /// the end of its line`), and the next line is read as the next value.
     ///
     /// ```swift
     /// let reader = try Event.jsonElements(contentsOf: log, format: .lines)

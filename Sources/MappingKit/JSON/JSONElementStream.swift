@@ -275,7 +275,34 @@ final class JSONElementStream {
                     phase = layout == .lines ? .lineEnd : .nextElement
                     return .failed(reported, ends: false)
                 } catch {
-                    failure = MappingError.wrapping(error, at: .index(index))
+                    var alone = MappingError.wrapping(error, at: .index(index))
+                    for index in alone.issues.indices {
+                        if case .syntax(let expected, "end of input", let location) = alone.issues[index].problem {
+                            alone.issues[index].problem = .syntax(expected: expected, found: "the end of its line", location: location)
+                        }
+                    }
+                    failure = alone
+                }
+            }
+            // A JSON Lines value may span lines, but one whose syntax fails past its first line
+            // is a truncated line: reported on that line, read alone, and the next line is read
+            // as the next value.
+            if layout == .lines,
+               let lineFeed = UnsafeBufferPointer(start: buffer.base + elementStart, count: end - elementStart).firstIndex(of: 0x0A),
+               failure.issues.contains(where: { ($0.location?.offset ?? 0) > elementStart + lineFeed }) {
+                let line = UnsafeBufferPointer(start: UnsafePointer(buffer.base), count: elementStart + lineFeed)
+                do {
+                    _ = try JSONReader.read(streamBuffer: line, at: elementStart, nesting: nesting, limits: limits, pending: pending) { reader in
+                        try reader.skipValue()
+                    }
+                } catch {
+                    var alone = MappingError.wrapping(error, at: .index(index))
+                    for index in alone.issues.indices {
+                        if case .syntax(let expected, "end of input", let location) = alone.issues[index].problem {
+                            alone.issues[index].problem = .syntax(expected: expected, found: "the end of its line", location: location)
+                        }
+                    }
+                    failure = alone
                 }
             }
             // A syntax error: the end of an array; in JSON Lines, the rest of the line is skipped.

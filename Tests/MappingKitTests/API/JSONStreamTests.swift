@@ -195,6 +195,23 @@ struct JSONStreamTests {
         #expect((stopped.error as? JSONStreamError)?.index == 1)
     }
 
+    @Test("A truncated JSON Lines record is reported on its own line, and the next line is still read (issue 57)")
+    func truncatedLine() {
+        let text = "{\"id\": 1}\n{\"id\": 2}\n{\"id\": 3}\n{\"id\": 4}\n{\"id\": 5\n{\"id\": 6}\n"
+        let reports = Reports()
+        for sizes in [[1 << 20], [3], [7]] {
+            let result = readAll(text, sizes: sizes, format: .lines, onError: reports.policy, initialCapacity: small)
+            #expect(result.error == nil)
+            #expect(result.models == [Entry(id: 1), Entry(id: 2), Entry(id: 3), Entry(id: 4), Entry(id: 6)], "\(sizes)")
+        }
+        #expect(Set(reports.all) == [
+            "element 4 (line 5, column 9, byte 48): [4]: expected ',' or '}' after an object member, found the end of its line at line 5, column 9 (byte 48)",
+        ])
+        let stopped = readAll(text, format: .lines)
+        #expect(stopped.models == [Entry(id: 1), Entry(id: 2), Entry(id: 3), Entry(id: 4)])
+        #expect((stopped.error as? JSONStreamError)?.location.line == 5)
+    }
+
     @Test("Columns count characters across refills of a stream without line feeds")
     func columnsAcrossRefills() throws {
         let elements = (0..<30).map { #"{"id": \#($0), "name": "é☕️\#($0)"}"# }
