@@ -23,9 +23,22 @@ import Foundation
 /// key path and whose `underlyingError` is the ``MappingError``.
 ///
 /// A ``Mapper`` put in the coder's `userInfo` under ``/MappingKit/Swift/CodingUserInfoKey/mappingKitMapper``
-/// supplies configurations and policies, as it does for dictionaries. Classes that adopt this
-/// protocol are `final`; a class meant to be subclassed implements
-/// `required init(from decoder: any Decoder)` with `self.init()` and `update(from:)`.
+/// supplies configurations and policies, as it does for dictionaries. A `final` class adopts
+/// this protocol as it is; a class meant to be subclassed implements
+/// `required convenience init(from decoder: any Decoder)` with `self.init()` and
+/// `update(from:)`, which its subclasses inherit:
+///
+/// ```swift
+/// class Vehicle: MappableCodable {
+///     var wheels = 0
+///     required init() {}
+///     required convenience init(from decoder: any Decoder) throws {
+///         self.init()
+///         try update(from: decoder)
+///     }
+/// }
+/// final class Sedan: Vehicle { var brand = "" }   // decodes wheels and brand
+/// ```
 public protocol MappableCodable: Mappable, Codable {}
 
 extension MappableCodable {
@@ -145,8 +158,8 @@ extension MappableCodable where Self: AnyObject {
     /// Updates the object from `decoder` through its mapping (see `MappableCodable.update(from:)`).
     ///
     /// ```swift
-    /// required init(from decoder: any Decoder) throws {
-    ///     super.init()
+    /// required convenience init(from decoder: any Decoder) throws {
+    ///     self.init()
     ///     try update(from: decoder)
     /// }
     /// ```

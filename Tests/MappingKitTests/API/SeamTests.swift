@@ -464,3 +464,29 @@ extension SeamTests {
         #expect(try Place(dictionary: jsonDictionary(String(decoding: data, as: UTF8.self))) == place)
     }
 }
+
+/// A base class meant to be subclassed, as `MappableCodable`'s documentation shows it.
+private class Vehicle: MappableCodable {
+    var wheels = 0
+    required init() {}
+    required convenience init(from decoder: any Decoder) throws {
+        self.init()
+        try update(from: decoder)
+    }
+}
+
+private final class Sedan: Vehicle {
+    var brand = ""
+}
+
+extension SeamTests {
+    @Test("item 15: MappableCodable's base-class example compiles, and a subclass decodes its own properties too")
+    func codableBaseClass() throws {
+        let vehicle = try JSONDecoder().decode(Vehicle.self, from: Data(#"{"wheels": 2}"#.utf8))
+        #expect(vehicle.wheels == 2)
+        let car = try JSONDecoder().decode(Sedan.self, from: Data(#"{"wheels": 4, "brand": "Saab"}"#.utf8))
+        #expect((car.wheels, car.brand) == (4, "Saab"))
+        let written = try JSONEncoder().encode(car)
+        #expect(try Plain(jsonObject(String(decoding: written, as: UTF8.self))) == .object(["wheels": .int(4), "brand": .string("Saab")]))
+    }
+}
