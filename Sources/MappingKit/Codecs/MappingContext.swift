@@ -129,6 +129,15 @@ struct MappingContext: Sendable {
         set { call = MappingCall(mapper: mapper, undefinedKeys: newValue, limits: call?.requestedLimits, style: style, session: session) }
     }
 
+    /// This context writing representations in `style` (the call's settings and limits kept,
+    /// its spending counted afresh).
+    func styled(_ style: RepresentationStyle) -> MappingContext {
+        guard style != self.style else { return self }
+        var context = self
+        context.call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: call?.requestedLimits, style: style, session: session)
+        return context
+    }
+
     /// The limits of this call, over the mapper's and the defaults. Setting them starts a new
     /// call with them.
     var limits: MappingLimits? {

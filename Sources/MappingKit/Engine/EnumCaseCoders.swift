@@ -207,6 +207,9 @@ final class EnumCaseOutput {
     var failure: (any Error)?
     /// Where each payload key's value is, for the errors of its codec.
     let path: (String, String) -> [PathComponent]
+    /// The payload must be an object (internally tagged): an externally tagged enum's unit
+    /// case, a bare tag, is written as an object of it, `{"Unit": null}`.
+    var holdsObject = false
 
     init(path: @escaping (String, String) -> [PathComponent]) {
         self.path = path
@@ -238,7 +241,13 @@ private struct CaseOutputContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     private func write<T: Encodable>(_ value: T, _ key: Key) throws {
         guard !isCase, let name = output.name else { throw EnumCaseDecoder.unsupported }
         do {
-            output.payload[key.stringValue] = try EnumCaseDecoder.codec(for: T.self, coercion: coercion, in: context).encode(value, in: context) ?? NSNull()
+            var written = try EnumCaseDecoder.codec(for: T.self, coercion: coercion, in: context).encode(value, in: context) ?? NSNull()
+            // Only the one unlabelled value (`_0`) is the content itself.
+            if output.holdsObject, key.stringValue == "_0", let tag = written as? String, let tagged = T.self as? any TaggedEnum.Type,
+               tagged.tagging.form == .external {
+                written = [tag: NSNull()]
+            }
+            output.payload[key.stringValue] = written
         } catch {
             throw MappingError.wrapping(error, at: output.path(name, key.stringValue))
         }

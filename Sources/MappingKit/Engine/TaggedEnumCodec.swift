@@ -45,7 +45,15 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
         let output = EnumCaseOutput { name, key in
             plan.byName[name].map { plan.contentPath(tag: plan.cases[$0].tag) + plan.cases[$0].path(forKey: key) } ?? []
         }
-        try value.encode(to: EnumCaseEncoder(output: output, context: context.nested(), coercion: mode))
+        var nested = try context.nested()
+        if case .internal = plan.form {
+            // The payload is an object the tag joins: a `Codable` leaf is written as its object
+            // (the Codable bridge otherwise hands the encoder the value itself), and an
+            // externally tagged enum's unit case as `{"Unit": null}`, as serde writes it.
+            if context.style == .codable { nested = nested.styled(.standard) }
+            output.holdsObject = true
+        }
+        try value.encode(to: EnumCaseEncoder(output: output, context: nested, coercion: mode))
         if let failure = output.failure { throw MappingError.wrapping(failure, at: []) }
         guard let name = output.name, let index = plan.byName[name] else {
             throw MappingError(.mismatch(expected: "\(plan.typeName) written by its synthesized encode(to:)", found: "no case"))
@@ -185,7 +193,8 @@ extension TaggedEnumPlan {
             guard let object = InputValue.dictionary(content), object.isEmpty else { throw mismatch("nothing") }
             return [:]
         case .single(let key):
-            guard let content else { throw mismatch("a value") }
+            // No content is an absent value: `nil` for an optional (serde's `Newtype(None)`),
+            // else required.
             var value = EnumCaseDecoder.PayloadValue(value: content, path: base)
             if case .internal(let tagKey) = form, let whole = found.whole { value.tagged = (whole, tagKey) }
             return [key: value]

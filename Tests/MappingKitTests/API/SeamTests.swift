@@ -490,3 +490,58 @@ extension SeamTests {
         #expect(try Plain(jsonObject(String(decoding: written, as: UTF8.self))) == .object(["wheels": .int(4), "brand": .string("Saab")]))
     }
 }
+
+// serde's internally tagged and adjacently tagged test enums.
+private struct NewtypeMap: Codable, Equatable {
+    var a = 0
+}
+
+private enum InnerEnum: TaggedEnum, Equatable {
+    case unit
+    case other(x: Int)
+}
+
+private enum SerdeInternal: TaggedEnum, Equatable {
+    case newtypeMap(NewtypeMap)
+    case newtypeEnum(InnerEnum)
+    case unit
+    enum CodingKeys: String, CodingKey { case newtypeMap = "NewtypeMap", newtypeEnum = "NewtypeEnum", unit = "Unit" }
+    static var tagging: EnumTagging { .internallyTagged(tag: "tag") }
+}
+
+private enum SerdeAdjacent: TaggedEnum, Equatable {
+    case newtype(Int?)
+    case unit
+    enum CodingKeys: String, CodingKey { case newtype = "Newtype", unit = "Unit" }
+    static var tagging: EnumTagging { .adjacentlyTagged(tag: "t", content: "c") }
+}
+
+private struct SerdeHolder: MappableCodable, Equatable {
+    var value = SerdeInternal.unit
+    var adjacent = SerdeAdjacent.unit
+}
+
+extension SeamTests {
+    @Test("item 16: every tagged value that reads also writes, on every route", arguments: [
+        (SerdeHolder(value: .newtypeMap(NewtypeMap(a: 1))), #"{"value": {"tag": "NewtypeMap", "a": 1}, "adjacent": {"t": "Unit"}}"#),
+        (SerdeHolder(value: .newtypeEnum(.unit)), #"{"value": {"tag": "NewtypeEnum", "unit": null}, "adjacent": {"t": "Unit"}}"#),
+        (SerdeHolder(value: .newtypeEnum(.other(x: 2))), #"{"value": {"tag": "NewtypeEnum", "other": {"x": 2}}, "adjacent": {"t": "Unit"}}"#),
+        (SerdeHolder(adjacent: .newtype(nil)), #"{"value": {"tag": "Unit"}, "adjacent": {"t": "Newtype", "c": null}}"#),
+        (SerdeHolder(adjacent: .newtype(3)), #"{"value": {"tag": "Unit"}, "adjacent": {"t": "Newtype", "c": 3}}"#),
+    ])
+    fileprivate func taggedWritesEverywhere(model: SerdeHolder, json: String) throws {
+        let expected = try Plain(jsonObject(json))
+        #expect(try SerdeHolder(json: json) == model)
+        #expect(try JSONDecoder().decode(SerdeHolder.self, from: Data(json.utf8)) == model)
+        #expect(try Plain(jsonObject(String(decoding: model.jsonData(), as: UTF8.self))) == expected)
+        #expect(try Plain(model.dictionaryRepresentation()) == expected)
+        #expect(try Plain(jsonObject(String(decoding: JSONEncoder().encode(model), as: UTF8.self))) == expected)
+        #expect(try PropertyListDecoder().decode(SerdeHolder.self, from: PropertyListEncoder().encode(model)) == model)
+    }
+
+    @Test("item 16: an adjacently tagged optional payload may be absent, as serde reads Newtype(None)")
+    func absentOptionalPayload() throws {
+        #expect(try SerdeHolder(json: #"{"adjacent": {"t": "Newtype"}}"#).adjacent == .newtype(nil))
+        #expect(try JSONDecoder().decode(SerdeHolder.self, from: Data(#"{"adjacent": {"t": "Newtype"}}"#.utf8)).adjacent == .newtype(nil))
+    }
+}
