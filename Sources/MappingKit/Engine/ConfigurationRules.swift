@@ -59,7 +59,8 @@ final class ConfigurationRules: Sendable {
             missingKeys: policies.ownsMissingKeys || policies.inheritsMissingKeys ? missingKeys : nil,
             valueAdapters: valueAdapters,
             lossyCollections: policies.ownsLossy || policies.inheritsLossy ? policies.lossy : nil,
-            singleValuesAsArrays: policies.ownsBoxing || policies.inheritsBoxing ? policies.boxes : nil
+            singleValuesAsArrays: policies.ownsBoxing || policies.inheritsBoxing ? policies.boxes : nil,
+            raisesInValues: policies.output.undefinedKeys == .raise
         )
         return handed.isEmpty ? nil : handed
     }

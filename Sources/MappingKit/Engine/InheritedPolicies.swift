@@ -11,15 +11,21 @@ struct TreePolicies: Hashable, Sendable {
     var valueAdapters = ValueAdapters()
     var lossyCollections: Bool?
     var singleValuesAsArrays: Bool?
+    /// The type's own ``UndefinedKeyPolicy/raise``, for the objects its values read themselves
+    /// (a tagged enum's): those are the type's input as much as its key paths' objects are. Not
+    /// taken by nested models, which have a policy of their own.
+    var raisesInValues = false
 
     /// Nothing handed down.
     var isEmpty: Bool {
         keyStrategy == nil && missingKeys == nil && valueAdapters.isEmpty && lossyCollections == nil && singleValuesAsArrays == nil
+            && !raisesInValues
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.keyStrategy?.name == rhs.keyStrategy?.name && lhs.missingKeys == rhs.missingKeys && lhs.valueAdapters == rhs.valueAdapters
             && lhs.lossyCollections == rhs.lossyCollections && lhs.singleValuesAsArrays == rhs.singleValuesAsArrays
+            && lhs.raisesInValues == rhs.raisesInValues
     }
 
     func hash(into hasher: inout Hasher) {
@@ -28,6 +34,7 @@ struct TreePolicies: Hashable, Sendable {
         hasher.combine(valueAdapters)
         hasher.combine(lossyCollections)
         hasher.combine(singleValuesAsArrays)
+        hasher.combine(raisesInValues)
     }
 }
 
@@ -47,6 +54,7 @@ final class InheritedPolicies: HandedDownPolicies, @unchecked Sendable {
     let hasValueAdapters: Bool
     let lossyCollections: Bool?
     let singleValuesAsArrays: Bool?
+    let raisesInValues: Bool
 
     private init(_ policies: TreePolicies) {
         keyStrategy = policies.keyStrategy
@@ -55,6 +63,7 @@ final class InheritedPolicies: HandedDownPolicies, @unchecked Sendable {
         hasValueAdapters = !policies.valueAdapters.isEmpty
         lossyCollections = policies.lossyCollections
         singleValuesAsArrays = policies.singleValuesAsArrays
+        raisesInValues = policies.raisesInValues
     }
 
     private static let made = Locked<[TreePolicies: InheritedPolicies]>([:])

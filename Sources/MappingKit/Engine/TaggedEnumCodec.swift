@@ -24,6 +24,9 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
         let nested = try context.nested()
         let found = try plan.locate(InputValue.flattened(input), in: context)
         let entry = plan.cases[found.index]
+        if found.fallbackTag == nil, (context.undefinedKeys ?? (context.inheritedPolicies?.raisesInValues == true ? .raise : nil)) == .raise {
+            try plan.refuseUndefinedKeys(of: entry, in: found)
+        }
         var payload: [String: EnumCaseDecoder.PayloadValue] = [:]
         if let fallbackTag = found.fallbackTag {
             if let key = plan.fallback?.key { payload[key] = .init(value: fallbackTag, path: plan.tagPath) }
@@ -215,6 +218,56 @@ extension TaggedEnumPlan {
             }
             return payload
         }
+    }
+
+    /// Under ``UndefinedKeyPolicy/raise``, an error for every key of the objects the enum reads
+    /// itself that nothing reads: beside a labelled case's values, beside an internally tagged
+    /// unit case's tag, beside an adjacently tagged value's tag and content (serde's
+    /// `deny_unknown_fields`). A payload that is a model applies its own policy.
+    func refuseUndefinedKeys(of entry: Case, in found: Found) throws {
+        var known: Set<String>
+        var object: [String: Any]
+        var base: [PathComponent] = []
+        switch (form, entry.payload) {
+        case (.external, .labelled(_, let external)):
+            guard let content = found.content.flatMap(InputValue.dictionary) else { return }
+            (known, object, base) = (Set(external), content, [.key(entry.tag)])
+        case (.external, _):
+            return
+        case (.internal(let tag), .labelled(_, let external)):
+            guard let whole = found.whole else { return }
+            (known, object) = (Set(external + [tag]), whole)
+        case (.internal(let tag), .none):
+            guard let whole = found.whole else { return }
+            (known, object) = ([tag], whole)
+        case (.internal, _):
+            return
+        case (.adjacent(let tag, let content), _):
+            guard let whole = found.whole else { return }
+            (known, object) = ([tag, content], whole)
+            if case .labelled(_, let external) = entry.payload, let inner = found.content.flatMap(InputValue.dictionary) {
+                try refuse(Set(external), in: inner, at: [.key(content)], entry: entry, alsoIn: (known, object))
+                return
+            }
+        }
+        try refuse(known, in: object, at: base, entry: entry, alsoIn: nil)
+    }
+
+    private func refuse(
+        _ known: Set<String>, in object: [String: Any], at base: [PathComponent], entry: Case,
+        alsoIn outer: (known: Set<String>, object: [String: Any])?
+    ) throws {
+        var failure: MappingError?
+        func note(_ known: Set<String>, _ object: [String: Any], _ base: [PathComponent]) {
+            for key in object.keys.sorted() where !known.contains(key) {
+                var problem = MappingError(.undefinedKey(model: "\(typeName).\(entry.name)", found: ValueDescription.describe(object[key] as Any)))
+                for component in (base + [.key(key)]).reversed() { problem.prefix(component) }
+                failure.merge(problem)
+            }
+        }
+        if let outer { note(outer.known, outer.object, []) }
+        note(known, object, base)
+        if let failure { throw failure }
     }
 
     /// `patch` merged into `written` (a value's representation) when it keeps the value's case;

@@ -545,3 +545,61 @@ extension SeamTests {
         #expect(try JSONDecoder().decode(SerdeHolder.self, from: Data(#"{"adjacent": {"t": "Newtype"}}"#.utf8)).adjacent == .newtype(nil))
     }
 }
+
+private enum Deny: TaggedEnum, Equatable {
+    case two(x: Int)
+    case unit
+}
+
+private enum DenyInternal: TaggedEnum, Equatable {
+    case two(x: Int)
+    case unit
+    static var tagging: EnumTagging { .internallyTagged(tag: "t") }
+}
+
+private enum DenyAdjacent: TaggedEnum, Equatable {
+    case two(x: Int)
+    case unit
+    static var tagging: EnumTagging { .adjacentlyTagged(tag: "t", content: "c") }
+}
+
+private struct Denying: Mappable, Equatable {
+    var external = Deny.unit
+    var inside = DenyInternal.unit
+    var beside = DenyAdjacent.unit
+    var list: [DenyInternal] = []
+    static let mappingConfiguration = MappingConfiguration(for: Denying.self) { $0.undefinedKeys = .raise }
+}
+
+private struct Allowing: Mappable, Equatable {
+    var external = Deny.unit
+    var inside = DenyInternal.unit
+    var beside = DenyAdjacent.unit
+    var list: [DenyInternal] = []
+}
+
+extension SeamTests {
+    @Test("item 17: undefinedKeys .raise reaches the objects a tagged enum reads itself, per type and per call")
+    func raiseInTaggedObjects() throws {
+        let json = """
+            {"external": {"two": {"x": 1, "zz": 2}}, "inside": {"t": "two", "x": 1, "zz": 2},
+             "beside": {"t": "unit", "c": null, "h": null}, "list": [{"t": "unit", "zz": 2}]}
+            """
+        let expected = """
+            4 problems:
+              external.two.zz: expected a key Deny.two maps, found Int 2
+              inside.zz: expected a key DenyInternal.two maps, found Int 2
+              beside.h: expected a key DenyAdjacent.unit maps, found null
+              list[0].zz: expected a key DenyInternal.unit maps, found Int 2
+            """
+        #expect(mappingError { _ = try Denying(json: json) }?.description == expected)
+        #expect(mappingError { _ = try Denying(dictionary: jsonDictionary(json)) }?.description == expected)
+        #expect(mappingError { _ = try Allowing(dictionary: jsonDictionary(json), undefinedKeys: .raise) }?.description == expected)
+        #expect(mappingError { _ = try Mapper(undefinedKeys: .raise).map(json: Data(json.utf8), to: Allowing.self) }?.description == expected)
+        // The default drops them, as before.
+        #expect(try Allowing(json: json) == Allowing(external: .two(x: 1), inside: .two(x: 1), beside: .unit, list: [.unit]))
+        // Adjacently tagged content objects too.
+        #expect(mappingError { _ = try Denying(json: #"{"beside": {"t": "two", "c": {"x": 1, "y": 2}}}"#) }?.description
+            == "beside.c.y: expected a key DenyAdjacent.two maps, found Int 2")
+    }
+}
