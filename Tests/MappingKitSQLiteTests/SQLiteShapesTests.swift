@@ -45,4 +45,42 @@ struct SQLiteShapesTests {
         let rows = try store.query(#"SELECT "id", "total", "cursor" FROM "Sheet" ORDER BY "id""#)
         #expect(rows as NSArray == [["id": 1, "total": 3, "cursor": "x"], ["id": 2, "total": 4]] as NSArray)
     }
+
+    enum Payload: TaggedEnum, Equatable {
+        case push(ref: String, size: Int)
+        case watch(action: String)
+        static var tagging: EnumTagging { .adjacentlyTagged(tag: "type", content: "payload") }
+    }
+
+    enum Mark: TaggedEnum, Equatable {
+        case circle(radius: Double)
+        case empty
+        static var tagging: EnumTagging { .internallyTagged(tag: "kind") }
+    }
+
+    struct Event: Mappable, Equatable {
+        var id = 0
+        var payload = Payload.watch(action: "")
+        var note: Mark?
+        static let mappingConfiguration = MappingConfiguration(for: Event.self) { map in
+            map.identity(\.id)
+            map.flatten(\.payload)
+            map.flatten(\.note)
+        }
+    }
+
+    @Test("a flattened tagged enum's keys are columns of the parent's table (issue 57)")
+    func flattenedEnum() throws {
+        let store = try SQLiteStore(path: ":memory:")
+        let events = try Event.array(from: [
+            ["id": 1, "type": "push", "payload": ["ref": "main", "size": 2], "kind": "circle", "radius": 2.5],
+            ["id": 2, "type": "watch", "payload": ["action": "started"]],
+        ], in: store)
+        #expect(events == [
+            Event(id: 1, payload: .push(ref: "main", size: 2), note: .circle(radius: 2.5)),
+            Event(id: 2, payload: .watch(action: "started")),
+        ])
+        #expect(try StoreSchema(for: Event.self).columns.map(\.name) == ["id", "payload", "type", "kind", "radius"])
+        #expect(try store.all(Event.self) == events)
+    }
 }

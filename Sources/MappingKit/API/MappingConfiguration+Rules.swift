@@ -89,6 +89,51 @@ extension MappingConfiguration.Builder {
     /// the parent's. Errors about its values are at the parent's paths (`total: …`). A model with
     /// a flattened property is read as a dictionary in every format.
     public mutating func flatten<Nested: Mappable>(_ property: WritableKeyPath<Model, Nested>, fileID: String = #fileID, line: Int = #line) {
+        flattening(property, fileID: fileID, line: line)
+    }
+
+    /// Flattens an optional model (serde flattens `Option`): `nil` when none of its keys is
+    /// present (an update in place leaves it as it is then), and nothing written for `nil`.
+    ///
+    /// ```swift
+    /// map.flatten(\.paging)   // var paging: Paging?; {"items": […]} → paging == nil
+    /// ```
+    public mutating func flatten<Nested: Mappable>(_ property: WritableKeyPath<Model, Nested?>, fileID: String = #fileID, line: Int = #line) {
+        flattening(property, fileID: fileID, line: line)
+    }
+
+    /// Flattens a tagged enum into the model's object: its tag and what its cases read beside
+    /// it are the model's own keys (a GitHub event's `type` and `payload` beside `id` and
+    /// `actor`). Internally tagged, a case's labels and a one-model payload's keys are read from
+    /// the parent's object; adjacently tagged, the tag and the content; externally tagged, the
+    /// key that is a case's tag. When none of them is present the property keeps its value,
+    /// unless ``MissingKeyPolicy/raise`` requires it. An update in place merges into the
+    /// payload of the same case (RFC 7396).
+    ///
+    /// ```swift
+    /// struct GitHubEvent: Mappable {
+    ///     var id = ""
+    ///     var payload = EventPayload.unknown
+    ///     static let mappingConfiguration = MappingConfiguration(for: GitHubEvent.self) { $0.flatten(\.payload) }
+    /// }
+    /// // {"id": "1", "type": "PushEvent", "payload": {"size": 1}} with EventPayload adjacently tagged by "type" and "payload"
+    /// ```
+    public mutating func flatten<Tagged: TaggedEnum>(_ property: WritableKeyPath<Model, Tagged>, fileID: String = #fileID, line: Int = #line) {
+        flattening(property, fileID: fileID, line: line)
+    }
+
+    /// Flattens an optional tagged enum: `nil` when none of its keys is present, nothing written
+    /// for `nil`.
+    ///
+    /// ```swift
+    /// map.flatten(\.attachment)   // var attachment: Attachment?
+    /// ```
+    public mutating func flatten<Tagged: TaggedEnum>(_ property: WritableKeyPath<Model, Tagged?>, fileID: String = #fileID, line: Int = #line) {
+        flattening(property, fileID: fileID, line: line)
+    }
+
+    /// Every `flatten`'s rule.
+    private mutating func flattening<Value>(_ property: WritableKeyPath<Model, Value>, fileID: String, line: Int) {
         callSite = "\(fileID):\(line)"
         let index = ruleIndex(for: property)
         checkNotIgnored(property, at: index, given: "flattened")

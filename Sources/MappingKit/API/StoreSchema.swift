@@ -52,10 +52,19 @@ public struct StoreSchema: Sendable, Hashable {
             for (index, field) in plan.fields.enumerated() {
                 if field.keys.isFlattened {
                     let flattened = plan.flattened.first { $0.key == field.keys.all.first?.singleKey }
-                    guard let (nested, nestedContext) = flattened?.plan(in: context.handingDown(plan.handedDown)) else {
+                    let inner = context.handingDown(plan.handedDown)
+                    if let (nested, nestedContext) = flattened?.plan(in: inner) {
+                        try addColumns(of: nested, in: nestedContext, identity: [])
+                        continue
+                    }
+                    // A flattened enum's keys (its tag, its cases' values) hold any value a case
+                    // writes there: a JSON column each.
+                    guard let keys = flattened?.keysRead(inner) else {
                         throw MappingError(.configuration(type: plan.modelName, message: "the flattened \(field.name) has no plan a store can hold"))
                     }
-                    try addColumns(of: nested, in: nestedContext, identity: [])
+                    for name in keys.topLevelKeys where !columns.contains(where: { $0.name == name }) {
+                        columns.append(StoreColumn(name: name, kind: .json, isOptional: true))
+                    }
                     continue
                 }
                 guard let key = field.keys.all.first, case .key(let name)? = key.steps.first else { continue }

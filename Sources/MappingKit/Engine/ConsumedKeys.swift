@@ -60,6 +60,14 @@ struct ConsumedKeys: Sendable {
         return unread ? rest : nil
     }
 
+    /// The top-level keys read, whole or in part, sorted.
+    var topLevelKeys: [String] {
+        (Array(leaves) + Array(branches.keys)).compactMap { step in
+            if case .key(let key) = step { return key }
+            return nil
+        }.sorted()
+    }
+
     /// Whether a property reads the top-level key `key`, whole or in part.
     func readsTopLevelKey(_ key: String) -> Bool {
         leaves.contains(.key(key)) || branches[.key(key)] != nil

@@ -124,6 +124,7 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         switch mode {
         case .probing(let probe, _):
             note(key, in: probe)
+            probe.types[key.stringValue] = T.self
             throw ProbeStop()
         case .reading(_, let payload, let context, let coercion):
             let entry = payload[key.stringValue]

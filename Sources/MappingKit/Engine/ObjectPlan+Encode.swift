@@ -33,7 +33,7 @@ extension ObjectPlan {
     @inline(never)
     private func mergeFlattened(into result: inout [String: Any]) {
         for field in flattened {
-            if let nested = result.removeValue(forKey: field.key).flatMap(InputValue.dictionary) {
+            if let nested = result.removeValue(forKey: field.key).flatMap(FlattenedField.members) {
                 ConsumedKeys.merge(nested, into: &result)
             }
         }

@@ -37,6 +37,8 @@ struct TaggedEnumPlan: Sendable {
         /// Its tag in the input.
         let tag: String
         let payload: Payload
+        /// The type of a case's one unlabelled value, as its `init(from:)` asked for it.
+        var singleType: Any.Type?
 
         /// The path of the payload value under Swift key `key`, inside the content.
         func path(forKey key: String) -> [PathComponent] {
@@ -76,6 +78,7 @@ struct TaggedEnumPlan: Sendable {
         var cases: [Case] = []
         for name in names {
             probe.keys = []
+            probe.types = [:]
             probe.returned = false
             do {
                 _ = try Value(from: EnumCaseDecoder(mode: .probing(probe, name: name)))
@@ -84,7 +87,10 @@ struct TaggedEnumPlan: Sendable {
             guard probe.returned || !probe.keys.isEmpty else {
                 return failure("its synthesized init(from:) read case \(name) in a way a TaggedEnum cannot follow")
             }
-            cases.append(Case(name: name, tag: tagging.caseNames.key(for: name), payload: payload(of: probe.keys, labels: tagging.labels)))
+            let payload = payload(of: probe.keys, labels: tagging.labels)
+            var singleType: Any.Type?
+            if case .single(let key) = payload { singleType = probe.types[key] }
+            cases.append(Case(name: name, tag: tagging.caseNames.key(for: name), payload: payload, singleType: singleType))
         }
         var byTag: [String: Int] = [:]
         var byName: [String: Int] = [:]
@@ -140,6 +146,8 @@ final class CaseProbe {
     var keys: [String] = []
     /// `init(from:)` made a value: the case has no payload the probe had to stop at.
     var returned = false
+    /// The types of the payload values the probe was asked to read (a case of one value).
+    var types: [String: Any.Type] = [:]
 }
 
 /// Stops a probed `init(from:)` once it has said what the probe asked.

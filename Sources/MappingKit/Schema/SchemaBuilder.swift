@@ -193,6 +193,8 @@ private struct SchemaProperties {
     private var order: [String] = []
     private var nested: [String: SchemaProperties] = [:]
     private var required: [String] = []
+    /// Constraints on the whole object (a flattened enum's choice of case), as `allOf`.
+    private var constraints: [Any] = []
 
     mutating func add(_ value: [String: Any], at steps: [Step], required isRequired: Bool) {
         guard case .key(let key)? = steps.first else { return }
@@ -211,6 +213,7 @@ private struct SchemaProperties {
     /// Adds the properties and required keys of `object`, an object schema (a flattened
     /// model's).
     mutating func merge(_ object: [String: Any]) {
+        constraints += object["allOf"] as? [Any] ?? []
         let required = object["required"] as? [String] ?? []
         for (key, value) in (object["properties"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
             add(value as? [String: Any] ?? [:], at: [.key(key)], required: required.contains(key))
@@ -232,6 +235,7 @@ private struct SchemaProperties {
         var object: [String: Any] = ["type": "object", "properties": all]
         if !required.isEmpty { object["required"] = required }
         if closed { object["additionalProperties"] = false }
+        if !constraints.isEmpty { object["allOf"] = constraints }
         return object
     }
 }

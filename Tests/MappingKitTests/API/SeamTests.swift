@@ -603,3 +603,102 @@ extension SeamTests {
             == "beside.c.y: expected a key DenyAdjacent.two maps, found Int 2")
     }
 }
+
+private struct Actor: MappableCodable, Equatable {
+    var login = ""
+}
+
+private struct FlatEvent: MappableCodable, Equatable {
+    var id = ""
+    var actor = Actor()
+    var payload = GitHubPayload.watch(action: "")
+    var unmapped = UnmappedValues()
+    static let mappingConfiguration = MappingConfiguration(for: FlatEvent.self) { map in
+        map.flatten(\.payload)
+        map.undefinedKeys = .stash
+    }
+}
+
+private struct Paging: MappableCodable, Equatable {
+    var next = ""
+    var total = 0
+}
+
+private struct FlatStripe: MappableCodable, Equatable {
+    var livemode = false
+    var object = StripeObject.invoice(Invoice())
+    var paging: Paging?
+    var extra: InternalPayload?
+    static let mappingConfiguration = MappingConfiguration(for: FlatStripe.self) { map in
+        map.flatten(\.object)
+        map.flatten(\.paging)
+        map.flatten(\.extra)
+    }
+}
+
+private struct FlatExternal: Mappable, Equatable {
+    var id = 0
+    var shape = Deny.unit
+    static let mappingConfiguration = MappingConfiguration(for: FlatExternal.self) { $0.flatten(\.shape) }
+}
+
+extension SeamTests {
+    @Test("item 12: a tagged enum flattened into its parent reads, writes back and updates, beside a stash, on every route")
+    func flattenTaggedEnum() throws {
+        let json = #"{"id": "1", "actor": {"login": "octo"}, "type": "PushEvent", "payload": {"ref": "main", "size": 1, "head": "abc"}, "public": true}"#
+        let event = try FlatEvent(json: json)
+        #expect(event.payload == .push(ref: "main", size: 1, head: "abc"))
+        #expect((event.id, event.actor.login) == ("1", "octo"))
+        #expect(event.unmapped == ["public": true])
+        #expect(try FlatEvent(dictionary: jsonDictionary(json)) == event)
+        #expect(try JSONDecoder().decode(FlatEvent.self, from: Data(json.utf8)) == event)
+        let expected = try Plain(jsonObject(json))
+        #expect(try Plain(jsonObject(String(decoding: event.jsonData(), as: UTF8.self))) == expected)
+        #expect(try Plain(event.dictionaryRepresentation()) == expected)
+        #expect(try Plain(jsonObject(String(decoding: JSONEncoder().encode(event), as: UTF8.self))) == expected)
+        // PATCH: the same case merges into its payload.
+        var updated = event
+        try updated.update(fromJSON: Data(#"{"type": "PushEvent", "payload": {"size": 3}}"#.utf8))
+        #expect(updated.payload == .push(ref: "main", size: 3, head: "abc"))
+        try updated.update(from: ["id": "2"])
+        #expect(updated.payload == .push(ref: "main", size: 3, head: "abc") && updated.id == "2")
+    }
+
+    @Test("item 12: internally tagged model payloads, optional models and optional enums flatten")
+    func flattenOptionals() throws {
+        let json = #"{"livemode": true, "object": "charge", "id": "ch_1", "next": "n", "total": 3}"#
+        let stripe = try FlatStripe(json: json)
+        #expect(stripe == FlatStripe(livemode: true, object: .charge(Charge(object: "charge", id: "ch_1")), paging: Paging(next: "n", total: 3), extra: nil))
+        #expect(try FlatStripe(dictionary: jsonDictionary(json)) == stripe)
+        #expect(try JSONDecoder().decode(FlatStripe.self, from: Data(json.utf8)) == stripe)
+        #expect(try Plain(stripe.dictionaryRepresentation()) == Plain(jsonObject(json)))
+        let bare = try FlatStripe(json: #"{"object": "invoice", "id": "in_1"}"#)
+        #expect(bare == FlatStripe(object: .invoice(Invoice(id: "in_1"))))
+        #expect(try Plain(bare.dictionaryRepresentation()) == .object(["livemode": .bool(false), "object": .string("invoice"), "id": .string("in_1")]))
+        // An externally tagged enum flattened: its case's tag is the parent's key.
+        #expect(try FlatExternal(json: #"{"id": 1, "two": {"x": 5}}"#) == FlatExternal(id: 1, shape: .two(x: 5)))
+        #expect(try Plain(FlatExternal(id: 1, shape: .two(x: 5)).dictionaryRepresentation())
+            == .object(["id": .int(1), "two": .object(["x": .int(5)])]))
+        #expect(try Plain(FlatExternal(id: 1).dictionaryRepresentation()) == .object(["id": .int(1), "unit": .null]))
+        #expect(try FlatExternal(dictionary: FlatExternal(id: 1).dictionaryRepresentation()) == FlatExternal(id: 1))
+    }
+}
+
+extension SeamTests {
+    @Test("item 12: a flattened enum's and optional's keys are in the parent's schema, and documents MappingKit writes pass it")
+    func flattenedSchema() throws {
+        let schema = try FlatStripe.jsonSchema()
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(properties.keys) == ["livemode", "object", "id", "next", "total", "type", "ref", "size", "note", "action"])
+        let validator = SchemaValidator(root: schema)
+        for model in [
+            FlatStripe(livemode: true, object: .charge(Charge(object: "charge", id: "ch_1")), paging: Paging(next: "n", total: 3)),
+            FlatStripe(object: .invoice(Invoice(id: "in_1")), extra: .push(ref: "r", size: 1, note: "x")),
+        ] {
+            let written = try JSONValue.parse(model.jsonData())
+            #expect(validator.violation(of: written) == nil, "\(written)")
+        }
+        #expect(validator.violation(of: try JSONValue.parse(#"{"object": "refund", "id": "r"}"#)) != nil)
+        #expect(validator.violation(of: try JSONValue.parse(#"{"object": "invoice", "id": "i", "total": "x"}"#)) != nil)
+    }
+}

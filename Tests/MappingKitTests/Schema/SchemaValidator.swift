@@ -42,6 +42,9 @@ struct SchemaValidator {
                 return "\(path): \(text.debugDescription) is not a \(format)"
             }
         }
+        for constraint in schema["allOf"] as? [[String: Any]] ?? [] {
+            if let problem = violation(of: value, against: constraint, at: path) { return problem }
+        }
         if let choices = schema["anyOf"] as? [[String: Any]], !choices.contains(where: { violation(of: value, against: $0, at: path) == nil }) {
             return "\(path): \(Self.describe(value)) matches none of anyOf"
         }
