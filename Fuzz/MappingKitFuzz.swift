@@ -16,7 +16,9 @@
 // The zoo holds a property wrapper, an `@Observable` class set through its setters, an
 // optional that reads empty text as nil, and every type of the type matrix (`Matrix`: each
 // integer width, Decimal, UUID, Data, dates with each built-in adapter, enums, sets, optionals
-// with non-nil defaults), tagged enums and a flattened model, so every path runs through them too.
+// with non-nil defaults), tagged enums of every tagging (a fallback keeping what it read, a model
+// payload named like the tag), flattened models, an optional one and a flattened tagged enum, and
+// an ignored `let`, so every path runs through them too.
 // - (coders) through `PropertyListEncoder`, a model written and read again has the same representation,
 //   its untyped numbers compared by value (a Decoder hands back a whole number as an integer).
 // A JSON array is also imported into an `IdentityMap` as linked objects (`Node`, by key, with
@@ -181,8 +183,40 @@ struct Paging: Mappable {
     var unmapped = UnmappedValues()
 }
 
+/// Internally tagged (issue 57): a model payload with a property named like the tag, labels, and
+/// a fallback that keeps the whole object it read.
+struct Push: MappableCodable {
+    var type = ""
+    var ref = ""
+    var size = 0
+}
+
+enum Event: TaggedEnum {
+    case push(Push)
+    case star(repo: String, count: Int?)
+    case other(String, UnmappedValues)
+    static var tagging: EnumTagging { EnumTagging.internallyTagged(tag: "type").unknownTags(as: "other") }
+}
+
+/// Flattened into the zoo (issue 57): an adjacently tagged enum and an optional model.
+enum Mode: TaggedEnum {
+    case off
+    case fast(speed: Int)
+    static var tagging: EnumTagging { .adjacentlyTagged(tag: "mode", content: "speed_of") }
+}
+
+struct Extra: Mappable {
+    var extraNote = ""
+    var unmapped = UnmappedValues()
+}
+
 struct Zoo: Mappable {
     var matrix: Matrix?
+    var events: [Event] = []
+    var mode = Mode.off
+    var extra: Extra?
+    /// A `let`, ignored by name (issue 57): never read, never written.
+    let constant = 7
     var strict: Strict?
     var figures: [Figure] = []
     var signal: Signal?
@@ -221,6 +255,9 @@ struct Zoo: Mappable {
         map.map(\.children, to: "children", "kids")
         map.emptyStringAsNil(\.homepage)
         map.flatten(\.paging)
+        map.flatten(\.mode)
+        map.flatten(\.extra)
+        map.ignore(\.constant)
     }
 }
 
@@ -254,7 +291,8 @@ let keys = ["int", "small", "big", "double", "float", "flag", "text", "kind", "t
             "anything", "raw", "id", "label", "next", "", "a.b", "x", "bounded", "watched", "count", "homepage", "_bounded",
             "matrix", "i16", "i32", "u8", "u32", "wide", "wider", "exact", "uuid", "bytes", "day", "seconds", "millis", "stamp",
             "tweeted", "level", "names", "note", "next_id", "kid_ids", "preset", "dated", "lossy", "strict", "due", "stamps",
-            "figures", "circle", "radius", "point", "empty", "signal", "t", "c", "loud_note", "loud", "other", "total", "cursor", "_0"]
+            "figures", "circle", "radius", "point", "empty", "signal", "t", "c", "loud_note", "loud", "other", "total", "cursor", "_0",
+            "events", "push", "star", "repo", "ref", "size", "mode", "speed_of", "fast", "speed", "extraNote", "constant"]
 
 let strings = ["", "https://a.example/x", "small", "large", "dog", "cat", "1", "-7", "2.5", "1e400", "nan", "18446744073709551615",
                "2024-02-29T12:00:00Z", "9999-12-31T23:59:60Z", "19.99", "true", "🙂", "a\u{0}b", "2011-01-26",
