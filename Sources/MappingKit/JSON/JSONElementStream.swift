@@ -275,13 +275,7 @@ final class JSONElementStream {
                     phase = layout == .lines ? .lineEnd : .nextElement
                     return .failed(reported, ends: false)
                 } catch {
-                    var alone = MappingError.wrapping(error, at: .index(index))
-                    for index in alone.issues.indices {
-                        if case .syntax(let expected, "end of input", let location) = alone.issues[index].problem {
-                            alone.issues[index].problem = .syntax(expected: expected, found: "the end of its line", location: location)
-                        }
-                    }
-                    failure = alone
+                    failure = MappingError.wrapping(error, at: .index(index))
                 }
             }
             // A JSON Lines value may span lines, but one whose syntax fails past its first line
@@ -296,13 +290,7 @@ final class JSONElementStream {
                         try reader.skipValue()
                     }
                 } catch {
-                    var alone = MappingError.wrapping(error, at: .index(index))
-                    for index in alone.issues.indices {
-                        if case .syntax(let expected, "end of input", let location) = alone.issues[index].problem {
-                            alone.issues[index].problem = .syntax(expected: expected, found: "the end of its line", location: location)
-                        }
-                    }
-                    failure = alone
+                    failure = Self.endingItsLine(MappingError.wrapping(error, at: .index(index)))
                 }
             }
             // A syntax error: the end of an array; in JSON Lines, the rest of the line is skipped.
@@ -310,6 +298,17 @@ final class JSONElementStream {
             index += 1
             return fail(reported)
         }
+    }
+
+    /// `error`, read from one JSON Lines line, with its end of input said as the end of the line.
+    private static func endingItsLine(_ error: MappingError) -> MappingError {
+        var error = error
+        for index in error.issues.indices {
+            if case .syntax(let expected, "end of input", let location) = error.issues[index].problem {
+                error.issues[index].problem = .syntax(expected: expected, found: "the end of its line", location: location)
+            }
+        }
+        return error
     }
 
     /// The failure for a syntax error between elements at `offset`.
