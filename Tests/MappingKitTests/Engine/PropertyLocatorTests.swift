@@ -17,6 +17,13 @@ private protocol Sampled: Equatable, Sendable {
 extension Int: Sampled { static var initial: Int { 0 }; static var sample: Int { 42 } }
 extension Int8: Sampled { static var initial: Int8 { 0 }; static var sample: Int8 { -7 } }
 extension UInt64: Sampled { static var initial: UInt64 { 0 }; static var sample: UInt64 { 9 } }
+extension Int16: Sampled { static var initial: Int16 { 0 }; static var sample: Int16 { -300 } }
+extension Int32: Sampled { static var initial: Int32 { 0 }; static var sample: Int32 { 70_000 } }
+extension Int64: Sampled { static var initial: Int64 { 0 }; static var sample: Int64 { -5 } }
+extension UInt: Sampled { static var initial: UInt { 0 }; static var sample: UInt { 5 } }
+extension UInt8: Sampled { static var initial: UInt8 { 0 }; static var sample: UInt8 { 200 } }
+extension UInt16: Sampled { static var initial: UInt16 { 0 }; static var sample: UInt16 { 60_000 } }
+extension UInt32: Sampled { static var initial: UInt32 { 0 }; static var sample: UInt32 { 4_000_000_000 } }
 extension Double: Sampled { static var initial: Double { 0 }; static var sample: Double { 2.5 } }
 extension Float: Sampled { static var initial: Float { 0 }; static var sample: Float { -1.25 } }
 extension Bool: Sampled { static var initial: Bool { false }; static var sample: Bool { true } }
@@ -52,6 +59,23 @@ private enum Suit: String, CaseIterable, Sendable, Sampled {
     case hearts, spades
     static var initial: Suit { .hearts }
     static var sample: Suit { .spades }
+}
+
+/// An enum with integer raw values and no `CaseIterable`: probed by its raw values.
+private enum Grade: Int, Sendable, Sampled {
+    case first = 1, second = 2
+    static var initial: Grade { .first }
+    static var sample: Grade { .second }
+}
+
+/// A model class held by another: probed by identity, compared here by its field.
+private final class Reference: Mappable, Sampled, @unchecked Sendable {
+    var name = ""
+    required init() {}
+    init(name: String) { self.name = name }
+    static func == (lhs: Reference, rhs: Reference) -> Bool { lhs.name == rhs.name }
+    static var initial: Reference { Reference() }
+    static var sample: Reference { Reference(name: "sample") }
 }
 
 /// The protocol whose requirement the generic key paths name.
@@ -157,6 +181,15 @@ struct PropertyLocatorTests {
         try Self.check(Int.self)
         try Self.check(Int8.self)
         try Self.check(UInt64.self)
+        try Self.check(Int16.self)
+        try Self.check(Int32.self)
+        try Self.check(Int64.self)
+        try Self.check(UInt.self)
+        try Self.check(UInt8.self)
+        try Self.check(UInt16.self)
+        try Self.check(UInt32.self)
+        try Self.check(Grade.self)
+        try Self.check(Reference.self)
         try Self.check(Double.self)
         try Self.check(Float.self)
         try Self.check(Bool.self)
