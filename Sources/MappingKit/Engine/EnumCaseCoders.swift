@@ -135,8 +135,9 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
                 }
                 let codec = EnumCaseDecoder.codec(for: T.self, coercion: coercion, in: context)
                 return try context.reporting(at: entry?.path ?? []) {
-                    if let (whole, key) = entry?.tagged, let model = codec.base as? any DiscriminatedDecoding<T> {
-                        return try model.decode(whole, in: context, discriminator: key)
+                    if let (whole, key) = entry?.tagged, let model = codec.base as? any DiscriminatedDecoding,
+                       let decoded = try model.decodeModel(whole, in: context, discriminator: key) as? T {
+                        return decoded
                     }
                     return try codec.decode(value, in: context)
                 }

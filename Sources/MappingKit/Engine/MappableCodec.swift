@@ -1,12 +1,17 @@
 import Foundation
 
-/// A codec that reads an object holding a key its parent consumed (``MappableCodec``).
-protocol DiscriminatedDecoding<Value> {
-    associatedtype Value
-    func decode(_ input: Any, in context: MappingContext, discriminator: String) throws -> Value
+/// A codec that reads an object holding a key its parent consumed (``MappableCodec``). Not
+/// parameterized by its value (a parameterized existential needs macOS 13 / iOS 16): the model
+/// it gives is checked by its caller.
+protocol DiscriminatedDecoding {
+    func decodeModel(_ input: Any, in context: MappingContext, discriminator: String) throws -> Any
 }
 
-extension MappableCodec: DiscriminatedDecoding {}
+extension MappableCodec: DiscriminatedDecoding {
+    func decodeModel(_ input: Any, in context: MappingContext, discriminator: String) throws -> Any {
+        try decode(input, in: context, discriminator: discriminator)
+    }
+}
 
 /// A nested model: a dictionary hydrated into a fresh `Model()` through the model's own
 /// `update(from:configuration:)`, so a nested type's overrides run too (recursive hydration).
