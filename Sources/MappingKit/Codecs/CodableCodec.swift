@@ -11,12 +11,16 @@ struct CodableCodec<Value: Codable>: ValueCodec {
         // A decoder's own value (the Codable bridge reads it so), or one a dictionary holds.
         if let value = input as? Value { return value }
         let expected = "\(ValueDescription.typeName(Value.self)) (Codable)"
+        // `null` is no value of the type: Codable's `valueNotFound`, not a mismatch.
+        if InputValue.isNull(input) { throw MappingError(.null(expected: expected)) }
         guard !InputValue.isUnsafeToBridge(input), JSONSerialization.isValidJSONObject([input]),
               let data = try? JSONSerialization.data(withJSONObject: input, options: [.fragmentsAllowed]) else {
             throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
         }
         do {
             return try JSONDecoder().decode(Value.self, from: data)
+        } catch let error as DecodingError {
+            throw MappingError(.codableLeaf(expected: expected, found: ValueDescription.describe(input), underlying: error))
         } catch {
             throw MappingError(.mismatch(expected: expected, found: ValueDescription.describe(input)))
         }

@@ -21,6 +21,7 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         let plan = try plan.get()
+        if InputValue.isNull(input) { throw MappingError(.null(expected: plan.typeName)) }
         let nested = try context.nested()
         let found = try plan.locate(InputValue.flattened(input), in: context)
         let entry = plan.cases[found.index]

@@ -30,6 +30,18 @@ enum Problem: Sendable {
     case failed(description: String, underlying: any Error)
     /// An error thrown by an adapter's own closure, for the value it was given.
     case adapterFailed(adapter: String, found: String, underlying: any Error)
+    /// A `Codable` leaf its own `init(from:)` refused: said as a mismatch, with the decoder's
+    /// error beneath (the Codable bridge throws that one, at the leaf's path).
+    case codableLeaf(expected: String, found: String, underlying: DecodingError)
+
+    /// A problem with one value's kind or content (what Codable calls a type mismatch or data
+    /// corrupted), not with the structure around it.
+    var isAboutAValue: Bool {
+        switch self {
+        case .mismatch, .inexact, .outOfRange, .unknownRawValue, .adapterFailed: true
+        default: false
+        }
+    }
 
     /// This problem about a value expected as `type`, about one expected as `other` instead (a
     /// codec that reads through another's: `CGFloat` through `Double`).
@@ -45,7 +57,7 @@ enum Problem: Sendable {
 
     var expected: String {
         switch self {
-        case .mismatch(let expected, _), .null(let expected): expected
+        case .mismatch(let expected, _), .null(let expected), .codableLeaf(let expected, _, _): expected
         case .outOfRange(let expected, let range, _): "\(expected) in \(range)"
         case .inexact(let expected, _): "\(expected) without loss of precision"
         case .unknownRawValue(let type, let known, _) where known.isEmpty: "a raw value of \(type)"
@@ -65,7 +77,7 @@ enum Problem: Sendable {
 
     var found: String {
         switch self {
-        case .mismatch(_, let found), .outOfRange(_, _, let found), .inexact(_, let found),
+        case .mismatch(_, let found), .outOfRange(_, _, let found), .inexact(_, let found), .codableLeaf(_, let found, _),
              .unknownRawValue(_, _, let found):
             found
         case .null: "null"
@@ -102,6 +114,7 @@ enum Problem: Sendable {
     var underlyingError: (any Error)? {
         switch self {
         case .failed(_, let error), .adapterFailed(_, _, let error): error
+        case .codableLeaf(_, _, let error): error
         default: nil
         }
     }

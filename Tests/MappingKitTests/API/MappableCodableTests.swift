@@ -235,9 +235,9 @@ private struct Attendee: MappableCodable {
 
 @Suite("The Codable bridge names the property's type in its errors")
 struct CodableErrorTypeTests {
-    @Test("a bad date is a typeMismatch of Date, a nested element's of its own type", arguments: [
-        (#"{"at": "nope"}"#, "Date", ["at"]),
-        (#"{"attendees": [{"age": 300}]}"#, "Optional<Int8>", ["attendees", "0", "age"]),
+    @Test("a value of another kind is a typeMismatch naming the property's type, a nested element's of its own type", arguments: [
+        (#"{"at": 5}"#, "Date", ["at"]),
+        (#"{"attendees": [{"age": "old"}]}"#, "Optional<Int8>", ["attendees", "0", "age"]),
     ])
     func namedTypes(json: String, type: String, path: [String]) throws {
         let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Appointment.self, from: Data(json.utf8)) }
@@ -245,5 +245,18 @@ struct CodableErrorTypeTests {
         #expect("\(found)" == type)
         #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == path)
         #expect(!"\(error)".contains("type Any"))
+    }
+
+    /// Issue 58, cause 4: as the synthesized conformance throws it.
+    @Test("a value of the right kind whose content does not fit is dataCorrupted, at its path", arguments: [
+        (#"{"at": "nope"}"#, ["at"]),
+        (#"{"attendees": [{"age": 300}]}"#, ["attendees", "0", "age"]),
+        (#"{"attendees": [{"age": 2.5}]}"#, ["attendees", "0", "age"]),
+    ])
+    func badContent(json: String, path: [String]) throws {
+        let error = try #require(throws: DecodingError.self) { try JSONDecoder().decode(Appointment.self, from: Data(json.utf8)) }
+        guard case .dataCorrupted(let context) = error else { Issue.record("\(error)"); return }
+        #expect(context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } == path)
+        #expect(context.underlyingError is MappingError)
     }
 }
