@@ -105,9 +105,9 @@ struct CodableInput {
             guard Self.holdsInexactDouble(array), var again = try? container.nestedUnkeyedContainer(forKey: key) else { return array }
             return Self.exactElements(array, from: try self.array(from: &again, shape: .untyped, depth: depth + 1))
         case .dictionary:
-            guard let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) else { return nil }
-            try check(depth + 1, at: nested.codingPath)
-            return try dictionary(from: nested, shape: shape.inner ?? .untyped, depth: depth + 1)
+            // Anything but an object is read as probing finds it, for the engine to report.
+            guard (try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)) != nil else { return nil }
+            return try members(shape: shape.inner ?? .untyped, depth: depth + 1) { try container.decode([String: DictionaryMember].self, forKey: key) }
         case .model:
             guard let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) else { return nil }
             return try object(from: nested, plan: (shape.source as? any NestedModel)?.plan(in: context), depth: depth + 1)
@@ -154,9 +154,11 @@ struct CodableInput {
                 return try array(from: &nested, shape: shape.inner ?? .untyped, depth: depth + 1)
             }
         case .dictionary:
-            if let nested = try attempt(&container, { try $0.nestedContainer(keyedBy: AnyCodingKey.self) }) {
-                try check(depth + 1, at: nested.codingPath)
-                return try dictionary(from: nested, shape: shape.inner ?? .untyped, depth: depth + 1)
+            let inner = shape.inner ?? .untyped
+            if let members = try attempt(&container, { container in
+                try members(shape: inner, depth: depth + 1) { try container.decode([String: DictionaryMember].self) }
+            }) {
+                return members
             }
         case .model:
             if let nested = try attempt(&container, { try $0.nestedContainer(keyedBy: AnyCodingKey.self) }) {
@@ -186,6 +188,54 @@ struct CodableInput {
             guard container.currentIndex == index else { throw error }
             return nil
         }
+    }
+
+    /// A `[String: …]` dictionary's members, decoded by `decode` as a `Dictionary<String, …>`:
+    /// a decoder's key strategy converts a model's keys, never a dictionary's own, as for the
+    /// synthesized conformance (`JSONDecoder` leaves a `[String: V]`'s keys alone). Each member's
+    /// value is read in `shape` by this input (``DictionaryMember``).
+    private func members(shape: ValueShape, depth: Int, _ decode: () throws -> [String: DictionaryMember]) throws -> [String: Any] {
+        let reading = DictionaryMember.Reading(input: self, shape: shape, depth: depth)
+        let key = DictionaryMember.threadKey
+        let outer = Thread.current.threadDictionary[key]
+        Thread.current.threadDictionary[key] = reading
+        defer { Thread.current.threadDictionary[key] = outer }
+        return try decode().mapValues(\.value)
+    }
+
+    /// One member's value, in `shape`.
+    fileprivate func member(from decoder: any Decoder, shape: ValueShape, depth: Int) throws -> Any {
+        try check(depth, at: decoder.codingPath)
+        let single = try? decoder.singleValueContainer()
+        if let single, single.decodeNil() { return NSNull() }
+        switch shape.kind {
+        case .bool: if let value = try? single?.decode(Bool.self) { return value }
+        case .int: if let value = try? single?.decode(Int.self) { return value }
+        case .double: if let single, let value = try? single.decode(Double.self) { return exactNumber(value, in: single) }
+        case .string: if let value = try? single?.decode(String.self) { return value }
+        case .decimal: if let value = try? single?.decode(Decimal.self) { return value }
+        case .date: if let value = try? single?.decode(Date.self) { return value }
+        case .data: if let value = try? single?.decode(Data.self) { return value }
+        case .optional: return try member(from: decoder, shape: shape.inner ?? .untyped, depth: depth)
+        case .array:
+            if var nested = try? decoder.unkeyedContainer() { return try array(from: &nested, shape: shape.inner ?? .untyped, depth: depth + 1) }
+        case .dictionary:
+            if let single, (try? decoder.container(keyedBy: AnyCodingKey.self)) != nil {
+                return try members(shape: shape.inner ?? .untyped, depth: depth + 1) { try single.decode([String: DictionaryMember].self) }
+            }
+        case .model:
+            if let nested = try? decoder.container(keyedBy: AnyCodingKey.self) {
+                return try object(from: nested, plan: (shape.source as? any NestedModel)?.plan(in: context), depth: depth + 1)
+            }
+        case .decodable:
+            if let type = shape.decodable, let single, let value = try? Self.decodeSingle(type, from: single) { return value }
+        case .untyped: break
+        }
+        return try untyped(from: decoder, depth: depth)
+    }
+
+    private static func decodeSingle<Value: Decodable>(_: Value.Type, from single: any SingleValueDecodingContainer) throws -> Any {
+        try single.decode(Value.self)
     }
 
     /// The value at `decoder`, found by asking in turn for what each native value can be:
@@ -291,5 +341,38 @@ struct CodableInput {
         throw DecodingError.dataCorrupted(DecodingError.Context(
             codingPath: codingPath(), debugDescription: problem.description, underlyingError: problem
         ))
+    }
+}
+
+/// A member of a `[String: …]` dictionary property, decoded as a `Dictionary<String, …>`'s value
+/// (see `CodableInput.members`): its value read by the `CodableInput` reading the dictionary,
+/// which this thread's dictionary holds while the decoder runs (a `Decodable` type's
+/// `init(from:)` has no other way to be handed it).
+struct DictionaryMember: Decodable {
+    let value: Any
+
+    /// What reads the members of the dictionary being decoded on this thread.
+    final class Reading: @unchecked Sendable {
+        // @unchecked: made, read and dropped on one thread, within one decode.
+        let input: CodableInput
+        let shape: ValueShape
+        let depth: Int
+
+        init(input: CodableInput, shape: ValueShape, depth: Int) {
+            self.input = input
+            self.shape = shape
+            self.depth = depth
+        }
+    }
+
+    static let threadKey = "MappingKit.DictionaryMember.reading"
+
+    init(from decoder: any Decoder) throws {
+        guard let reading = Thread.current.threadDictionary[Self.threadKey] as? Reading else {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: decoder.codingPath, debugDescription: "a dictionary's member read outside MappingKit's Codable bridge"
+            ))
+        }
+        value = try reading.input.member(from: decoder, shape: reading.shape, depth: reading.depth)
     }
 }

@@ -81,6 +81,9 @@ struct CodableOutput {
             var nested = container.nestedUnkeyedContainer(forKey: key)
             return try write(array, shape: shape?.inner, into: &nested, depth: depth + 1)
         }
+        if shape?.kind == .dictionary, let dictionary = InputValue.dictionary(value) {
+            return try container.encode(members(of: dictionary, shape: shape?.inner, depth: depth + 1), forKey: key)
+        }
         if let dictionary = InputValue.dictionary(value) {
             var nested = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
             return try write(dictionary, shape: shape, into: &nested, depth: depth + 1)
@@ -121,6 +124,8 @@ struct CodableOutput {
             } else if let array = InputValue.array(value) {
                 var nested = container.nestedUnkeyedContainer()
                 try write(array, shape: shape.map(Self.unwrapped)?.inner, into: &nested, depth: depth + 1)
+            } else if let inner = shape.map(Self.unwrapped), inner.kind == .dictionary, let dictionary = InputValue.dictionary(value) {
+                try container.encode(members(of: dictionary, shape: inner.inner, depth: depth + 1))
             } else if let dictionary = InputValue.dictionary(value) {
                 var nested = container.nestedContainer(keyedBy: AnyCodingKey.self)
                 try write(dictionary, shape: shape.map(Self.unwrapped), into: &nested, depth: depth + 1)
@@ -128,6 +133,46 @@ struct CodableOutput {
                 try container.encode(try leaf(value, at: container.codingPath + [AnyCodingKey(intValue: container.count)]))
             }
         }
+    }
+
+    /// A `[String: …]` dictionary's members, encoded as a `Dictionary<String, …>`: an encoder's
+    /// key strategy converts a model's keys, never a dictionary's own, as for the synthesized
+    /// conformance (`JSONEncoder` leaves a `[String: V]`'s keys alone).
+    private func members(of dictionary: [String: Any], shape: ValueShape?, depth: Int) throws -> [String: EncodedMember] {
+        try check(depth, at: [])
+        return dictionary.mapValues { EncodedMember(output: self, value: $0, shape: shape, depth: depth) }
+    }
+
+    /// One member's value into `encoder`, as a keyed container's member would be written.
+    fileprivate func writeMember(_ value: Any, shape: ValueShape?, to encoder: any Encoder, depth: Int) throws {
+        if let scalar = try Scalar(value).map({ try settled($0, shape: shape, at: encoder.codingPath) }) {
+            var single = encoder.singleValueContainer()
+            switch scalar {
+            case .null: return try single.encodeNil()
+            case .string(let value): return try single.encode(value)
+            case .bool(let value): return try single.encode(value)
+            case .int(let value): return try single.encode(value)
+            case .unsigned(let value): return try single.encode(value)
+            case .double(let value): return try single.encode(value)
+            case .decimal(let value): return try single.encode(value)
+            case .wide(let value): return try single.encode(value)
+            }
+        }
+        let shape = shape.map(Self.unwrapped)
+        if let array = InputValue.array(value) {
+            var nested = encoder.unkeyedContainer()
+            return try write(array, shape: shape?.inner, into: &nested, depth: depth + 1)
+        }
+        if shape?.kind == .dictionary, let dictionary = InputValue.dictionary(value) {
+            var single = encoder.singleValueContainer()
+            return try single.encode(members(of: dictionary, shape: shape?.inner, depth: depth + 1))
+        }
+        if let dictionary = InputValue.dictionary(value) {
+            var keyed = encoder.container(keyedBy: AnyCodingKey.self)
+            return try write(dictionary, shape: shape, into: &keyed, depth: depth + 1)
+        }
+        var single = encoder.singleValueContainer()
+        try single.encode(try leaf(value, at: encoder.codingPath))
     }
 
     /// An optional's shape is its wrapped value's.
@@ -242,5 +287,18 @@ private struct Null: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encodeNil()
+    }
+}
+
+/// A member of a `[String: …]` dictionary, written by the output writing the dictionary (see
+/// `CodableOutput.members(of:shape:depth:)`).
+struct EncodedMember: Encodable {
+    let output: CodableOutput
+    let value: Any
+    let shape: ValueShape?
+    let depth: Int
+
+    func encode(to encoder: any Encoder) throws {
+        try output.writeMember(value, shape: shape, to: encoder, depth: depth)
     }
 }

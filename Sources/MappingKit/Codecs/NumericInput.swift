@@ -198,7 +198,11 @@ enum InputValue {
     static func dictionary(_ value: Any) -> [String: Any]? {
         if let dictionary = ExistentialPayload.value([String: Any].self, in: value) { return dictionary }
         if type(of: value) is NSArray.Type { return nil }
-        return isUnsafeToBridge(value) ? nil : value as? [String: Any]
+        guard !isUnsafeToBridge(value), let dictionary = value as? [String: Any] else { return nil }
+        // An empty dictionary casts to any key type: `[Int8: String]()` is no object (Codable
+        // writes it as an array).
+        if dictionary.isEmpty, let keyed = type(of: value) as? any KeyedDictionary.Type, !keyed.hasTextKeys { return nil }
+        return dictionary
     }
 
     /// `true` for a Foundation container whose bridging would recurse without end or beyond
@@ -219,6 +223,15 @@ enum InputValue {
 }
 
 /// Lets code that only has an `Any` see inside an `Optional`.
+/// A Swift dictionary, asked whether its keys are text.
+protocol KeyedDictionary {
+    static var hasTextKeys: Bool { get }
+}
+
+extension Dictionary: KeyedDictionary {
+    static var hasTextKeys: Bool { Key.self == String.self || Key.self == AnyHashable.self }
+}
+
 protocol OptionalValue {
     var wrappedValue: Any? { get }
     /// Whether the optional at `pointer` is `nil`, from its type held as a metatype (the

@@ -88,3 +88,96 @@ struct CodableTwinTests {
         #expect(shape(of: found) == shape(of: expected), "\(found)")
     }
 }
+
+private struct SynthesizedShapes: Codable {
+    var leaveMeAlone: [String: String] = ["leaveMeAlone": "x"]
+    var empty: [Int8: String] = [:]
+    var keyed: [Int8: String] = [1: "a"]
+    var list: [Point] = [Point(x: 1, y: 2)]
+    var url = URL(fileURLWithPath: "/tmp/a")
+}
+
+private struct TwinShapes: MappableCodable {
+    var leaveMeAlone: [String: String] = ["leaveMeAlone": "x"]
+    var empty: [Int8: String] = [:]
+    var keyed: [Int8: String] = [1: "a"]
+    var list: [Point] = [Point(x: 1, y: 2)]
+    var url = URL(fileURLWithPath: "/tmp/a")
+}
+
+extension CodableTwinTests {
+    /// What `encode` writes, parsed, for an encoder set up by `configure`.
+    private static func written(_ value: some Encodable, _ configure: (JSONEncoder) -> Void) throws -> Plain {
+        let encoder = JSONEncoder()
+        configure(encoder)
+        return Plain(try JSONSerialization.jsonObject(with: encoder.encode(value), options: [.fragmentsAllowed]))
+    }
+
+    @Test("the same JSON under JSONEncoder's key strategies", arguments: ["plain", "snake", "custom"])
+    func sameOutput(strategy: String) throws {
+        let configure: (JSONEncoder) -> Void = { encoder in
+            switch strategy {
+            case "snake": encoder.keyEncodingStrategy = .convertToSnakeCase
+            case "custom": encoder.keyEncodingStrategy = .custom { path in AnyKey(path.last.map { $0.stringValue.uppercased() } ?? "") }
+            default: break
+            }
+        }
+        #expect(try Self.written(TwinShapes(), configure) == Self.written(SynthesizedShapes(), configure))
+    }
+}
+
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
+private struct SynthesizedDictionaries: Codable, Equatable {
+    var leaveMeAlone: [String: String] = [:]
+    var nestedDictionary: [String: [String: Int]] = [:]
+    var listOfDictionaries: [[String: Int]] = []
+}
+
+private struct TwinDictionaries: MappableCodable, Equatable {
+    var leaveMeAlone: [String: String] = [:]
+    var nestedDictionary: [String: [String: Int]] = [:]
+    var listOfDictionaries: [[String: Int]] = []
+}
+
+extension CodableTwinTests {
+    /// swift-foundation's `testDecodingDictionaryStringKeyConversionUntouched` and
+    /// `testDecodingDictionaryFailureKeyPath(Nested)`, on twins (issue 58, cause 1).
+    @Test("a decoder's key strategy converts a model's keys, never a dictionary's own", arguments: [
+        #"{"leave_me_alone": {"leave_me_alone": "x", "FOO": "y"}, "nested_dictionary": {"a_b": {"c_d": 1}}, "list_of_dictionaries": [{"e_f": 2}]}"#,
+    ])
+    func dictionaryKeysUntouched(json: String) throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let expected = try decoder.decode(SynthesizedDictionaries.self, from: Data(json.utf8))
+        let found = try decoder.decode(TwinDictionaries.self, from: Data(json.utf8))
+        #expect(found.leaveMeAlone == expected.leaveMeAlone)
+        #expect(found.nestedDictionary == expected.nestedDictionary)
+        #expect(found.listOfDictionaries == expected.listOfDictionaries)
+        // Written back under the reverse strategy, the same JSON as the synthesized twin.
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        #expect(Plain(try JSONSerialization.jsonObject(with: encoder.encode(found)))
+            == Plain(try JSONSerialization.jsonObject(with: encoder.encode(expected))))
+    }
+
+    @Test("a failure inside a dictionary is at the same coding path", arguments: [
+        // Every key present: an absent key keeps its default here (a listed exemption).
+        #"{"leave_me_alone": {"leave_me_alone": [1]}, "nested_dictionary": {}, "list_of_dictionaries": []}"#,
+        #"{"leave_me_alone": {}, "nested_dictionary": {"a_b": {"c_d": "x"}}, "list_of_dictionaries": []}"#,
+        #"{"leave_me_alone": {}, "nested_dictionary": {}, "list_of_dictionaries": [{"e_f": false}]}"#,
+    ])
+    func dictionaryFailurePaths(json: String) throws {
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let expected = try #require(throws: (any Error).self) { try decoder.decode(SynthesizedDictionaries.self, from: Data(json.utf8)) }
+        let found = try #require(throws: (any Error).self) { try decoder.decode(TwinDictionaries.self, from: Data(json.utf8)) }
+        #expect(shape(of: found) == shape(of: expected), "\(found)")
+    }
+}
