@@ -57,9 +57,21 @@ struct CodableOutput {
                 return try output.write(dictionary, plan: plan, into: &container, depth: depth)
             }
         }
-        let shapes = plan?.codable.shapes
-        for (key, value) in dictionary {
-            try write(value, shape: shapes?[key], forKey: AnyCodingKey(key), into: &container, depth: depth)
+        guard let layout = plan?.codable else {
+            for (key, value) in dictionary {
+                try write(value, shape: nil, forKey: AnyCodingKey(key), into: &container, depth: depth)
+            }
+            return
+        }
+        // In the plan's key order, then any other key (a stash's) sorted: the first encoding of a
+        // type writes what later ones, straight from the plan, write, in the same order, so that
+        // keys a strategy turns into one name keep the last declared, whatever the hash order.
+        for (key, shape) in layout.keys {
+            guard let value = dictionary[key.stringValue] else { continue }
+            try write(value, shape: shape, forKey: key, into: &container, depth: depth)
+        }
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) where layout.shapes[key] == nil {
+            try write(value, shape: nil, forKey: AnyCodingKey(key), into: &container, depth: depth)
         }
     }
 

@@ -181,3 +181,26 @@ extension CodableTwinTests {
         #expect(shape(of: found) == shape(of: expected), "\(found)")
     }
 }
+
+private struct SynthesizedSix: Codable {
+    var a = 1, b = 2, c = 3, d = 4, e = 5, f = 6
+}
+
+/// Encoded only by the test below: its first encoding is the type's first.
+private struct TwinSix: MappableCodable {
+    var a = 1, b = 2, c = 3, d = 4, e = 5, f = 6
+}
+
+extension CodableTwinTests {
+    /// Issue 58, cause 8: nothing about the first mapping of a type differs from the second.
+    @Test("six keys a custom strategy maps to one name keep the last declared, on the first encoding and every later one")
+    func collidingKeys() throws {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .custom { _ in AnyKey("x") }
+        let expected = Plain(try JSONSerialization.jsonObject(with: encoder.encode(SynthesizedSix())))
+        #expect(expected == .object(["x": .int(6)]))
+        for _ in 0..<3 {
+            #expect(Plain(try JSONSerialization.jsonObject(with: encoder.encode(TwinSix()))) == expected)
+        }
+    }
+}
