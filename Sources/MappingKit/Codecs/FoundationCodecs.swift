@@ -8,6 +8,9 @@ struct StringFormCodec<Value>: ValueCodec {
     /// look `Value?`'s type up on every value it received.)
     let parse: @Sendable (String) throws(NotParsed) -> Value
     let format: @Sendable (Value) -> String
+    /// The value a keyed `Codable` form holds (`URL`'s `{"relative": …, "base": …}`, as
+    /// `PropertyListEncoder` writes it), or `nil`.
+    var keyedForm: (@Sendable ([String: Any]) -> Value?)?
 
     /// What ``parse`` throws for text that holds no value.
     struct NotParsed: Error {}
@@ -15,6 +18,7 @@ struct StringFormCodec<Value>: ValueCodec {
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         if let string = input as? String { return try value(fromText: string) }
         if !InputValue.isUnsafeToBridge(input), let value = input as? Value { return value }
+        if let keyedForm, let object = InputValue.dictionary(input), let value = keyedForm(object) { return value }
         return try mismatch(input, expected: typeName, in: context)
     }
 
@@ -29,7 +33,11 @@ struct StringFormCodec<Value>: ValueCodec {
     }
 
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
-        format(value)
+        // Through the Codable bridge, a value with a keyed form of its own goes to the encoder
+        // as itself: each encoder writes it as the synthesized conformance has it written
+        // (`JSONEncoder` a URL's text, `PropertyListEncoder` its keyed form).
+        if keyedForm != nil, context.style == .codable { return value }
+        return format(value)
     }
 
     /// A `URL` or `UUID` is taken as it is.
@@ -48,7 +56,20 @@ extension StringFormCodec where Value == URL {
             if url.absoluteString == text || mode == .lenient { return url }
             guard mode != .strict, URL(string: url.absoluteString) == url else { throw NotParsed() }
             return url
-        }, format: { $0.absoluteString })
+        }, format: { $0.absoluteString }, keyedForm: keyedURL)
+    }
+
+    /// `URL`'s own keyed `Codable` form: its relative text, and its base URL in the same form
+    /// (bases of bases: at most 8 deep, a bound on the recursion for hostile input).
+    @Sendable private static func keyedURL(_ object: [String: Any]) -> URL? {
+        keyedURL(object, depth: 0)
+    }
+
+    private static func keyedURL(_ object: [String: Any], depth: Int) -> URL? {
+        guard depth < 8, let relative = object["relative"] as? String, object.count <= 2 else { return nil }
+        guard let base = object["base"] else { return URL(string: relative) }
+        guard let baseObject = InputValue.dictionary(base), let baseURL = keyedURL(baseObject, depth: depth + 1) else { return nil }
+        return URL(string: relative, relativeTo: baseURL)
     }
 
     static var url: Self { url(mode: .lossless) }

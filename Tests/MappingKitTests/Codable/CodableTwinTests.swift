@@ -204,3 +204,33 @@ extension CodableTwinTests {
         }
     }
 }
+
+private struct SynthesizedLink: Codable, Equatable {
+    var url = URL(fileURLWithPath: "/")
+}
+
+private struct TwinLink: MappableCodable, Equatable {
+    var url = URL(fileURLWithPath: "/")
+}
+
+extension CodableTwinTests {
+    /// Issue 58, cause 6: a property list holds a URL in its keyed form, which both twins write
+    /// and read.
+    @Test("a URL in a property list: the keyed form the synthesized twin writes, read both ways", arguments: [
+        PropertyListSerialization.PropertyListFormat.xml, .binary,
+    ])
+    func urlInPropertyLists(format: PropertyListSerialization.PropertyListFormat) throws {
+        let url = try #require(URL(string: "https://example.com/a?b=1"))
+        let encoder = PropertyListEncoder()
+        encoder.outputFormat = format
+        let synthesized = try encoder.encode(SynthesizedLink(url: url))
+        let twin = try encoder.encode(TwinLink(url: url))
+        let read = { (data: Data) in Plain(try PropertyListSerialization.propertyList(from: data, format: nil)) }
+        #expect(try read(twin) == read(synthesized))
+        #expect(try PropertyListDecoder().decode(TwinLink.self, from: synthesized) == TwinLink(url: url))
+        #expect(try PropertyListDecoder().decode(SynthesizedLink.self, from: twin) == SynthesizedLink(url: url))
+        // JSON writes a URL's text, as JSONEncoder does for the synthesized twin.
+        #expect(try Plain(JSONSerialization.jsonObject(with: JSONEncoder().encode(TwinLink(url: url))))
+            == Plain(JSONSerialization.jsonObject(with: JSONEncoder().encode(SynthesizedLink(url: url)))))
+    }
+}
