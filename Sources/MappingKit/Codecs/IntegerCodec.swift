@@ -82,6 +82,10 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
     func encode(_ value: Integer, in context: MappingContext) throws -> Any? {
         if let int = Int(exactly: value) { return int }
         if let unsigned = UInt64(exactly: value) { return unsigned }
+        // Through the Codable bridge, an `Int128` past 64 bits goes to the encoder as itself:
+        // `JSONEncoder` writes its digits, `PropertyListEncoder` refuses it, as for the
+        // synthesized conformance. A dictionary holds its digits as text.
+        if context.style == .codable { return value }
         return "\(value)"
     }
 }

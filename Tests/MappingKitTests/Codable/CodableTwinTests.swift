@@ -234,3 +234,34 @@ extension CodableTwinTests {
             == Plain(JSONSerialization.jsonObject(with: JSONEncoder().encode(SynthesizedLink(url: url)))))
     }
 }
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+private struct SynthesizedWide: Codable, Equatable {
+    var big: Int128 = 1 << 100
+    var huge: UInt128 = .max
+}
+
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+private struct TwinWide: MappableCodable, Equatable {
+    var big: Int128 = 1 << 100
+    var huge: UInt128 = .max
+}
+
+extension CodableTwinTests {
+    /// Issue 58, cause 5: an `Int128` past 64 bits is the number's digits in JSON, and a property
+    /// list refuses it, for both twins.
+    @Test("integers past 64 bits: digits in JSON, refused by a property list, as for the synthesized twin")
+    func wideIntegers() throws {
+        guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let synthesized = try encoder.encode(SynthesizedWide())
+        #expect(String(decoding: try encoder.encode(TwinWide()), as: UTF8.self) == String(decoding: synthesized, as: UTF8.self))
+        #expect(try JSONDecoder().decode(TwinWide.self, from: synthesized) == TwinWide())
+        #expect(try JSONDecoder().decode(SynthesizedWide.self, from: encoder.encode(TwinWide())) == SynthesizedWide())
+        #expect(throws: EncodingError.self) { try PropertyListEncoder().encode(SynthesizedWide()) }
+        #expect(throws: EncodingError.self) { try PropertyListEncoder().encode(TwinWide()) }
+        #expect(String(decoding: try TwinWide().jsonData(options: .sortedKeys), as: UTF8.self)
+            == #"{"big":1267650600228229401496703205376,"huge":340282366920938463463374607431768211455}"#)
+    }
+}

@@ -361,11 +361,12 @@ struct TypeMatrixPropertyTests {
     @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test("integers, Int128 and UInt128")
     func wideIntegers() {
-        // Property lists have no integers past 64 bits: they are written as their digits.
+        // Property lists have no integers past 64 bits: a dictionary holds their digits, and
+        // `PropertyListEncoder` refuses them, as it does for the synthesized conformance (issue 58).
         let wide = [run(Int128.self, seed: 11), run(UInt128.self, seed: 12)]
         for tally in wide {
             #expect(Array(tally.failures.prefix(5)) == [])
-            #expect(tally.refusals == [:])
+            #expect(Array(tally.refusals.keys) == [.propertyListEncoder])
         }
         report("128-bit integers", wide)
     }
