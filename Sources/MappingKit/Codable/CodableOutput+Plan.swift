@@ -195,23 +195,41 @@ extension MappableCodec {
         let nested = try output.context.nested()
         guard let plan = plan(in: nested), let keys = plan.coderKeys else { return false }
         let inner = output.within(nested)
+        // Each model a value of its own, never in a nested container (see
+        // `CodableOutput.write(_:shape:forKey:into:depth:)`): its encoder has the whole coding path.
         guard isArray else {
-            var keyed = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
-            try inner.writeModel(at: slot, plan: plan, keys: keys, into: &keyed, depth: depth + 1)
+            try container.encode(PlannedModel(output: inner, slot: slot, plan: plan, keys: keys, depth: depth + 1), forKey: key)
             return true
         }
-        var unkeyed = container.nestedUnkeyedContainer(forKey: key)
-        try output.check(depth + 1, at: unkeyed.codingPath)
+        try output.check(depth + 1, at: container.codingPath + [key])
         let models = slot.assumingMemoryBound(to: [Model].self).pointee
         try output.context.countValues(models.count)
         try models.withUnsafeBufferPointer { elements in
-            guard let base = elements.baseAddress else { return }
-            for index in 0..<elements.count {
-                var keyed = unkeyed.nestedContainer(keyedBy: AnyCodingKey.self)
-                try inner.writeModel(at: UnsafeRawPointer(base + index), plan: plan, keys: keys, into: &keyed, depth: depth + 2)
+            guard let base = elements.baseAddress else {
+                try container.encode([PlannedModel](), forKey: key)
+                return
             }
+            let planned = (0..<elements.count).map { index in
+                PlannedModel(output: inner, slot: UnsafeRawPointer(base + index), plan: plan, keys: keys, depth: depth + 2)
+            }
+            try container.encode(planned, forKey: key)
         }
         return true
+    }
+}
+
+/// A model written straight from its plan as a value of its own (the model's bytes at `slot`,
+/// alive for the `encode` call that writes it).
+private struct PlannedModel: Encodable {
+    let output: CodableOutput
+    let slot: UnsafeRawPointer
+    let plan: ObjectPlan
+    let keys: [String]
+    let depth: Int
+
+    func encode(to encoder: any Encoder) throws {
+        var keyed = encoder.container(keyedBy: AnyCodingKey.self)
+        try output.writeModel(at: slot, plan: plan, keys: keys, into: &keyed, depth: depth)
     }
 }
 

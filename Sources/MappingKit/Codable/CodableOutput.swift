@@ -88,17 +88,13 @@ struct CodableOutput {
             case .wide(let value): return try container.encode(value, forKey: key)
             }
         }
-        let shape = shape.map(Self.unwrapped)
-        if let array = InputValue.array(value) {
-            var nested = container.nestedUnkeyedContainer(forKey: key)
-            return try write(array, shape: shape?.inner, into: &nested, depth: depth + 1)
-        }
-        if shape?.kind == .dictionary, let dictionary = InputValue.dictionary(value) {
-            return try container.encode(members(of: dictionary, shape: shape?.inner, depth: depth + 1), forKey: key)
-        }
-        if let dictionary = InputValue.dictionary(value) {
-            var nested = container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key)
-            return try write(dictionary, shape: shape, into: &nested, depth: depth + 1)
+        // Arrays and objects are written as values of their own (``EncodedMember``), never in a
+        // nested container: an encoder hands a nested container's values a coding path without
+        // the container's key (Foundation on Linux: `[0]` for `list[0]`), which a date strategy or a
+        // key strategy sees; a value's own encoder has the whole path, as for the synthesized
+        // conformance.
+        if InputValue.array(value) != nil || InputValue.dictionary(value) != nil {
+            return try container.encode(EncodedMember(output: self, value: value, shape: shape, depth: depth), forKey: key)
         }
         try container.encode(try leaf(value, at: container.codingPath + [key]), forKey: key)
     }
@@ -133,14 +129,9 @@ struct CodableOutput {
                 case .decimal(let value): try container.encode(value)
                 case .wide(let value): try container.encode(value)
                 }
-            } else if let array = InputValue.array(value) {
-                var nested = container.nestedUnkeyedContainer()
-                try write(array, shape: shape.map(Self.unwrapped)?.inner, into: &nested, depth: depth + 1)
-            } else if let inner = shape.map(Self.unwrapped), inner.kind == .dictionary, let dictionary = InputValue.dictionary(value) {
-                try container.encode(members(of: dictionary, shape: inner.inner, depth: depth + 1))
-            } else if let dictionary = InputValue.dictionary(value) {
-                var nested = container.nestedContainer(keyedBy: AnyCodingKey.self)
-                try write(dictionary, shape: shape.map(Self.unwrapped), into: &nested, depth: depth + 1)
+            } else if InputValue.array(value) != nil || InputValue.dictionary(value) != nil {
+                // A value of its own, as above.
+                try container.encode(EncodedMember(output: self, value: value, shape: shape, depth: depth))
             } else {
                 try container.encode(try leaf(value, at: container.codingPath + [AnyCodingKey(intValue: container.count)]))
             }

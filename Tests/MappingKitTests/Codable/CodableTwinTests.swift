@@ -265,3 +265,55 @@ extension CodableTwinTests {
             == #"{"big":1267650600228229401496703205376,"huge":340282366920938463463374607431768211455}"#)
     }
 }
+
+private struct SynthesizedPaths: Codable {
+    var list: [Date] = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1)]
+    var byName: [String: Date] = ["k": Date(timeIntervalSince1970: 2)]
+    var nested: [[Date]] = [[Date(timeIntervalSince1970: 3)]]
+    var inner = PathInner()
+    var inners: [PathInner] = [PathInner()]
+}
+
+private struct PathInner: MappableCodable {
+    var when = Date(timeIntervalSince1970: 4)
+}
+
+private struct TwinPaths: MappableCodable {
+    var list: [Date] = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1)]
+    var byName: [String: Date] = ["k": Date(timeIntervalSince1970: 2)]
+    var nested: [[Date]] = [[Date(timeIntervalSince1970: 3)]]
+    var inner = PathInner()
+    var inners: [PathInner] = [PathInner()]
+}
+
+/// The coding paths an encoder's date strategy is called with.
+private final class SeenPaths: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: [String] = []
+    func add(_ path: [any CodingKey]) {
+        lock.withLock { paths.append(path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")) }
+    }
+    func take() -> [String] { lock.withLock { defer { paths = [] }; return paths.sorted() } }
+}
+
+extension CodableTwinTests {
+    /// Issue 58, cause 2: what a strategy sees while encoding is the synthesized twin's path, in
+    /// collections and nested models too, on the first encoding and later ones.
+    @Test("an encoder's date strategy sees the same coding paths")
+    func encodingPaths() throws {
+        let seen = SeenPaths()
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            seen.add(encoder.codingPath)
+            var single = encoder.singleValueContainer()
+            try single.encode(date.timeIntervalSince1970)
+        }
+        _ = try encoder.encode(SynthesizedPaths())
+        let expected = seen.take()
+        #expect(expected == ["byName.k", "inner.when", "inners.0.when", "list.0", "list.1", "nested.0.0"])
+        for _ in 0..<2 {
+            _ = try encoder.encode(TwinPaths())
+            #expect(seen.take() == expected)
+        }
+    }
+}
