@@ -31,6 +31,10 @@ enum CodableErrors {
         // A `Codable` leaf's own decoding error, at its path in the model.
         case .codableLeaf(_, _, let underlying)?:
             return prefixed(underlying, by: codingPath + keys(of: issue))
+        // An unknown tag of a tagged enum: Swift's synthesized enum decoding finds no case key,
+        // a `typeMismatch`.
+        case .unknownRawValue(let named, _, _)? where named.hasPrefix("a case of "):
+            return DecodingError.typeMismatch(type, context)
         // A value of the right kind whose content does not fit (300 into `Int8`, 2.5 into `Int`,
         // an unknown raw value, a bad UUID's text): Codable's `dataCorrupted`, as the
         // synthesized conformance throws it. A value of another kind is a `typeMismatch`.

@@ -37,7 +37,7 @@ struct CodableInput {
                 if let value = try hinted(forKey: key, in: container, shape: shape, depth: depth) {
                     object[key.stringValue] = value
                 } else if container.contains(key) {
-                    object[key.stringValue] = try probed(forKey: key, in: container, depth: depth)
+                    object[key.stringValue] = try probed(forKey: key, in: container, shape: shape, depth: depth)
                 }
             }
             return object
@@ -72,7 +72,36 @@ struct CodableInput {
     /// probing finds it.
     private func value(forKey key: AnyCodingKey, in container: Keyed, shape: ValueShape, depth: Int) throws -> Any {
         if let value = try hinted(forKey: key, in: container, shape: shape, depth: depth) { return value }
-        return try probed(forKey: key, in: container, depth: depth)
+        return try probed(forKey: key, in: container, shape: shape, depth: depth)
+    }
+
+    /// The value for `key` as probing finds it; when the decoder cannot read it as any value (a
+    /// string of invalid UTF-8), its own error for the property's type, as the synthesized
+    /// conformance gets it (`typeMismatch`: a string where an `Int` belongs).
+    private func probed(forKey key: AnyCodingKey, in container: Keyed, shape: ValueShape, depth: Int) throws -> Any {
+        do {
+            return try probed(forKey: key, in: container, depth: depth)
+        } catch {
+            func typed<Value: Decodable>(_: Value.Type) -> (any Error)? {
+                do {
+                    _ = try container.decode(Value.self, forKey: key)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            var shape = shape
+            while shape.kind == .optional, let inner = shape.inner { shape = inner }
+            let typedError: (any Error)? = switch shape.kind {
+            case .bool: typed(Bool.self)
+            case .int: typed(Int.self)
+            case .double: typed(Double.self)
+            case .string: typed(String.self)
+            case .decimal: typed(Decimal.self)
+            default: nil
+            }
+            throw typedError ?? error
+        }
     }
 
     /// The value for `key` in `shape`, or `nil` when the key is missing, `null`, or holds

@@ -317,3 +317,16 @@ extension CodableTwinTests {
         }
     }
 }
+
+extension CodableTwinTests {
+    /// Found by the coders fuzz target's twin oracle: a string the decoder cannot read (invalid
+    /// UTF-8) where an `Int` belongs is the decoder's own `typeMismatch`, as for the synthesized
+    /// twin, not a value MappingKit could not read.
+    @Test("an unreadable string where a number belongs: the same typeMismatch")
+    func unreadableString() throws {
+        let data = Data([0x7B, 0x22, 0x63, 0x6F, 0x75, 0x6E, 0x74, 0x22, 0x3A, 0x22, 0x31, 0xD6, 0x32, 0x22, 0x7D])   // {"count":"1\xD62"}
+        let expected = try #require(throws: (any Error).self) { try JSONDecoder().decode(Synthesized.self, from: data) }
+        let found = try #require(throws: (any Error).self) { try JSONDecoder().decode(Twin.self, from: data) }
+        #expect(shape(of: found) == shape(of: expected), "\(found)")
+    }
+}
