@@ -46,6 +46,12 @@ private struct Synthesized: Codable {
     var maybeLeaf: Leaf?
     var figure = Figure.circle(radius: 1)
     var dates: [Date] = []
+    var widths = Widths()
+    var generic = Pair<String>()
+    var matrix: [[Int]] = []
+    var optionals: [Int?] = []
+    var maybeDecimal: Decimal?
+    var tags: Set<String> = []
 }
 
 private struct Twin: MappableCodable {
@@ -71,6 +77,72 @@ private struct Twin: MappableCodable {
     var maybeLeaf: Leaf?
     var figure = Figure.circle(radius: 1)
     var dates: [Date] = []
+    var widths = Widths()
+    var generic = Pair<String>()
+    var matrix: [[Int]] = []
+    var optionals: [Int?] = []
+    var maybeDecimal: Decimal?
+    var tags: Set<String> = []
+}
+
+/// Every integer width, as a Codable leaf.
+private struct Widths: Codable, Equatable {
+    var i16: Int16 = 0
+    var i32: Int32 = 0
+    var i64: Int64 = 0
+    var u8: UInt8 = 0
+    var u16: UInt16 = 0
+    var u32: UInt32 = 0
+    var u: UInt = 0
+}
+
+/// A generic Codable leaf.
+private struct Pair<Value: Codable & Equatable & Sendable>: Codable, Equatable where Value: ExpressibleByStringLiteral {
+    var first: Value = ""
+    var second: Value?
+}
+
+/// Classes and a subclass, twice: synthesized (the subclass encodes its own keys and its
+/// superclass's through `super`), and `MappableCodable` (a base meant to be subclassed).
+private class SynthesizedBase: Codable {
+    var id = 0
+    init() {}
+    private enum CodingKeys: String, CodingKey { case id }
+    required init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .id)
+    }
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+    }
+}
+
+private final class SynthesizedDerived: SynthesizedBase {
+    var label = ""
+    override init() { super.init() }
+    private enum CodingKeys: String, CodingKey { case label }
+    required init(from decoder: any Decoder) throws {
+        label = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .label)
+        try super.init(from: decoder)
+    }
+    override func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(label, forKey: .label)
+        try super.encode(to: encoder)
+    }
+}
+
+private class TwinBase: MappableCodable {
+    var id = 0
+    required init() {}
+    required convenience init(from decoder: any Decoder) throws {
+        self.init()
+        try update(from: decoder)
+    }
+}
+
+private final class TwinDerived: TwinBase {
+    var label = ""
 }
 
 /// One seeded value of the zoo, as the synthesized twin; the MappableCodable twin is read from
@@ -100,6 +172,15 @@ private func randomZoo(_ random: inout SplitMix64) -> Synthesized {
     value.maybeLeaf = pick([nil, Leaf(name: "m", score: 2)])
     value.figure = pick([.circle(radius: 2.5), .rectangle(width: 3, height: 4)])
     value.dates = pick([[], [Date(timeIntervalSince1970: 10), Date(timeIntervalSince1970: 20)]])
+    value.widths = Widths(
+        i16: pick([0, .max, .min]), i32: pick([0, .max, .min]), i64: pick([0, .max, .min]),
+        u8: pick([0, .max]), u16: pick([0, .max]), u32: pick([0, .max]), u: pick([0, .max])
+    )
+    value.generic = Pair(first: pick(["", "g"]), second: pick([nil, "s"]))
+    value.matrix = pick([[], [[1, 2], []], [[-3]]])
+    value.optionals = pick([[], [nil, 1], [2, nil]])
+    value.maybeDecimal = pick([nil, Decimal(string: "0.5") ?? 0])
+    value.tags = pick([[], ["x", "y"]])
     return value
 }
 
@@ -139,14 +220,35 @@ private struct Options: CustomStringConvertible, Sendable {
             $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         }),
         Options(description: "JSON5", configureEncoder: { _ in }, configureDecoder: { $0.allowsJSON5 = true }),
+        Options(description: "custom keys", configureEncoder: {
+            $0.keyEncodingStrategy = .custom { path in DifferentialKey("k_" + (path.last?.stringValue ?? "")) }
+        }, configureDecoder: {
+            $0.keyDecodingStrategy = .custom { path in DifferentialKey(String((path.last?.stringValue ?? "").dropFirst(2))) }
+        }),
+        Options(description: "userInfo of the app's own", configureEncoder: {
+            $0.userInfo[CodingUserInfoKey(rawValue: "app") ?? .mappingKitMapper] = "value"
+        }, configureDecoder: {
+            $0.userInfo[CodingUserInfoKey(rawValue: "app") ?? .mappingKitMapper] = "value"
+        }),
     ]
+}
+
+private struct DifferentialKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }
 
 /// JSON parsed to compare, key order aside (`Set`s are written in no fixed order: sorted here).
 private func parsed(_ data: Data) throws -> Plain {
     var value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-    if var object = value as? [String: Any], let unique = object["unique"] as? [Any] {
-        object["unique"] = unique.compactMap { $0 as? NSNumber }.sorted { $0.doubleValue < $1.doubleValue }
+    if var object = value as? [String: Any] {
+        for (key, member) in object where key.hasSuffix("unique") || key.hasSuffix("tags") {
+            guard let set = member as? [Any] else { continue }
+            object[key] = set.sorted { "\($0)" < "\($1)" }
+        }
         value = object
     }
     return Plain(value)
@@ -194,8 +296,10 @@ struct CodableDifferentialTests {
             let expected = try encoder.encode(synthesized)
             let found = try encoder.encode(twin)
             let normalized = { (plain: Plain) -> Plain in
-                guard case .object(var members) = plain, case .array(let unique)? = members["unique"] else { return plain }
-                members["unique"] = .array(unique.sorted { "\($0)" < "\($1)" })
+                guard case .object(var members) = plain else { return plain }
+                for key in ["unique", "tags"] {
+                    if case .array(let set)? = members[key] { members[key] = .array(set.sorted { "\($0)" < "\($1)" }) }
+                }
                 return .object(members)
             }
             #expect(try normalized(read(found)) == normalized(read(expected)))
@@ -204,6 +308,31 @@ struct CodableDifferentialTests {
             let synthesizedBack = try PropertyListDecoder().decode(Synthesized.self, from: found)
             #expect(try normalized(read(encoder.encode(synthesizedBack))) == normalized(read(expected)))
         }
+    }
+
+    @Test("classes and a subclass: the same output, each reading the other's", arguments: [
+        "defaults", "snake case",
+    ])
+    func classes(option: String) throws {
+        let encoder = JSONEncoder()
+        let decoder = JSONDecoder()
+        if option == "snake case" {
+            encoder.keyEncodingStrategy = .convertToSnakeCase
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+        }
+        let synthesized = SynthesizedDerived()
+        synthesized.id = 7
+        synthesized.label = "seven"
+        let twin = TwinDerived()
+        twin.id = 7
+        twin.label = "seven"
+        #expect(try parsed(encoder.encode(twin)) == parsed(encoder.encode(synthesized)))
+        let back = try decoder.decode(TwinDerived.self, from: encoder.encode(synthesized))
+        #expect((back.id, back.label) == (7, "seven"))
+        let synthesizedBack = try decoder.decode(SynthesizedDerived.self, from: encoder.encode(twin))
+        #expect((synthesizedBack.id, synthesizedBack.label) == (7, "seven"))
+        let base = try decoder.decode(TwinBase.self, from: encoder.encode(SynthesizedBase()))
+        #expect(base.id == 0)
     }
 
     @Test("mutated inputs: the same DecodingError case and coding path", arguments: [
