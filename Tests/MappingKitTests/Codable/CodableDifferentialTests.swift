@@ -209,7 +209,7 @@ private struct Options: CustomStringConvertible, Sendable {
         }, configureDecoder: {
             $0.dateDecodingStrategy = .custom { decoder in
                 let text = try decoder.singleValueContainer().decode(String.self)
-                return Date(timeIntervalSince1970: TimeInterval(text.dropFirst()) ?? 0)
+                return Date(timeIntervalSince1970: TimeInterval(String(text.dropFirst())) ?? 0)
             }
         }),
         Options(description: "data deferred", configureEncoder: { $0.dataEncodingStrategy = .deferredToData },
@@ -219,7 +219,9 @@ private struct Options: CustomStringConvertible, Sendable {
         }, configureDecoder: {
             $0.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         }),
-        Options(description: "JSON5", configureEncoder: { _ in }, configureDecoder: { $0.allowsJSON5 = true }),
+        Options(description: "JSON5", configureEncoder: { _ in }, configureDecoder: { decoder in
+            if #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) { decoder.allowsJSON5 = true }
+        }),
         Options(description: "custom keys", configureEncoder: {
             $0.keyEncodingStrategy = .custom { path in DifferentialKey("k_" + (path.last?.stringValue ?? "")) }
         }, configureDecoder: {
