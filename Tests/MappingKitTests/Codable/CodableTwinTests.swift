@@ -43,20 +43,6 @@ extension Point {
     }
 }
 
-/// A `DecodingError`'s case and coding path, as a test compares them.
-private func shape(of error: any Error) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-        context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-    }
-    switch error as? DecodingError {
-    case .typeMismatch(_, let context)?: return "typeMismatch@\(path(context))"
-    case .valueNotFound(_, let context)?: return "valueNotFound@\(path(context))"
-    case .keyNotFound(let key, let context)?: return "keyNotFound(\(key.stringValue))@\(path(context))"
-    case .dataCorrupted(let context)?: return "dataCorrupted@\(path(context))"
-    default: return "\(error)"
-    }
-}
-
 @Suite("Codable twins: MappableCodable's errors are the synthesized conformance's")
 struct CodableTwinTests {
     @Test("the same DecodingError case at the same path, for null, bad content and the wrong kind", arguments: [
@@ -80,12 +66,12 @@ struct CodableTwinTests {
         let found = try #require(throws: (any Error).self) { try JSONDecoder().decode(Twin.self, from: data) }
         // Listed exemption: this Foundation's JSONDecoder reports a number that does not fit its
         // type at the document's root (`dataCorrupted@`); MappingKit names the property's path.
-        if shape(of: expected) == "dataCorrupted@" {
+        if decodingShape(expected) == "dataCorrupted@" {
             let key = try #require(try jsonDictionary(json).keys.first)
-            #expect(shape(of: found) == "dataCorrupted@\(key)", "\(found)")
+            #expect(decodingShape(found) == "dataCorrupted@\(key)", "\(found)")
             return
         }
-        #expect(shape(of: found) == shape(of: expected), "\(found)")
+        #expect(decodingShape(found) == decodingShape(expected), "\(found)")
     }
 }
 
@@ -178,7 +164,7 @@ extension CodableTwinTests {
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         let expected = try #require(throws: (any Error).self) { try decoder.decode(SynthesizedDictionaries.self, from: Data(json.utf8)) }
         let found = try #require(throws: (any Error).self) { try decoder.decode(TwinDictionaries.self, from: Data(json.utf8)) }
-        #expect(shape(of: found) == shape(of: expected), "\(found)")
+        #expect(decodingShape(found) == decodingShape(expected), "\(found)")
     }
 }
 
@@ -327,6 +313,6 @@ extension CodableTwinTests {
         let data = Data([0x7B, 0x22, 0x63, 0x6F, 0x75, 0x6E, 0x74, 0x22, 0x3A, 0x22, 0x31, 0xD6, 0x32, 0x22, 0x7D])   // {"count":"1\xD62"}
         let expected = try #require(throws: (any Error).self) { try JSONDecoder().decode(Synthesized.self, from: data) }
         let found = try #require(throws: (any Error).self) { try JSONDecoder().decode(Twin.self, from: data) }
-        #expect(shape(of: found) == shape(of: expected), "\(found)")
+        #expect(decodingShape(found) == decodingShape(expected), "\(found)")
     }
 }
