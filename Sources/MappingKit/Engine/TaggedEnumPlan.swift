@@ -65,6 +65,18 @@ struct TaggedEnumPlan: Sendable {
 
     /// The plan of `type`, or the configuration error that says why it has none.
     static func make<Value: TaggedEnum>(for type: Value.Type) -> Result<TaggedEnumPlan, MappingError> {
+        // Probed once per type: a codec is made per coercion mode, and a flattened enum asks too.
+        if let made = made.withLock({ $0[ObjectIdentifier(type)] }) { return made }
+        let plan = probe(type)
+        made.withLock { $0[ObjectIdentifier(type)] = plan }
+        return plan
+    }
+
+    /// The plans probed so far; a program has a fixed set of enum types.
+    private static let made = Locked<[ObjectIdentifier: Result<TaggedEnumPlan, MappingError>]>([:])
+
+    /// The plan of `type`, learnt from its synthesized `Codable` conformance (the steps above).
+    private static func probe<Value: TaggedEnum>(_ type: Value.Type) -> Result<TaggedEnumPlan, MappingError> {
         let typeName = ValueDescription.typeName(type)
         func failure(_ message: String) -> Result<TaggedEnumPlan, MappingError> {
             .failure(MappingError(.configuration(type: typeName, message: message)))
