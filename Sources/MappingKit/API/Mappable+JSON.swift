@@ -199,7 +199,7 @@ extension Array where Element: Mappable {
 }
 
 /// The elements of a top-level array of models: objects, each a model of the call.
-private struct TopLevelModelCodec<Model: Mappable>: JSONCoding {
+private struct TopLevelModelCodec<Model: Mappable>: ValueCodec {
     let configuration: MappingConfiguration
     let context: MappingContext
 

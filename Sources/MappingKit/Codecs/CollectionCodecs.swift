@@ -3,8 +3,8 @@ import Foundation
 /// `[Element]` from an array; every element is converted, and every bad element is reported.
 struct ArrayCodec<Element>: ValueCodec {
     let element: Codec<Element>
-    /// The same codec, for the calls on a whole array in place (see ``SlotCoding``).
-    let elementSlots: any SlotCoding
+    /// The same codec, for the calls on a whole array in place (the raw-memory calls of ``ValueCodec``).
+    let elementSlots: any ValueCodec
     let mode: CoercionMode
     /// One value that is no array is read as the only element
     /// (``MappingConfiguration/Builder/singleValueAsArray(_:fileID:line:)``).
@@ -227,4 +227,126 @@ extension ArrayCodec {
 extension SetCodec {
     /// What it reads, asked of a `Decoder` first (``ValueShape``).
     var valueShape: ValueShape { .array(element.valueShape) }
+}
+
+// MARK: JSON bytes
+
+/// Arrays, sets and dictionaries read element by element from bytes; every bad element is
+/// reported under its index or key, and reading goes on after it.
+extension ArrayCodec {
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [Element] {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        return try element.decodeJSONElements(&reader, in: context)
+    }
+
+    /// A field's array, read in the element codec's own code.
+    func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else {
+            slot.initializeMemory(as: [Element].self, to: try decodeJSON(again: &reader, from: mark, in: context))
+            return
+        }
+        try readElements(&reader, into: slot, in: context)
+    }
+
+    @_specialize(where Element == Double)
+    @_specialize(where Element == Int)
+    @_specialize(where Element == String)
+    func encodeJSON(at value: UnsafePointer<[Element]>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try writeElements(at: value, into: &writer, in: context)
+        return true
+    }
+}
+
+extension SetCodec {
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Set<Element> {
+        let mark = reader.mark
+        guard try reader.peek() == UInt8(ascii: "[") else { return try decodeJSON(again: &reader, from: mark, in: context) }
+        return Set(try element.decodeJSONElements(&reader, in: context))
+    }
+}
+
+extension CollectionCoding {
+    /// Reads every element of the array at the reader with `codec`, collecting every element's
+    /// problems under its index; reading goes on after a bad element. Called from each codec's
+    /// ``ValueCodec/decodeJSONElements(_:in:)``, so the loop is specialized for the codec.
+    @inline(__always)
+    static func decodeJSONElements<Element: ValueCodec>(
+        _ reader: inout JSONReader,
+        with codec: Element,
+        in context: MappingContext
+    ) throws -> [Element.Value] {
+        var result: [Element.Value] = []
+        if try reader.enterArray() { return result }
+        let depth = reader.nesting
+        result.reserveCapacity(reader.arrayCapacityHint())
+        var failure: MappingError?
+        var index = 0
+        repeat {
+            let mark = reader.mark
+            do {
+                result.append(try codec.decodeJSON(&reader, in: context))
+            } catch {
+                try failure.collect(MappingError.wrapping(error, at: .index(index)), in: context)
+                reader.reset(to: mark)
+                try reader.skipValue()
+            }
+            index += 1
+        } while try reader.nextElement()
+        reader.recordArrayLength(index, at: depth)
+        try context.countValues(index)
+        if let failure { throw failure }
+        return result
+    }
+
+    /// Writes `elements` as a JSON array with `codec`; called from each codec's
+    /// ``ValueCodec/encodeJSONElements(_:into:in:)``.
+    @inline(__always)
+    static func encodeJSONElements<Element: ValueCodec>(
+        _ elements: UnsafeBufferPointer<Element.Value>,
+        with codec: Element,
+        into writer: inout JSONWriter,
+        in context: MappingContext
+    ) throws {
+        try context.countValues(elements.count)
+        try writer.beginArray()
+        var failure: MappingError?
+        if let base = elements.baseAddress {
+            for index in 0..<elements.count {
+                writer.beginElement(first: index == 0)
+                do {
+                    if try !codec.encodeJSON(at: base + index, into: &writer, in: context) { writer.writeNull() }
+                } catch {
+                    try failure.collect(MappingError.wrapping(error, at: .index(index)), in: context)
+                }
+            }
+        }
+        if let failure { throw failure }
+        writer.endArray(empty: elements.isEmpty)
+    }
+}
+
+extension ArrayCodec {
+    /// The JSON array at the reader into the uninitialized `[Element]` at `slot`, in the
+    /// element codec's own code. (Not named as ``ValueCodec/decodeJSONArray(_:into:in:)``,
+    /// which reads an array of this codec's own values.)
+    func readElements(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws {
+        // Borrowed, not retained: the array codec holds its element codec for the whole call.
+        try Unmanaged.passUnretained(element)._withUnsafeGuaranteedRef {
+            try $0.decodeJSONArray(&reader, into: slot, in: context)
+        }
+    }
+
+    /// The array at `value` as JSON, in the element codec's own code.
+    func writeElements(at value: UnsafePointer<[Element]>, into writer: inout JSONWriter, in context: MappingContext) throws {
+        // Through the typed codec rather than a raw slot call: the buffer is typed here, and the
+        // callee needs no `[Element]` metadata to find the elements.
+        try value.pointee.withUnsafeBufferPointer { elements in
+            try element.encodeJSONElements(elements, into: &writer, in: context)
+        }
+    }
 }

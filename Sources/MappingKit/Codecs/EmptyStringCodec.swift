@@ -31,3 +31,11 @@ extension Optional: EmptyStringNullable {
         return Codec<Wrapped?>.erasing(EmptyStringCodec(optional: codec))
     }
 }
+
+// MARK: JSON bytes
+
+extension EmptyStringCodec {
+    func encodeJSON(at value: UnsafePointer<Wrapped?>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        try optional.encodeJSON(at: value, into: &writer, in: context)
+    }
+}

@@ -42,3 +42,19 @@ extension StringCodec {
 // MARK: - JSON
 // The common case read straight from the bytes; anything else is read again as a native value
 // and decoded, so both ways give the same values and the same errors.
+
+// MARK: JSON bytes
+
+extension StringCodec {
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> String {
+        CallTrace.note("JSON/StringCodec+JSON.swift StringCodec.decodeJSON")
+        let mark = reader.mark
+        if try reader.peek() == UInt8(ascii: "\"") { return try reader.readString() }
+        return try decodeJSON(again: &reader, from: mark, in: context)
+    }
+
+    func encodeJSON(at value: UnsafePointer<String>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
+        writer.writeString(at: value)
+        return true
+    }
+}

@@ -1,20 +1,24 @@
 import Foundation
 
-/// Converts one property type between its Swift form and the plain values of a dictionary
-/// (`Int`, `Double`, `Bool`, `String`, `[Any]`, `[String: Any]`, `NSNull`): a value type's
-/// conversion, in one file per type (`IntegerCodec.swift`, `DurationValue.swift`…).
+/// Converts one property type between its Swift form and every format MappingKit reads and
+/// writes: a value type's conversions, in one file per type (`IntegerCodec.swift`,
+/// `DurationValue.swift`…), as GRDB keeps a type's conversions in one file.
 ///
-/// This is all a codec's author writes. The rest is other folders' work, each in its own
-/// protocol with defaults, so that a codec gets them by conforming:
-/// - ``SlotCoding`` (this folder, `SlotCoding.swift`): the calls a plan's fields make on raw
-///   memory for every value, specialized for each codec. The only pointer code of a codec.
-/// - `JSONCoding` (`JSON/JSONCoding.swift`): reading and writing JSON bytes, with each codec's
-///   fast paths in its JSON file (`JSON/IntegerCodec+JSON.swift`). A codec conforms there, which
-///   also makes it a ``SlotCoding``.
+/// Every format's part is a requirement of this one protocol, so a codec that forgets one does
+/// not compile; a part has a default only where the default is correct for every codec:
+/// - Native values (below): the plain values of a dictionary (`Int`, `Double`, `Bool`,
+///   `String`, `[Any]`, `[String: Any]`, `NSNull`). No defaults but for merging and traits.
+/// - Raw memory (defaults in `SlotCoding.swift`): the calls a plan's fields make on raw memory
+///   for every value, specialized for each codec. The only pointer code of a codec.
+/// - JSON bytes (defaults in `JSONCoding.swift`): the value read as native values and decoded,
+///   written as ``encode(_:in:)`` gives it, which is always right; a codec's fast paths from and
+///   to the bytes sit in its own file, beside its native conversion, so both agree.
 ///
 /// Codecs are built once per property when a plan is compiled, and are immutable afterwards.
 protocol ValueCodec<Value>: Sendable {
     associatedtype Value
+
+    // MARK: Native values
 
     /// Reads `input` as a `Value`, or throws a `MappingError` whose path is relative to `input`.
     func decode(_ input: Any, in context: MappingContext) throws -> Value
@@ -35,6 +39,68 @@ protocol ValueCodec<Value>: Sendable {
     /// Codable bridge asks a `Decoder` for first, how a store keeps its values and what an import
     /// notes of them before mapping (`Store/StoreShapes.swift`).
     var valueShape: ValueShape { get }
+
+    // MARK: Raw memory (`SlotCoding.swift`)
+
+    /// Decodes `input` into the uninitialized memory at `slot`.
+    func decode(_ input: Any, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
+    /// Decodes `input` over the value at `slot`, which is destroyed (left as it was on error).
+    func decode(_ input: Any, over slot: UnsafeMutableRawPointer, in context: MappingContext) throws
+    /// Moves the value at `source` over the one at `target`, which is destroyed; `source` is
+    /// left uninitialized.
+    func move(from source: UnsafeMutableRawPointer, over target: UnsafeMutableRawPointer)
+    /// Destroys the value at `slot`.
+    func destroy(at slot: UnsafeMutableRawPointer)
+    /// The value at `slot` as a plain value, as ``ValueCodec/encode(_:in:)`` gives it.
+    func encode(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any?
+    /// ``decodeElements(of:in:)`` over the `[Value]` at `slot`, or into it when `initializing`
+    /// (the array codec's slot calls, run in this codec's own code: no `[Value]` metadata to
+    /// look up per array).
+    func decodeElements(of array: [Any], at slot: UnsafeMutableRawPointer, initializing: Bool, in context: MappingContext) throws
+    /// The `[Value]` at `slot` as a plain value: itself when ``ValueCodec/encodesUnchanged``,
+    /// else an array of its elements' plain values.
+    func encodeArray(at slot: UnsafeRawPointer, in context: MappingContext) throws -> Any?
+    /// Every element of an array, each bad one reported under its index (arrays and sets call
+    /// this, so that the loop runs in the element codec's own specialized code).
+    func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value]
+    /// Every element of `elements` as a plain value (`NSNull` for `nil`), each failure reported
+    /// under its index.
+    func encodeElements(of elements: [Value], in context: MappingContext) throws -> [Any]
+
+    /// This codec in the box every field, container and rule holds (``Codec``, `Codec.swift`).
+    /// Call it through ``Codec/erasing(_:)``.
+    func erased() -> Codec<Value>
+
+    // MARK: JSON bytes (`JSONCoding.swift`)
+
+    /// Reads the next JSON value as a `Value`, or throws as ``ValueCodec/decode(_:in:)`` would
+    /// for the same value as native values (`Int`, `Double`, `String`, `[Any]`…). The default
+    /// reads exactly that and decodes it; codecs override it to read their common case straight
+    /// from bytes.
+    func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Value
+
+    /// Writes the value at `value` as JSON, and says whether it wrote anything (`false` for a
+    /// `nil` optional). The default writes what ``ValueCodec/encode(_:in:)`` gives. (A pointer,
+    /// so nested models and collections are written where they stand, never copied.)
+    func encodeJSON(at value: UnsafePointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
+
+    /// Reads the next JSON value into the uninitialized memory at `slot` (a field's call, as
+    /// the raw-memory calls are).
+    func decodeJSON(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
+
+    /// Writes the value at `slot` as JSON, as ``encodeJSON(at:into:in:)`` does.
+    func encodeJSON(atSlot slot: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool
+
+    /// Every element of the JSON array at the reader, each bad one reported under its index
+    /// (arrays and sets call this, so that the loop runs in the element codec's own code).
+    func decodeJSONElements(_ reader: inout JSONReader, in context: MappingContext) throws -> [Value]
+
+    /// Writes `elements` as a JSON array, each failure reported under its index.
+    func encodeJSONElements(_ elements: UnsafeBufferPointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws
+
+    /// Reads the JSON array at the reader into the uninitialized `[Value]` at `slot`, as
+    /// ``decodeJSONElements(_:in:)`` does.
+    func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
 }
 
 /// What a codec says of itself, read when a plan is compiled and by collections of its values.

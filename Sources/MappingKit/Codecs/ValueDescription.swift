@@ -3,7 +3,7 @@ import Foundation
 /// How error messages show a value that was found: its kind, then the value itself.
 enum ValueDescription {
     /// Strings longer than this are shortened with `…` in messages (never in data).
-    static let maximumStringLength = 60
+    static let maximumStringLength = ShortText.maximumLength
 
     /// `String "yes"`, `Int 300`, `Double 3.5`, `Bool true`, `null`, `Array of 3 elements`.
     static func describe(_ value: Any) -> String {
@@ -43,11 +43,9 @@ enum ValueDescription {
         return "Decimal \(text)"
     }
 
-    /// A number's text as a message shows it: past ``maximumStringLength`` characters, its
-    /// first ones and its length (`100000…, 5001 characters`).
+    /// A number's text as a message shows it (``ShortText/shortened(_:)``).
     static func shortened(_ text: String) -> String {
-        guard text.utf8.count > maximumStringLength else { return text }
-        return String(decoding: text.utf8.prefix(maximumStringLength), as: UTF8.self) + "…, \(text.utf8.count) characters"
+        ShortText.shortened(text)
     }
 
     static func quoted(_ string: String) -> String {

@@ -114,8 +114,8 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     let keys: FieldKeys
     let offset: Int
     let codec: Codec<Value>
-    /// The same codec, for the calls made for every value (see ``SlotCoding``).
-    let slots: any SlotCoding
+    /// The same codec, for the calls made for every value (the raw-memory calls of ``ValueCodec``).
+    let slots: any ValueCodec
     let defaults: FieldDefaults
     /// The requirements, when there are any, in a box: a field of the common kind holds `nil`,
     /// which needs no runtime metadata for `[Requirement<Value>]` when the field is made.

@@ -35,7 +35,7 @@ final class KeyTable: @unchecked Sendable {
         slots.initialize(repeating: -1)
         for number in entries.indices {
             let key = UnsafeBufferPointer(rebasing: keyBytes[starts[number]..<starts[number + 1]])
-            var slot = Self.hash(key) & mask
+            var slot = KeyHash.hash(key) & mask
             while slots[slot] != -1 { slot = (slot + 1) & mask }
             slots[slot] = number
         }
@@ -51,7 +51,7 @@ final class KeyTable: @unchecked Sendable {
     /// The value for the key spelled by `bytes`, if the table has it.
     @inline(__always)
     func value(for bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        var slot = Self.hash(bytes) & mask
+        var slot = KeyHash.hash(bytes) & mask
         while true {
             let number = slots[slot]
             if number < 0 { return nil }
@@ -66,23 +66,5 @@ final class KeyTable: @unchecked Sendable {
         guard let base = bytes.baseAddress, let stored = keyBytes.baseAddress else { return bytes.isEmpty }
         for index in 0..<bytes.count where stored[start + index] != base[index] { return false }
         return true
-    }
-
-    /// Mixes the length and up to the first and last eight bytes: enough to spread a model's keys.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let count = bytes.count
-        var head: UInt64 = 0
-        var tail: UInt64 = 0
-        if let base = bytes.baseAddress {
-            if count >= 8 {
-                head = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-                tail = UnsafeRawPointer(base + count - 8).loadUnaligned(as: UInt64.self)
-            } else {
-                for index in 0..<count { head = head << 8 | UInt64(base[index]) }
-            }
-        }
-        let mixed = (head ^ (tail &<< 23 | tail &>> 41) ^ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15
-        return Int(truncatingIfNeeded: mixed >> 32)
     }
 }

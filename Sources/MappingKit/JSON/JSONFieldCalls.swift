@@ -25,15 +25,15 @@ struct JSONFieldMaker: FieldVisitor {
 /// nothing between the member loop and the codec.
 final class JSONTypedField<Value>: JSONFieldCalls, @unchecked Sendable {
     let field: TypedField<Value>
-    /// The field's codec, for its JSON calls (see ``SlotCoding``).
-    let slots: any JSONCoding
+    /// The field's codec, for its JSON calls (the raw-memory calls of ``ValueCodec``).
+    let slots: any ValueCodec
     let offset: Int
     /// The field has neither a null default nor requirements.
     let isPlain: Bool
 
     init(_ field: TypedField<Value>) {
         self.field = field
-        slots = field.codec.json.jsonSlots
+        slots = field.codec.slots
         offset = field.offset
         isPlain = !field.hasNullDefault && !field.hasRules
     }
@@ -54,11 +54,11 @@ final class JSONTypedField<Value>: JSONFieldCalls, @unchecked Sendable {
 final class JSONIndirectField<Value>: JSONFieldCalls, @unchecked Sendable {
     let field: IndirectField<Value>
     /// The inner field's codec, for its JSON calls.
-    let slots: any JSONCoding
+    let slots: any ValueCodec
 
     init(_ field: IndirectField<Value>) {
         self.field = field
-        slots = field.inner.codec.json.jsonSlots
+        slots = field.inner.codec.slots
     }
 
     override func decode(_ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, in context: MappingContext) throws {

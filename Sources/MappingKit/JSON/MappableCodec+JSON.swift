@@ -1,6 +1,6 @@
 import Foundation
 
-extension MappableCodec: JSONCoding {
+extension MappableCodec {
     /// A nested object read straight into a fresh model; anything else (a positional model's
     /// array, a mismatch) as from a dictionary.
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Model {
@@ -34,7 +34,7 @@ extension MappableCodec: JSONCoding {
         return true
     }
 
-    // The array loops, declared here rather than left to `JSONCoding`'s defaults: a default runs
+    // The array loops, declared here rather than left to the JSON defaults of `ValueCodec`: a default runs
     // generic over the codec and looks `Value`'s metadata up per array
     // (`swift_getAssociatedTypeWitness`), where here `Model` is at hand. Arrays of models are
     // the most common arrays in JSON documents.

@@ -5,7 +5,7 @@ extension TypedField {
     /// codec as JSON's calls, held by the field's ``JSONFieldCalls``.)
     @inline(__always)
     func decodeJSONValue(
-        _ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, slots: any JSONCoding, in context: MappingContext
+        _ reader: inout JSONReader, into staging: UnsafeMutableRawPointer, slots: any ValueCodec, in context: MappingContext
     ) throws {
         guard hasNullDefault || hasRules else {
             return try slots.decodeJSON(&reader, into: staging + offset, in: context)

@@ -47,7 +47,7 @@ final class PendingMembers {
         }
         if keys == nil { makeKeySlots() }
         guard let keys, let keyBytes else { return String(decoding: bytes, as: UTF8.self) }
-        let slot = KeyTable.hash(bytes) & (Self.keySlots - 1)
+        let slot = KeyHash.hash(bytes) & (Self.keySlots - 1)
         let stored = keyBytes + slot * Self.keySlotBytes
         if keyLengths[slot] == bytes.count, memcmp(stored, source, bytes.count) == 0 { return keys[slot] }
         let key = String(decoding: bytes, as: UTF8.self)

@@ -185,7 +185,7 @@ extension JSONReader {
     /// How a message shows `number`: `the number 12.5`, its text shortened past 60 characters
     /// (`the number 100000…, 5001 characters`), so that a hostile number makes no long message.
     func describe(_ number: JSONNumber) -> String {
-        "the number \(ValueDescription.shortened(text(of: number)))"
+        "the number \(ShortText.shortened(text(of: number)))"
     }
 
     /// An integer written with more digits than ``value(of:)`` keeps in an integer type
