@@ -215,4 +215,9 @@ private struct TopLevelModelCodec<Model: Mappable>: ValueCodec {
     func encode(_ value: Model, in context: MappingContext) throws -> Any? {
         throw MappingError(.unsupportedType(ValueDescription.typeName(Model.self)))
     }
+
+    /// The model's object, as a property of its type is described.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        try builder.reference(to: Model.self, context: context)
+    }
 }

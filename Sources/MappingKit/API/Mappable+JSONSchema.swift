@@ -34,7 +34,7 @@ extension Mappable {
     /// The schema for calls made in `context` (a mapper's, or a call's policy).
     static func jsonSchema(in context: MappingContext) throws -> [String: Any] {
         let plan = try PlanCache.plan(for: Self.self, configuration: context.declaredConfiguration(for: Self.self))
-        var builder = SchemaBuilder { type in
+        let builder = SchemaBuilder { type in
             (try? JSONValue.parse(type.init().jsonData())) as? [String: Any]
         }
         return try builder.document(for: plan, of: Self.self, context: context)

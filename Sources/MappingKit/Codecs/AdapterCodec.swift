@@ -31,3 +31,15 @@ struct ClosureCodec<Value>: ValueCodec {
         }
     }
 }
+
+// MARK: JSON Schema
+
+extension ClosureCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        // A built-in adapter that writes text says so (`.base64`); any other closure may read
+        // anything.
+        guard valueShape.kind == .string else { return [:] }
+        guard let contentEncoding else { return ["type": "string"] }
+        return ["type": "string", "contentEncoding": contentEncoding]
+    }
+}

@@ -78,3 +78,11 @@ extension BoolCodec {
         return true
     }
 }
+
+// MARK: JSON Schema
+
+extension BoolCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "boolean"]
+    }
+}

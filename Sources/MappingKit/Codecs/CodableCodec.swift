@@ -69,3 +69,12 @@ extension CodableCodec {
         return true
     }
 }
+
+// MARK: JSON Schema
+
+extension CodableCodec {
+    /// Read by its own `init(from:)`, which says nothing of what it reads: any value.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        [:]
+    }
+}

@@ -72,6 +72,8 @@ class Codec<Value>: ValueCodec, @unchecked Sendable {
     func encodeJSONElements(_ elements: UnsafeBufferPointer<Value>, into writer: inout JSONWriter, in context: MappingContext) throws {
         abstract()
     }
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] { abstract() }
+    func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]? { abstract() }
 }
 
 /// A concrete codec behind ``Codec``: every call goes to it, so each runs in the concrete
@@ -136,5 +138,13 @@ final class ErasedCodec<Value, Base: ValueCodec>: Codec<Value>, @unchecked Senda
         _ elements: UnsafeBufferPointer<Value>, into writer: inout JSONWriter, in context: MappingContext
     ) throws {
         try wrapped.encodeJSONElements(elements, into: &writer, in: context)
+    }
+
+    override func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        try wrapped.schema(in: builder, context: context)
+    }
+
+    override func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]? {
+        try wrapped.inlineSchema(in: builder, context: context)
     }
 }

@@ -350,3 +350,17 @@ extension ArrayCodec {
         }
     }
 }
+
+// MARK: JSON Schema
+
+extension ArrayCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "array", "items": try builder.schema(of: element, context: context)]
+    }
+}
+
+extension SetCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "array", "items": try builder.schema(of: element, context: context), "uniqueItems": true]
+    }
+}

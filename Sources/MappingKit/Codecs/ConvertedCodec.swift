@@ -133,3 +133,12 @@ extension ConvertedCodec {
         return try withUnsafePointer(to: kept) { try stored.encodeJSON(at: $0, into: &writer, in: context) }
     }
 }
+
+// MARK: JSON Schema
+
+extension ConvertedCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        // Kept as `Stored`'s value: a `Duration` as its seconds, an adapter's typed input.
+        try builder.schema(of: stored, context: context)
+    }
+}

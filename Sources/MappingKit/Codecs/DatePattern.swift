@@ -280,3 +280,29 @@ struct DatePattern: Sendable {
     }
 
 }
+
+// MARK: JSON Schema
+
+extension DatePattern {
+    /// An ECMA 262 regular expression (JSON Schema's dialect) for the texts the pattern reads:
+    /// each field's digits or names, literal text escaped.
+    var regularExpression: String {
+        var expression = "^"
+        for (index, token) in tokens.enumerated() {
+            switch token {
+            case .year: expression += "[0-9]{4}"
+            case .millisecond: expression += "[0-9]{3}"
+            case .month, .day, .hour, .minute, .second: expression += "[0-9]{2}"
+            case .monthName: expression += "(" + Self.monthNames.joined(separator: "|") + ")"
+            case .weekdayName: expression += "(" + Self.weekdayNames.joined(separator: "|") + ")"
+            case .zone, .zoneWithColon:
+                // An offset, or `Z`; nothing at all at the end of the text.
+                expression += "(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)" + (index == tokens.count - 1 ? "?" : "")
+            case .literal(let byte):
+                let character = Character(Unicode.Scalar(byte))
+                expression += "\\^$.|?*+()[]{}/-".contains(character) ? "\\\(character)" : String(character)
+            }
+        }
+        return expression + "$"
+    }
+}

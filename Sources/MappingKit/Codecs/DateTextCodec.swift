@@ -103,3 +103,17 @@ extension DateTextCodec {
         return true
     }
 }
+
+// MARK: JSON Schema
+
+extension DateTextCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        guard let pattern else {
+            // A time without a zone is read only under an assumed offset.
+            if assumedOffset != nil { return ["type": "string", "description": "ISO 8601 date and time; without a zone, in the assumed offset"] }
+            return ["type": "string", "format": "date-time"]
+        }
+        if pattern.exactResolution == 86_400, pattern.text == "yyyy-MM-dd" { return ["type": "string", "format": "date"] }
+        return ["type": "string", "pattern": pattern.regularExpression, "description": "a date as \(pattern.text)"]
+    }
+}

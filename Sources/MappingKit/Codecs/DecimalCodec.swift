@@ -83,3 +83,11 @@ extension DecimalCodec {
         return true
     }
 }
+
+// MARK: JSON Schema
+
+extension DecimalCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "number"]
+    }
+}

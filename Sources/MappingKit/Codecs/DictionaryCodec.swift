@@ -193,3 +193,11 @@ extension DictionaryCodec {
         return true
     }
 }
+
+// MARK: JSON Schema
+
+extension DictionaryCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "object", "additionalProperties": try builder.schema(of: value, context: context)]
+    }
+}

@@ -39,3 +39,13 @@ extension EmptyStringCodec {
         try optional.encodeJSON(at: value, into: &writer, in: context)
     }
 }
+
+// MARK: JSON Schema
+
+extension EmptyStringCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        // An empty string reads as `nil`, as `null` does.
+        let optional = try builder.schema(of: optional, context: context)
+        return optional.isEmpty ? optional : ["anyOf": [optional, ["const": ""]]]
+    }
+}

@@ -352,3 +352,11 @@ extension EpochDateCodec {
         return true
     }
 }
+
+// MARK: JSON Schema
+
+extension EpochDateCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "number", "description": "a date as \(name)"]
+    }
+}

@@ -215,3 +215,23 @@ extension FloatingPointCodec {
         return try decodeJSON(again: &reader, from: mark, in: context)
     }
 }
+
+// MARK: JSON Schema
+
+extension DoubleCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "number"]
+    }
+}
+
+extension FloatingPointCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "number"]
+    }
+}
+
+extension CGFloatCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "number"]
+    }
+}

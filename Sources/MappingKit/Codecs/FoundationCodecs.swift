@@ -301,3 +301,48 @@ extension BridgedCodec {
         }
     }
 }
+
+// MARK: JSON Schema
+
+extension NSDecimalNumberCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "number"]
+    }
+}
+
+extension NSNumberCodec {
+    /// An `NSNumber` holds a Bool as well as a number.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": ["number", "boolean"]]
+    }
+}
+
+extension NullCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "null"]
+    }
+}
+
+extension UntypedSetElementsCodec {
+    /// Any elements: the empty schema, which accepts any value.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        [:]
+    }
+}
+
+extension StringFormCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        switch Value.self {
+        // `URL(string:)` reads relative references too.
+        case is URL.Type: ["type": "string", "format": "uri-reference"]
+        case is UUID.Type: ["type": "string", "format": "uuid"]
+        default: ["type": "string"]
+        }
+    }
+}
+
+extension BridgedCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        try builder.schema(of: counterpart, context: context)
+    }
+}

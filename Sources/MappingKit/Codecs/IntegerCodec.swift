@@ -171,3 +171,31 @@ extension IntegerCodec {
         return true
     }
 }
+
+// MARK: JSON Schema
+
+extension IntCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        IntegerSchema.of(Int.self)
+    }
+}
+
+extension IntegerCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        IntegerSchema.of(Integer.self)
+    }
+}
+
+/// An integer type's schema: its range, exactly (a 128-bit bound as a `Decimal`, which JSON
+/// writes digit for digit).
+enum IntegerSchema {
+    static func of<Integer: FixedWidthInteger>(_ type: Integer.Type) -> [String: Any] {
+        ["type": "integer", "minimum": bound(Integer.min), "maximum": bound(Integer.max)]
+    }
+
+    private static func bound<Integer: FixedWidthInteger>(_ value: Integer) -> Any {
+        if let small = Int64(exactly: value) { return small }
+        if let large = UInt64(exactly: value) { return large }
+        return Decimal(string: String(value)) ?? 0
+    }
+}

@@ -170,3 +170,25 @@ extension Codec {
         (base as? any LossyCollecting)?.lossy() as? Codec<Value>
     }
 }
+
+// MARK: JSON Schema
+
+// A lossy collection drops the elements it cannot read: any element is accepted.
+
+extension LossyArrayCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "array", "description": "elements that do not map are dropped"]
+    }
+}
+
+extension LossySetCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "array", "description": "elements that do not map are dropped"]
+    }
+}
+
+extension LossyDictionaryCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "object", "description": "values that do not map are dropped"]
+    }
+}

@@ -46,3 +46,12 @@ enum NativeValue {
         return FoundationContainers.isContainer(input) ? nil : input as? Data
     }
 }
+
+// MARK: JSON Schema
+
+extension NativeValueCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        // A `Date` or `Data` without an adapter has no JSON form: no JSON value maps to it.
+        ["not": [String: Any](), "description": "\(ValueDescription.typeName(Value.self)) needs an adapter in JSON (.iso8601, .unixSeconds, .base64…)"]
+    }
+}

@@ -115,3 +115,33 @@ extension OptionalCodec {
         return try wrapped.encodeJSON(at: UnsafeRawPointer(value).assumingMemoryBound(to: Element.self), into: &writer, in: context)
     }
 }
+
+// MARK: JSON Schema
+
+extension OptionalCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        OptionalSchema.of(try builder.schema(of: wrapped, context: context))
+    }
+
+    /// A flattened optional: its value's keys, none required, and what its value requires only
+    /// when one of them is there (`nil` is none of them).
+    func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]? {
+        var inner = try builder.inlineObject(of: wrapped, context: context)
+        let keys = (inner["properties"] as? [String: Any] ?? [:]).keys.sorted()
+        var whenPresent: [String: Any] = [:]
+        if let required = inner.removeValue(forKey: "required") { whenPresent["required"] = required }
+        if let constraints = inner.removeValue(forKey: "allOf") { whenPresent["allOf"] = constraints }
+        if !whenPresent.isEmpty, !keys.isEmpty {
+            let absent: [String: Any] = ["not": ["anyOf": keys.map { ["required": [$0]] }]]
+            inner["allOf"] = [["anyOf": [whenPresent, absent]]]
+        }
+        return inner
+    }
+}
+
+/// The optionals of the common scalars, through their scalar's schema.
+extension OptionalCoding {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        OptionalSchema.of(try wrapped.schema(in: builder, context: context))
+    }
+}

@@ -148,3 +148,31 @@ struct UnsupportedCodec<Value>: ValueCodec {
         throw MappingError(.unsupportedType(ValueDescription.typeName(Value.self)))
     }
 }
+
+// MARK: JSON Schema
+
+extension UntypedArrayCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "array"]
+    }
+}
+
+extension UntypedDictionaryCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "object"]
+    }
+}
+
+extension AnyValueCodec {
+    /// Any value: the empty schema.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        [:]
+    }
+}
+
+extension UnsupportedCodec {
+    /// Never asked: a plan with an unsupported property does not compile.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        [:]
+    }
+}

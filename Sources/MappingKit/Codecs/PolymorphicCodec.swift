@@ -64,3 +64,27 @@ struct PolymorphicCodec<Value>: ValueCodec {
         return dictionary
     }
 }
+
+// MARK: JSON Schema
+
+extension PolymorphicCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        let nested = try context.nested()
+        switch choice.rule {
+        case .always(let chosen):
+            return try builder.reference(to: chosen.type, context: nested)
+        case .byKey(let key, let types):
+            // Each type's object with the key that names it (which its own keys do not include).
+            var choices: [Any] = []
+            for (name, chosen) in types.sorted(by: { $0.key < $1.key }) {
+                var discriminated = nested
+                discriminated.discriminator = key
+                choices.append(try builder.reference(to: chosen.type, context: discriminated, discriminator: (key, name)))
+            }
+            return ["oneOf": choices]
+        case .by:
+            // Chosen by the app's own code: any object.
+            return ["type": "object"]
+        }
+    }
+}

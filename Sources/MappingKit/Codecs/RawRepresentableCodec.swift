@@ -1,3 +1,5 @@
+import Foundation
+
 /// An enum (or any `RawRepresentable`) through its raw value. An unknown raw value is an error
 /// that lists the valid ones when the type is `CaseIterable`.
 struct RawRepresentableCodec<Represented: RawRepresentable>: ValueCodec {
@@ -54,5 +56,20 @@ extension RawRepresentableCodec {
     func encodeJSON(at value: UnsafePointer<Represented>, into writer: inout JSONWriter, in context: MappingContext) throws -> Bool {
         var rawValue = value.pointee.rawValue
         return try raw.encodeJSON(at: &rawValue, into: &writer, in: context)
+    }
+}
+
+// MARK: JSON Schema
+
+extension RawRepresentableCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        var schema = try builder.schema(of: raw, context: context)
+        guard let cases = Represented.self as? any CaseIterable.Type else { return schema }
+        func values<All: CaseIterable>(_: All.Type) -> [Represented] {
+            All.allCases.compactMap { $0 as? Represented }
+        }
+        // Each case as the raw value's codec writes it.
+        schema["enum"] = try values(cases).map { try raw.encode($0.rawValue, in: context) ?? NSNull() }
+        return schema
     }
 }

@@ -58,3 +58,11 @@ extension StringCodec {
         return true
     }
 }
+
+// MARK: JSON Schema
+
+extension StringCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        ["type": "string"]
+    }
+}

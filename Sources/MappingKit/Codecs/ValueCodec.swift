@@ -13,6 +13,8 @@ import Foundation
 /// - JSON bytes (defaults in `JSONCoding.swift`): the value read as native values and decoded,
 ///   written as ``encode(_:in:)`` gives it, which is always right; a codec's fast paths from and
 ///   to the bytes sit in its own file, beside its native conversion, so both agree.
+/// - JSON Schema: what the codec reads and writes, asked of the codec through the document's
+///   builder (``SchemaBuilding``). No default.
 ///
 /// Codecs are built once per property when a plan is compiled, and are immutable afterwards.
 protocol ValueCodec<Value>: Sendable {
@@ -101,6 +103,19 @@ protocol ValueCodec<Value>: Sendable {
     /// Reads the JSON array at the reader into the uninitialized `[Value]` at `slot`, as
     /// ``decodeJSONElements(_:in:)`` does.
     func decodeJSONArray(_ reader: inout JSONReader, into slot: UnsafeMutableRawPointer, in context: MappingContext) throws
+
+    // MARK: JSON Schema (in the codec's own file)
+
+    /// The JSON Schema (draft 2020-12) of one value: what ``encodeJSON(at:into:in:)`` writes and
+    /// the codec reads back under ``CoercionMode/strict``, for a property mapped in `context`
+    /// (the nested models' context). No default: a codec that reads any value says so with the
+    /// empty schema, `[:]`.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]
+
+    /// The object schema of a flattened value (its keys are the parent's own), or `nil` for a
+    /// codec whose values cannot be flattened: the default, right for every codec but nested
+    /// models, their optionals and tagged enums.
+    func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]?
 }
 
 /// What a codec says of itself, read when a plan is compiled and by collections of its values.
@@ -136,6 +151,10 @@ extension ValueCodec {
     }
 
     var valueShape: ValueShape { .untyped }
+
+    func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]? {
+        nil
+    }
 
     /// ``CodecTraits/encodesUnchanged``.
     var encodesUnchanged: Bool { traits.contains(.encodesUnchanged) }

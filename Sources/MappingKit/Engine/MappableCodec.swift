@@ -317,3 +317,17 @@ protocol NestedModel {
     /// configuration that does not compile: mapping then reports why).
     func plan(in context: MappingContext) -> ObjectPlan?
 }
+
+// MARK: JSON Schema
+
+extension MappableCodec {
+    /// A reference to the model's object schema, a `$defs` entry.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        try builder.reference(to: Model.self, context: context.nested())
+    }
+
+    /// Flattened: the model's object schema itself.
+    func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]? {
+        try builder.object(of: Model.self, context: context)
+    }
+}

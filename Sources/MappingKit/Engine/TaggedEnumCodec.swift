@@ -351,3 +351,59 @@ extension TaggedEnumPlan {
         }
     }
 }
+
+// MARK: JSON Schema
+
+extension TaggedEnumCodec {
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        // A plan that did not compile has no schema; the property's mapping reports why.
+        guard let plan = try? plan.get() else { return [:] }
+        var choices = plan.cases.enumerated().map { index, entry in
+            plan.schema(of: entry, tag: plan.fallback?.index == index && plan.fallback?.key != nil ? ["type": "string"] : ["const": entry.tag])
+        }
+        // A fallback case reads every unknown tag.
+        if let fallback = plan.fallback, fallback.key == nil {
+            choices[fallback.index] = plan.schema(of: plan.cases[fallback.index], tag: ["type": "string"])
+        }
+        return ["anyOf": choices]
+    }
+
+    /// A flattened tagged enum: its keys as the parent's properties (any value there), and the
+    /// choice of case as a constraint on the parent's object.
+    func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]? {
+        guard let plan = try? plan.get() else { return [:] }
+        var properties: [String: Any] = [:]
+        var choices: [Any] = []
+        for (index, entry) in plan.cases.enumerated() {
+            let isFallback = plan.fallback?.index == index
+            let tag: [String: Any] = isFallback ? ["type": "string"] : ["const": entry.tag]
+            let choice = plan.schema(of: entry, tag: tag)
+            switch plan.form {
+            case .external:
+                // The case's tag is a key of the parent's object.
+                guard !isFallback else { continue }
+                properties[entry.tag] = [String: Any]()
+                var object: [String: Any] = ["required": [entry.tag]]
+                if let content = choice["additionalProperties"] { object["properties"] = [entry.tag: content] }
+                choices.append(object)
+            case .internal, .adjacent:
+                var object = choice
+                object["type"] = nil
+                // Internally tagged, a one-model payload's keys are the object's own.
+                if case .internal = plan.form, case .single = entry.payload, let model = entry.singleType as? any Mappable.Type {
+                    func inline<Model: Mappable>(_: Model.Type) throws -> [String: Any] {
+                        try builder.inlineObject(of: CodecFactory.codec(for: Model.self), context: context)
+                    }
+                    let nested = try inline(model)
+                    var merged = object["properties"] as? [String: Any] ?? [:]
+                    merged.merge(nested["properties"] as? [String: Any] ?? [:]) { first, _ in first }
+                    object["properties"] = merged
+                    object["required"] = (object["required"] as? [String] ?? []) + (nested["required"] as? [String] ?? [])
+                }
+                for key in (object["properties"] as? [String: Any] ?? [:]).keys { properties[key] = [String: Any]() }
+                choices.append(object)
+            }
+        }
+        return ["type": "object", "properties": properties, "allOf": [["anyOf": choices]]]
+    }
+}

@@ -164,3 +164,35 @@ final class CaseProbe {
 
 /// Stops a probed `init(from:)` once it has said what the probe asked.
 struct ProbeStop: Error {}
+
+// MARK: JSON Schema
+
+extension TaggedEnumPlan {
+    /// The schema of one case, with `tag` the schema of its tag. Payload values are any value:
+    /// each converts through its own type's codec, found when it is read.
+    func schema(of entry: Case, tag: [String: Any]) -> [String: Any] {
+        let content: [String: Any]?
+        switch entry.payload {
+        case .none: content = nil
+        case .single: content = [:]
+        case .tuple(let keys): content = ["type": "array", "minItems": keys.count, "maxItems": keys.count]
+        case .labelled(_, let external):
+            content = ["type": "object", "properties": Dictionary(uniqueKeysWithValues: external.map { ($0, [String: Any]()) })]
+        }
+        switch form {
+        case .external:
+            guard let content else { return ["type": "string"].merging(tag) { $1 } }
+            // The tag is the one key; its schema is the key's own (a const as `propertyNames`).
+            return ["type": "object", "minProperties": 1, "maxProperties": 1, "propertyNames": tag, "additionalProperties": content]
+        case .internal(let tagKey):
+            var object: [String: Any] = ["type": "object", "required": [tagKey]]
+            var properties: [String: Any] = [tagKey: tag]
+            if let labels = content?["properties"] as? [String: Any] { properties.merge(labels) { first, _ in first } }
+            object["properties"] = properties
+            return object
+        case .adjacent(let tagKey, let contentKey):
+            guard let content else { return ["type": "object", "properties": [tagKey: tag], "required": [tagKey]] }
+            return ["type": "object", "properties": [tagKey: tag, contentKey: content], "required": [tagKey, contentKey]]
+        }
+    }
+}

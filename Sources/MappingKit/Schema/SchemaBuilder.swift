@@ -4,7 +4,8 @@ import Foundation
 //
 // The schema is read off the same plan that maps the model, never off the Swift type: the keys
 // are the plan's keys (renamed, under a key strategy, key paths as nested objects), each value's
-// schema is told by the codec that converts it, in this folder (`Codecs+Schema.swift`), and the
+// schema is told by the codec that converts it, in the codec's own file (a requirement of
+// `ValueCodec`, which no codec can leave out), and the
 // undefined-key and missing-key policies are the plan's. So the schema changes when the mapping
 // does, with nothing to keep in step by hand.
 //
@@ -21,14 +22,10 @@ import Foundation
 //   mapped by two plans, under different handed-down policies), referenced with `$ref`;
 //   recursive models refer to their own entry.
 
-/// What a codec tells a JSON Schema of its values.
-protocol SchemaDescribing {
-    /// The schema of one value, for a property mapped in `context` (the nested models' context).
-    func schema(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any]
-}
-
-/// Builds one document's schema: the root object and the `$defs` its nested models share.
-struct SchemaBuilder {
+/// Builds one document's schema: the root object and the `$defs` its nested models share. A
+/// class: every codec's schema part is handed it (as ``SchemaBuilding``) and adds the entries of
+/// the models it refers to.
+final class SchemaBuilder: SchemaBuilding {
     /// Every nested model's object schema, by its name in `$defs`.
     private(set) var definitions: [String: Any] = [:]
     /// Each plan's name in `$defs`, once it has one (before its schema is done, so that a
@@ -44,14 +41,8 @@ struct SchemaBuilder {
         self.defaults = defaults
     }
 
-    /// The schema of `codec`'s values: its own, or the empty schema for a codec that cannot say.
-    mutating func schema<Value>(of codec: Codec<Value>, context: MappingContext) throws -> [String: Any] {
-        guard let describing = codec.base as? any SchemaDescribing else { return [:] }
-        return try describing.schema(in: &self, context: context)
-    }
-
     /// The whole document for the model `type` of `plan`, mapped in `context`.
-    mutating func document(for plan: ObjectPlan, of type: any Mappable.Type, context: MappingContext) throws -> [String: Any] {
+    func document(for plan: ObjectPlan, of type: any Mappable.Type, context: MappingContext) throws -> [String: Any] {
         root = ObjectIdentifier(plan)
         names[Definition(plan: ObjectIdentifier(plan), discriminator: nil)] = plan.modelName
         var document: [String: Any] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "title": plan.modelName]
@@ -64,11 +55,25 @@ struct SchemaBuilder {
     /// `discriminator`: a polymorphic property's key and the name of this type there, which the
     /// object holds besides its own keys (an entry of its own, so that a type that holds itself
     /// through a polymorphic property refers to it rather than nests it anew).
-    mutating func reference(
+    func reference(to type: any Mappable.Type, context: MappingContext, discriminator: (key: String, value: String)?) throws -> [String: Any] {
+        try reference(to: plan(of: type, in: context), of: type, context: context, discriminator: discriminator)
+    }
+
+    func object(of type: any Mappable.Type, context: MappingContext) throws -> [String: Any] {
+        try object(for: plan(of: type, in: context), context: context, defaults: defaults(type))
+    }
+
+    /// The plan that maps `type` in `context`, as its codecs find it.
+    private func plan(of type: any Mappable.Type, in context: MappingContext) throws -> ObjectPlan {
+        try PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type))
+    }
+
+    /// A reference to the object schema of `plan`'s model, made the first time it is met.
+    private func reference(
         to plan: ObjectPlan,
         of type: any Mappable.Type,
         context: MappingContext,
-        discriminator: (key: String, value: String)? = nil
+        discriminator: (key: String, value: String)?
     ) throws -> [String: Any] {
         let definition = Definition(plan: ObjectIdentifier(plan), discriminator: discriminator.map { "\($0.key)=\($0.value)" })
         if definition.plan == root, discriminator == nil { return ["$ref": "#"] }
@@ -96,7 +101,7 @@ struct SchemaBuilder {
     /// a missing key), the required keys and, under ``UndefinedKeyPolicy/raise``, no others.
     /// `discriminator`: a key and value that a polymorphic property's object holds besides the
     /// model's own keys.
-    mutating func object(
+    func object(
         for plan: ObjectPlan,
         context: MappingContext,
         defaults: [String: Any]?,
@@ -107,11 +112,11 @@ struct SchemaBuilder {
         for field in plan.fields {
             if field.keys.isFlattened {
                 // A flattened model's keys are the parent object's own.
-                let nested = try field.accept(SchemaFieldMaker(inline: true))(&self, inner)
+                let nested = try field.accept(SchemaFieldMaker(inline: true))(self, inner)
                 properties.merge(nested)
                 continue
             }
-            var value = try field.accept(SchemaFieldMaker(inline: false))(&self, inner)
+            var value = try field.accept(SchemaFieldMaker(inline: false))(self, inner)
             if field.defaults.whenNull != nil, !value.isEmpty { value = ["anyOf": [value, ["type": "null"]]] }
             let isRequired = field.requiresKey && field.keys.all.count == 1
             for (position, key) in field.keys.all.enumerated() {
@@ -142,7 +147,7 @@ struct SchemaBuilder {
 /// One field's schema, through its typed self (its codec is typed by its value): the codec's,
 /// with the field's requirements described; `inline`: a flattened model's object itself.
 private struct SchemaFieldMaker: FieldVisitor {
-    typealias Made = (inout SchemaBuilder, MappingContext) throws -> [String: Any]
+    typealias Made = (SchemaBuilder, MappingContext) throws -> [String: Any]
     let inline: Bool
 
     func visit<Value>(_ field: TypedField<Value>) -> Made {
@@ -162,21 +167,6 @@ private struct SchemaFieldMaker: FieldVisitor {
 
     func visit<Value>(_ field: IndirectField<Value>) -> Made {
         visit(field.inner)
-    }
-}
-
-/// What a nested model's codec gives a flattened property: the model's object schema, to merge
-/// into the parent's.
-protocol SchemaInlining {
-    func inlineObject(in builder: inout SchemaBuilder, context: MappingContext) throws -> [String: Any]
-}
-
-extension SchemaBuilder {
-    /// The object schema of the model `codec` holds, for a flattened property; the empty schema
-    /// for any other codec.
-    mutating func inlineObject<Value>(of codec: Codec<Value>, context: MappingContext) throws -> [String: Any] {
-        guard let inlining = codec.base as? any SchemaInlining else { return [:] }
-        return try inlining.inlineObject(in: &self, context: context)
     }
 }
 

@@ -78,3 +78,19 @@ enum ReferenceResolution {
         }
     }
 }
+
+// MARK: JSON Schema
+
+extension RelationshipCodec {
+    /// A related object or its primary key, resolved by the import: any value.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        [:]
+    }
+}
+
+extension OptionalRelationshipCodec {
+    /// As ``RelationshipCodec``'s: any value.
+    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        [:]
+    }
+}
