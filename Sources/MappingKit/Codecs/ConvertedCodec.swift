@@ -42,7 +42,7 @@ struct ValueConversion<Value, Stored>: Sendable {
 
 /// The codec of a value kept as a `Stored` one: `Stored`'s codec, and the conversion. Every
 /// format reads and writes through `Stored`'s codec, its fast paths included (its JSON calls are
-/// the JSON folder's, in `JSON/ConvertedCodec+JSON.swift`): a `Duration`, or an adapter's typed
+/// the JSON folder's, in `Codecs/ConvertedCodec.swift`): a `Duration`, or an adapter's typed
 /// input (`Adapter(from: Decimal.self)`), is read from JSON's digits as a `Decimal` property is.
 struct ConvertedCodec<Value, Stored>: ValueCodec {
     /// `Stored`'s codec, for the configuration's coercion mode.

@@ -47,7 +47,7 @@ extension StringCodec {
 
 extension StringCodec {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> String {
-        CallTrace.note("JSON/StringCodec+JSON.swift StringCodec.decodeJSON")
+        CallTrace.note("Codecs/StringCodec.swift StringCodec.decodeJSON")
         let mark = reader.mark
         if try reader.peek() == UInt8(ascii: "\"") { return try reader.readString() }
         return try decodeJSON(again: &reader, from: mark, in: context)

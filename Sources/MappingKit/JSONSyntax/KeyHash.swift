@@ -1,4 +1,4 @@
-/// The hash of a key's bytes, shared by the plans' key tables (`Engine/KeyTable.swift`) and
+/// The hash of a key's bytes, shared by the plans' key tables (`Engine/Compile/KeyTable.swift`) and
 /// the reader's cache of untyped objects' keys (`PendingMembers`): one function, so a key
 /// scanned once is looked up in both with the same work.
 enum KeyHash {

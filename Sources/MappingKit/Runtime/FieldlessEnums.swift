@@ -1,6 +1,6 @@
 /// The cases of an enum without associated values (a `CodingKeys` enum), listed from its type
 /// alone: what a tagged enum's plan reads its case names and payload labels from
-/// (`Engine/TaggedEnumPlan.swift`), since Swift's synthesized `CodingKeys` are neither
+/// (`Engine/Models/TaggedEnumPlan.swift`), since Swift's synthesized `CodingKeys` are neither
 /// `CaseIterable` nor reachable by name.
 ///
 /// No metadata is read. It rests on two layout rules of the Swift ABI, pinned by

@@ -365,7 +365,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     func swap(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
-        CallTrace.note("Engine/FieldSlot.swift TypedField.swap")
+        CallTrace.note("Engine/Compile/FieldSlot.swift TypedField.swap")
         Swift.swap(
             &(staging + offset).assumingMemoryBound(to: Value.self).pointee,
             &(model + offset).assumingMemoryBound(to: Value.self).pointee
@@ -379,7 +379,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     }
 
     override func moveIn(_ staging: UnsafeMutableRawPointer, _ model: UnsafeMutableRawPointer) {
-        CallTrace.note("Engine/FieldSlot.swift TypedField.moveIn")
+        CallTrace.note("Engine/Compile/FieldSlot.swift TypedField.moveIn")
         slots.move(from: staging + offset, over: model + offset)
     }
 

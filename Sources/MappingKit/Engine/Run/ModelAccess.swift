@@ -41,7 +41,7 @@ extension Mappable {
         in context: MappingContext,
         _ decode: (_ model: UnsafeMutableRawPointer, _ context: MappingContext, _ finish: ([String: Any]) throws -> Void) throws -> Void
     ) throws {
-        CallTrace.note("Engine/ModelAccess.swift commit")
+        CallTrace.note("Engine/Run/ModelAccess.swift commit")
         // A nested model's context has its call already: passed on as it is, not copied (a
         // copy retains and releases the context's references, for every model).
         guard context.hasStarted else { return try commitStarted(plan, in: context.started(), decode) }

@@ -72,7 +72,7 @@ enum LeafKind: UInt8, Sendable {
     /// nothing when `initializing`; says whether it did.
     @inline(__always)
     func decode(_ input: Any, at slot: UnsafeMutableRawPointer, initializing: Bool) -> Bool {
-        CallTrace.note("Engine/LeafKind.swift decode")
+        CallTrace.note("Engine/Compile/LeafKind.swift decode")
         switch self {
         case .none:
             return false

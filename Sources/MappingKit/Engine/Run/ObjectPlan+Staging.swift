@@ -21,7 +21,7 @@ extension ObjectPlan {
         finish: ([String: Any]) throws -> Void,
         fill: (Staging, inout MappingError?) throws -> [String: Any]
     ) throws {
-        CallTrace.note("Engine/ObjectPlan+Staging.swift stage")
+        CallTrace.note("Engine/Run/ObjectPlan+Staging.swift stage")
         if context.updatesInPlace, !unobserved.isEmpty { throw unobservedUpdate }
         guard context.updatesInPlace else { return try stageValues(into: model, in: context, finish: finish, fill: fill) }
         // Nested class instances an update merges into change before this model does: put back

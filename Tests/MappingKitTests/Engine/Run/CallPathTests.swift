@@ -27,14 +27,14 @@ struct CallPathTests {
             "API/Mappable+JSON.swift init(json:)",
             "JSON/Mappable+JSONReadWrite.swift update(json:configuration:isDocument:)",
             "JSON/Mappable+JSONReadWrite.swift applyPlan(json:plan:in:isDocument:)",
-            "Engine/ModelAccess.swift commit",
+            "Engine/Run/ModelAccess.swift commit",
             "JSON/ObjectPlan+JSONDecode.swift decodeJSON",
-            "Engine/PlanReader.swift read",
-            "Engine/ObjectPlan+Staging.swift stage",
+            "Engine/Run/PlanReader.swift read",
+            "Engine/Run/ObjectPlan+Staging.swift stage",
             "JSON/ObjectPlan+JSONDecode.swift readMembers",
             "JSON/JSONFieldCalls.swift JSONTypedField.decode",
-            "JSON/StringCodec+JSON.swift StringCodec.decodeJSON",
-            "Engine/FieldSlot.swift TypedField.moveIn",
+            "Codecs/StringCodec.swift StringCodec.decodeJSON",
+            "Engine/Compile/FieldSlot.swift TypedField.moveIn",
         ])
     }
 
@@ -47,12 +47,12 @@ struct CallPathTests {
             "API/Mappable+Mapping.swift init(dictionary:)",
             "API/Mappable+Mapping.swift update(from:configuration:)",
             "API/Mappable+Mapping.swift applyPlan(_:to:in:)",
-            "Engine/ModelAccess.swift commit",
-            "Engine/PlanReader.swift read",
-            "Engine/ObjectPlan+Staging.swift stage",
-            "Engine/PlanReader.swift Dictionary.stageFields",
-            "Engine/LeafKind.swift decode",
-            "Engine/FieldSlot.swift TypedField.moveIn",
+            "Engine/Run/ModelAccess.swift commit",
+            "Engine/Run/PlanReader.swift read",
+            "Engine/Run/ObjectPlan+Staging.swift stage",
+            "Engine/Run/PlanReader.swift Dictionary.stageFields",
+            "Engine/Compile/LeafKind.swift decode",
+            "Engine/Compile/FieldSlot.swift TypedField.moveIn",
         ])
     }
 }

@@ -38,7 +38,7 @@ extension ObjectPlan {
         in context: MappingContext,
         finish: ([String: Any]) throws -> Void
     ) throws {
-        CallTrace.note("Engine/PlanReader.swift read")
+        CallTrace.note("Engine/Run/PlanReader.swift read")
         try stage(into: model, in: context, finish: finish) { staging, failure in
             try reader.stageFields(of: self, into: staging, failure: &failure, in: context)
         }
@@ -53,7 +53,7 @@ extension Dictionary: PlanReader where Key == String, Value == Any {
         failure: inout MappingError?,
         in context: MappingContext
     ) throws -> [String: Any] {
-        CallTrace.note("Engine/PlanReader.swift Dictionary.stageFields")
+        CallTrace.note("Engine/Run/PlanReader.swift Dictionary.stageFields")
         if let problem = plan.readFields(of: self, into: StagingDestination(staging: staging, merges: plan.mergeMask(in: context)), in: context) {
             failure.merge(problem)
         }
