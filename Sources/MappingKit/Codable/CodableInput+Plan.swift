@@ -104,7 +104,7 @@ extension CodableInput {
     /// for the element type, so the array is the one it would stage. Says whether it read one;
     /// anything else (a missing key, `null`, an element of another type) is left to the general
     /// way.
-    func readLeafArray(_ leaf: DirectCoding.LeafElements, forKey key: AnyCodingKey, from container: Keyed, into slot: UnsafeMutableRawPointer) throws -> Bool {
+    func readLeafArray(_ leaf: LeafKind, forKey key: AnyCodingKey, from container: Keyed, into slot: UnsafeMutableRawPointer) throws -> Bool {
         switch leaf {
         case .int:
             guard let array = try? container.decodeIfPresent([Int].self, forKey: key) else { return false }
@@ -118,12 +118,15 @@ extension CodableInput {
             guard let array = try? container.decodeIfPresent([Bool].self, forKey: key) else { return false }
             try context.countValues(array.count)
             slot.initializeMemory(as: [Bool].self, to: array)
+        default:
+            // ``DirectCoding/leafArray(_:)`` holds only the three above (`ArrayCodec.direct`).
+            return false
         }
         return true
     }
 }
 
-extension MappableCodec {
+extension ModelCoding {
     func readCoder(
         forKey key: AnyCodingKey,
         from container: KeyedDecodingContainer<AnyCodingKey>,

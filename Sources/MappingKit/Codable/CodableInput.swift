@@ -139,7 +139,7 @@ struct CodableInput {
             return try members(shape: shape.inner ?? .untyped, depth: depth + 1) { try container.decode([String: DictionaryMember].self, forKey: key) }
         case .model:
             guard let nested = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) else { return nil }
-            return try object(from: nested, plan: (shape.source as? any NestedModel)?.plan(in: context), depth: depth + 1)
+            return try object(from: nested, plan: shape.model.flatMap { ObjectPlan.nested($0, in: context) }, depth: depth + 1)
         case .decodable:
             guard let type = shape.decodable else { return nil }
             return try? decodeValue(of: type, forKey: key, in: container)
@@ -191,7 +191,7 @@ struct CodableInput {
             }
         case .model:
             if let nested = try attempt(&container, { try $0.nestedContainer(keyedBy: AnyCodingKey.self) }) {
-                return try object(from: nested, plan: (shape.source as? any NestedModel)?.plan(in: context), depth: depth + 1)
+                return try object(from: nested, plan: shape.model.flatMap { ObjectPlan.nested($0, in: context) }, depth: depth + 1)
             }
         case .decodable:
             if let type = shape.decodable, let value = try attempt(&container, { try decodeElement(of: type, from: &$0) }) { return value }
@@ -254,7 +254,7 @@ struct CodableInput {
             }
         case .model:
             if let nested = try? decoder.container(keyedBy: AnyCodingKey.self) {
-                return try object(from: nested, plan: (shape.source as? any NestedModel)?.plan(in: context), depth: depth + 1)
+                return try object(from: nested, plan: shape.model.flatMap { ObjectPlan.nested($0, in: context) }, depth: depth + 1)
             }
         case .decodable:
             if let type = shape.decodable, let single, let value = try? Self.decodeSingle(type, from: single) { return value }

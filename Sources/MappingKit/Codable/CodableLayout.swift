@@ -2,7 +2,7 @@ import Foundation
 
 /// A nested model read and written straight from a `Decoder`'s or an `Encoder`'s containers
 /// through its plan.
-protocol NestedPlanning: NestedModel {
+protocol NestedCoding: Sendable {
     /// Writes the model at `slot` (`isArray`: each model of the array at `slot`) under `key`
     /// straight from its plan, and says whether it did: not for a class (the value may be a
     /// subclass), a model written as an array, or a plan that cannot
@@ -28,6 +28,22 @@ protocol NestedPlanning: NestedModel {
         input: CodableInput,
         depth: Int
     ) throws -> Bool
+}
+
+/// A field's nested model (``DirectValues/model(_:)``, ``DirectValues/models(_:)``), read and
+/// written through its plan: made once per field, when the plan's ``CodableLayout`` is.
+final class ModelCoding<Model: Mappable>: NestedCoding {
+    /// The plan met first, found again without the plan cache's hashing.
+    private let plans = PlanMemo()
+
+    /// The plan the model is read and written with in `context`, as its codec finds it; `nil`
+    /// for a model written as an array, or a configuration that does not compile (mapping then
+    /// reports why).
+    func plan(in context: MappingContext) -> ObjectPlan? {
+        let configuration = context.declaredConfiguration(for: Model.self)
+        guard !configuration.rules.isPositional else { return nil }
+        return try? plans.plan(for: Model.self, configuration: configuration)
+    }
 }
 
 /// The shapes of a plan's top-level keys, made the first time the plan meets a `Decoder` or an
@@ -94,7 +110,7 @@ extension ObjectPlan {
 /// value, and for one behind an adapter or an accessor (whose value is not at the field's offset).
 struct DirectCodingMaker: FieldVisitor {
     func visit<Value>(_ field: TypedField<Value>) -> DirectCoding? {
-        DirectCoding(codec: field.codec.base)
+        DirectCoding(field.codec.direct)
     }
 
     func visit<Value>(_ field: IndirectField<Value>) -> DirectCoding? {

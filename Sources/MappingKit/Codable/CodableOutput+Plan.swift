@@ -79,7 +79,7 @@ extension CodableOutput {
     /// An `[Int]`, `[String]` or `[Bool]`, element by element, as the representation (the array
     /// itself) is written: an `Int` as an `Int64`.
     private func writeLeafArray(
-        _ leaf: DirectCoding.LeafElements,
+        _ leaf: LeafKind,
         at slot: UnsafeRawPointer,
         forKey key: AnyCodingKey,
         into container: inout Keyed,
@@ -94,6 +94,9 @@ extension CodableOutput {
             for value in slot.assumingMemoryBound(to: [String].self).pointee { try unkeyed.encode(value) }
         case .bool:
             for value in slot.assumingMemoryBound(to: [Bool].self).pointee { try unkeyed.encode(value) }
+        default:
+            // ``DirectCoding/leafArray(_:)`` holds only the three above (`ArrayCodec.direct`).
+            break
         }
     }
 
@@ -141,47 +144,28 @@ extension CodableOutput {
 }
 
 /// How a field's stored value is written into an encoder straight from the model (see
-/// ``DirectCodingMaker``).
+/// ``DirectCodingMaker``), from what its codec says (``ValueCodec/direct``).
 enum DirectCoding {
-    /// A model (`isArray`: an `[Model]`) under the model's own codec, which knows its type.
-    case models(any NestedPlanning, isArray: Bool)
+    /// A model (`isArray`: an `[Model]`), through its plan.
+    case models(any NestedCoding, isArray: Bool)
     /// An `[Int]`, `[String]` or `[Bool]` under the built-in codecs.
-    case leafArray(LeafElements)
+    case leafArray(LeafKind)
 
-    enum LeafElements {
-        case int, string, bool
-    }
-
-    /// For a field whose codec is `codec` (a codec's ``Codec/base``); `nil` for any other.
-    init?(codec: any Sendable) {
-        if let model = codec as? any NestedPlanning {
-            self = .models(model, isArray: false)
-        } else if let array = codec as? any ElementCoding, let coding = array.elementCoding {
-            self = coding
-        } else {
-            return nil
+    /// For a field whose codec says `direct`; `nil` for any other.
+    init?(_ direct: DirectValues) {
+        func coding<Model: Mappable>(_: Model.Type) -> any NestedCoding {
+            ModelCoding<Model>()
+        }
+        switch direct {
+        case .model(let model): self = .models(coding(model), isArray: false)
+        case .models(let model): self = .models(coding(model), isArray: true)
+        case .leafArray(let kind): self = .leafArray(kind)
+        case .none, .leaf: return nil
         }
     }
 }
 
-/// An array codec, asked how its elements can be written straight from the array.
-protocol ElementCoding {
-    var elementCoding: DirectCoding? { get }
-}
-
-extension ArrayCodec: ElementCoding {
-    var elementCoding: DirectCoding? {
-        if let model = element.base as? any NestedPlanning { return .models(model, isArray: true) }
-        switch LeafKind(codec: element.baseType) {
-        case .int: return .leafArray(.int)
-        case .string: return .leafArray(.string)
-        case .bool: return .leafArray(.bool)
-        default: return nil
-        }
-    }
-}
-
-extension MappableCodec {
+extension ModelCoding {
     func writeCoder(
         at slot: UnsafeRawPointer,
         isArray: Bool,

@@ -105,7 +105,7 @@ struct CodableOutput {
             return try write(dictionary, plan: nil, into: &container, depth: depth)
         }
         guard shape.kind == .dictionary else {
-            return try write(dictionary, plan: (shape.source as? any NestedModel)?.plan(in: context), into: &container, depth: depth)
+            return try write(dictionary, plan: shape.model.flatMap { ObjectPlan.nested($0, in: context) }, into: &container, depth: depth)
         }
         try check(depth, at: container.codingPath)
         for (key, value) in dictionary {

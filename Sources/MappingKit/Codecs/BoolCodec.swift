@@ -1,6 +1,8 @@
 /// `Bool`. Takes `true`/`false` (Swift or JSONSerialization's boolean), the integers `0` and `1`,
 /// and the strings `"true"` and `"false"`. Anything else is an error, never a guess.
 struct BoolCodec: ValueCodec {
+    var direct: DirectValues { .leaf(.bool) }
+
     var mode = CoercionMode.lossless
 
     func decode(_ input: Any, in context: MappingContext) throws -> Bool {

@@ -52,6 +52,7 @@ class Codec<Value>: ValueCodec, @unchecked Sendable {
     func merge(_ input: Any, into current: Value, in context: MappingContext) throws -> Value { abstract() }
     var traits: CodecTraits { abstract() }
     var valueShape: ValueShape { abstract() }
+    var direct: DirectValues { abstract() }
 
     /// ``ValueCodec/decodeElements(of:in:)`` of the concrete codec.
     func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value] { abstract() }
@@ -109,6 +110,7 @@ final class ErasedCodec<Value, Base: ValueCodec>: Codec<Value>, @unchecked Senda
 
     override var traits: CodecTraits { wrapped.traits }
     override var valueShape: ValueShape { wrapped.valueShape }
+    override var direct: DirectValues { wrapped.direct }
 
     override func decodeElements(of array: [Any], in context: MappingContext) throws -> [Value] {
         try wrapped.decodeElements(of: array, in: context)

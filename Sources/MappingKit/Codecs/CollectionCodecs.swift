@@ -222,6 +222,16 @@ extension Optional where Wrapped == MappingError {
 extension ArrayCodec {
     /// What it reads, asked of a `Decoder` first (``ValueShape``).
     var valueShape: ValueShape { .array(element.valueShape) }
+
+    /// An array of nested models, or of `Int`, `String` or `Bool`, which the Codable bridge reads
+    /// and writes with the coder's own calls for the whole array.
+    var direct: DirectValues {
+        switch element.direct {
+        case .model(let model): .models(model)
+        case .leaf(let kind) where kind == .int || kind == .string || kind == .bool: .leafArray(kind)
+        default: .none
+        }
+    }
 }
 
 extension SetCodec {

@@ -138,6 +138,8 @@ struct CGFloatCodec: ValueCodec {
 
 /// `Double` through non-generic code, like ``IntCodec``.
 struct DoubleCodec: ValueCodec {
+    var direct: DirectValues { .leaf(.double) }
+
     let general: FloatingPointCodec<Double>
 
     func decode(_ input: Any, in context: MappingContext) throws -> Double {

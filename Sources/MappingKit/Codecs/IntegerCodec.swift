@@ -93,6 +93,8 @@ struct IntegerCodec<Integer: FixedWidthInteger & Sendable>: ValueCodec {
 /// `Int`, the most common property type, through non-generic code: its exact-type fast path
 /// needs no runtime metadata lookups. Everything else goes to `IntegerCodec<Int>`.
 struct IntCodec: ValueCodec {
+    var direct: DirectValues { .leaf(.int) }
+
     let general: IntegerCodec<Int>
 
     var traits: CodecTraits { [.encodesUnchanged, .decodesUnchanged] }

@@ -49,18 +49,22 @@ struct OptionalCodec<Element>: OptionalCoding {
 /// `Int?`, `String?`, `Bool?` and `Double?`, each as concrete code.
 struct OptionalIntCodec: OptionalCoding {
     let wrapped: IntCodec
+    var direct: DirectValues { .leaf(.optionalInt) }
 }
 
 struct OptionalStringCodec: OptionalCoding {
     let wrapped: StringCodec
+    var direct: DirectValues { .leaf(.optionalString) }
 }
 
 struct OptionalBoolCodec: OptionalCoding {
     let wrapped: BoolCodec
+    var direct: DirectValues { .leaf(.optionalBool) }
 }
 
 struct OptionalDoubleCodec: OptionalCoding {
     let wrapped: DoubleCodec
+    var direct: DirectValues { .leaf(.optionalDouble) }
 }
 
 extension OptionalCoding {

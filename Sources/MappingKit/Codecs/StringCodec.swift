@@ -1,6 +1,8 @@
 /// `String`. Takes strings, and numbers written in their shortest decimal form (`42` → `"42"`,
 /// `2.5` → `"2.5"`). Booleans are not strings.
 struct StringCodec: ValueCodec {
+    var direct: DirectValues { .leaf(.string) }
+
     var mode = CoercionMode.lossless
 
     func decode(_ input: Any, in context: MappingContext) throws -> String {

@@ -42,6 +42,14 @@ protocol ValueCodec<Value>: Sendable {
     /// notes of them before mapping (`Store/StoreShapes.swift`).
     var valueShape: ValueShape { get }
 
+    /// What a plan's loops and the formats may read and write themselves at a property's offset,
+    /// without a call through the codec (``DirectValues``): the codec's own values only, never
+    /// those of a codec it wraps (an adapter, a raw-value enum or a lossy collection around an
+    /// `Int` converts, checks or drops what the plain codec would take as it is). `.none`, the
+    /// default, for every codec but the four scalars', their optionals', nested models' and
+    /// arrays of those.
+    var direct: DirectValues { get }
+
     // MARK: Raw memory (`SlotCoding.swift`)
 
     /// Decodes `input` into the uninitialized memory at `slot`.
@@ -151,6 +159,15 @@ extension ValueCodec {
     }
 
     var valueShape: ValueShape { .untyped }
+
+    var direct: DirectValues { .none }
+
+    /// Which of the commonest property types the codec reads and writes as they are
+    /// (``DirectValues/leaf(_:)``), or `.none`.
+    var leafKind: LeafKind {
+        if case .leaf(let kind) = direct { return kind }
+        return .none
+    }
 
     func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]? {
         nil

@@ -31,24 +31,22 @@ final class ValueShape: @unchecked Sendable {
     let kind: Kind
     let inner: ValueShape?
     let decodable: (any Decodable.Type)?
-    /// The codec that made this shape, when it tells a format something of its own (a nested
-    /// model, a store's relationship): the format asks it for that format's protocol, in the
-    /// format's folder, so the codec needs no pointer to any format.
-    let source: (any Sendable)?
+    /// The model of a nested model's shape (``Kind/model``): a format finds its plan from the
+    /// type, with nothing to ask of the codec.
+    let model: (any Mappable.Type)?
+    /// The model a foreign key refers to (a relationship's values, read by probing): a store
+    /// keeps a reference column, an import notes the key.
+    let referenced: (any Mappable.Type)?
 
     private init(
         _ kind: Kind, inner: ValueShape? = nil, decodable: (any Decodable.Type)? = nil,
-        source: (any Sendable)? = nil
+        model: (any Mappable.Type)? = nil, referenced: (any Mappable.Type)? = nil
     ) {
         self.kind = kind
         self.inner = inner
         self.decodable = decodable
-        self.source = source
-    }
-
-    /// This shape, told by `source`.
-    func from(_ source: any Sendable) -> ValueShape {
-        ValueShape(kind, inner: inner, decodable: decodable, source: source)
+        self.model = model
+        self.referenced = referenced
     }
 
     static let untyped = ValueShape(.untyped)
@@ -63,7 +61,9 @@ final class ValueShape: @unchecked Sendable {
     static func optional(_ wrapped: ValueShape) -> ValueShape { ValueShape(.optional, inner: wrapped) }
     static func array(_ element: ValueShape) -> ValueShape { ValueShape(.array, inner: element) }
     static func dictionary(_ value: ValueShape) -> ValueShape { ValueShape(.dictionary, inner: value) }
-    /// A nested model, told by its codec (`MappableCodec`, which a format asks for the model's plan).
-    static func model(_ codec: any Sendable) -> ValueShape { ValueShape(.model, source: codec) }
+    /// A nested model of type `model`, mapped through its plan.
+    static func model(_ model: any Mappable.Type) -> ValueShape { ValueShape(.model, model: model) }
+    /// A foreign key to a `model`, read by probing.
+    static func reference(to model: any Mappable.Type) -> ValueShape { ValueShape(.untyped, referenced: model) }
     static func decodable(_ type: any Decodable.Type) -> ValueShape { ValueShape(.decodable, decodable: type) }
 }

@@ -1,40 +1,39 @@
 /// What a store does with a field's values, worked out from its codec's ``ValueShape``: how a
 /// store keeps them (``StoreSchema``), and what an import notes of them before it maps anything
 /// (the primary keys of nested models with an identity, foreign keys), so that the store is asked
-/// once per type. The codecs know nothing of stores: the few that tell a store something of their
-/// own (nested models, relationships) conform to ``StoreSurveyed``, here in `Store/`, and are
-/// found as their shape's ``ValueShape/source``.
-protocol StoreSurveyed {
-    /// Notes the primary keys `input` mentions.
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext)
-    /// How a store keeps the values.
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind
-}
+/// once per type. The codecs know nothing of stores: a nested model's shape names its model, a
+/// relationship's the model it refers to, and everything a store does with them is here.
 
 /// How an import surveys one field's values, made once per plan from the field's shape: through
-/// optionals, arrays, sets and dictionaries down to the codecs that note keys.
+/// optionals, arrays, sets and dictionaries down to the nested models and foreign keys that
+/// mention primary keys.
 ///
 /// A class, not an indirect enum: plans keep their surveyors for the life of the process, and an
 /// enum's boxes are referenced through tagged pointers that LeakSanitizer cannot follow (as
 /// ``ValueShape``).
 final class Surveyor: @unchecked Sendable {
     private enum Kind {
-        case optional, elements, values, codec
+        case optional, elements, values
+        /// A nested model: it notes its own key and those its properties mention.
+        case model(any Mappable.Type)
+        /// A foreign key to a model.
+        case reference(any Mappable.Type)
     }
 
     private let kind: Kind
     private let inner: Surveyor?
-    private let codec: (any StoreSurveyed)?
+    /// A nested model's plan, found once for the configuration met first.
+    private let plans = PlanMemo()
 
-    private init(_ kind: Kind, inner: Surveyor? = nil, codec: (any StoreSurveyed)? = nil) {
+    private init(_ kind: Kind, inner: Surveyor? = nil) {
         self.kind = kind
         self.inner = inner
-        self.codec = codec
     }
 
     /// The surveyor for values of `shape`, or `nil` when nothing in them can mention a key.
     static func make(for shape: ValueShape) -> Surveyor? {
-        if let codec = shape.source as? any StoreSurveyed { return Surveyor(.codec, codec: codec) }
+        if let model = shape.model { return Surveyor(.model(model)) }
+        if let referenced = shape.referenced { return Surveyor(.reference(referenced)) }
         guard let inner = shape.inner.flatMap(make(for:)) else { return nil }
         switch shape.kind {
         case .optional: return Surveyor(.optional, inner: inner)
@@ -56,18 +55,36 @@ final class Surveyor: @unchecked Sendable {
         case .values:
             guard let dictionary = InputValue.dictionary(input) else { return }
             for value in dictionary.values { inner?.survey(value, into: session, in: context) }
-        case .codec:
-            codec?.survey(input, into: session, in: context)
+        case .model(let model):
+            survey(input, as: model, into: session, in: context)
+        case .reference(let model):
+            session.survey(reference: input, to: model, in: context)
+        }
+    }
+
+    /// A nested model's object, or its primary key when it has an identity.
+    private func survey<Model: Mappable>(_ input: Any, as _: Model.Type, into session: ImportSession, in context: MappingContext) {
+        guard let nested = try? context.nested(),
+              let plan = try? plans.plan(for: Model.self, configuration: nested.declaredConfiguration(for: Model.self)) else { return }
+        if let dictionary = InputValue.dictionary(input) {
+            session.survey(dictionary, as: Model.self, plan: plan, in: nested)
+        } else if plan.identity != nil, InputValue.array(input) == nil {
+            session.survey(reference: input, to: Model.self, in: context)
         }
     }
 }
 
 extension StoreColumn.Kind {
-    /// The column kind for values of `shape`: what its codec says when it tells a store
-    /// (``StoreSurveyed``), else scalars keep their own and anything structured is JSON text.
+    /// The column kind for values of `shape`: a reference to a nested model with an identity or
+    /// to a relationship's model, else scalars keep their own and anything structured is JSON
+    /// text.
     init(shape: ValueShape, in context: MappingContext) {
-        if let codec = shape.source as? any StoreSurveyed {
-            self = codec.storeKind(in: context)
+        if let referenced = shape.referenced {
+            self = .reference(ValueDescription.typeName(referenced))
+            return
+        }
+        if let model = shape.model {
+            self = Self.nested(model, in: context)
             return
         }
         switch shape.kind {
@@ -81,6 +98,12 @@ extension StoreColumn.Kind {
         case .optional: self = shape.inner.map { StoreColumn.Kind(shape: $0, in: context) } ?? .json
         case .untyped, .array, .dictionary, .model, .decodable: self = .json
         }
+    }
+
+    /// A nested model: a reference column when it has an identity, else JSON text.
+    private static func nested<Model: Mappable>(_: Model.Type, in context: MappingContext) -> StoreColumn.Kind {
+        guard context.declaredConfiguration(for: Model.self).rules.hasIdentity else { return .json }
+        return .reference(ValueDescription.typeName(Model.self))
     }
 }
 
@@ -107,24 +130,5 @@ extension ObjectPlan {
     /// Notes the primary keys that `input`, field `index`'s value, mentions.
     func survey(field index: Int, _ input: Any, into session: ImportSession, in context: MappingContext) {
         layout(SurveyLayout.self).surveyors[index]?.survey(input, into: session, in: context)
-    }
-}
-
-// A nested model notes its own keys and those its properties mention; in a store, one with an
-// identity is a reference column.
-extension MappableCodec: StoreSurveyed {
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard let nested = try? context.nested(),
-              let plan = try? plans.plan(for: Model.self, configuration: nested.declaredConfiguration(for: Model.self)) else { return }
-        if let dictionary = InputValue.dictionary(input) {
-            session.survey(dictionary, as: Model.self, plan: plan, in: nested)
-        } else if plan.identity != nil, InputValue.array(input) == nil {
-            session.survey(reference: input, to: Model.self, in: context)
-        }
-    }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        guard context.declaredConfiguration(for: Model.self).rules.hasIdentity else { return .json }
-        return .reference(ValueDescription.typeName(Model.self))
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A to-one relationship by foreign key: the input is the related object's primary key, and
 /// the representation writes it again. Resolved through the import (``ImportSession``);
 /// outside an import no object can be found, and the policy decides.
-struct RelationshipCodec<Related: Mappable>: ValueCodec, StoreSurveyed {
+struct RelationshipCodec<Related: Mappable>: ValueCodec {
     let policy: UnresolvedReference
 
     func decode(_ input: Any, in context: MappingContext) throws -> Related {
@@ -17,21 +17,13 @@ struct RelationshipCodec<Related: Mappable>: ValueCodec, StoreSurveyed {
         try value.foreignKey(in: context)
     }
 
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        session.survey(reference: input, to: Related.self, in: context)
-    }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        .reference(ValueDescription.typeName(Related.self))
-    }
-
-    /// A primary key, read by probing; told to a store by this codec.
-    var valueShape: ValueShape { ValueShape.untyped.from(self) }
+    /// A primary key, read by probing: a store keeps a reference column, an import notes it.
+    var valueShape: ValueShape { .reference(to: Related.self) }
 }
 
 /// The same for an optional property: `null` is `nil`, and so is an unresolved key under
 /// ``UnresolvedReference/null``.
-struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec, StoreSurveyed {
+struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec {
     let policy: UnresolvedReference
 
     func decode(_ input: Any, in context: MappingContext) throws -> Related? {
@@ -44,16 +36,7 @@ struct OptionalRelationshipCodec<Related: Mappable>: ValueCodec, StoreSurveyed {
         return try value.foreignKey(in: context)
     }
 
-    func survey(_ input: Any, into session: ImportSession, in context: MappingContext) {
-        guard !InputValue.isNull(input) else { return }
-        session.survey(reference: input, to: Related.self, in: context)
-    }
-
-    func storeKind(in context: MappingContext) -> StoreColumn.Kind {
-        .reference(ValueDescription.typeName(Related.self))
-    }
-
-    var valueShape: ValueShape { ValueShape.optional(.untyped).from(self) }
+    var valueShape: ValueShape { .optional(.reference(to: Related.self)) }
 }
 
 /// Foreign keys to objects and back.

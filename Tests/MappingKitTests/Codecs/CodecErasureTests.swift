@@ -38,7 +38,7 @@ struct CodecErasureTests {
     func factoryCodecs() throws {
         let optional = CodecFactory.codec(for: Int?.self)
         #expect(ObjectIdentifier(optional.baseType) == ObjectIdentifier(OptionalIntCodec.self))
-        #expect(LeafKind(codec: optional.baseType) == .optionalInt)
+        #expect(optional.leafKind == .optionalInt)
         let array = CodecFactory.codec(for: [String].self)
         #expect(try array.decode(["a", "b"], in: MappingContext()) == ["a", "b"])
         #expect(CodecFactory.codec(for: [String].self) === array)

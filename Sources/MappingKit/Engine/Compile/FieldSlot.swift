@@ -146,7 +146,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         requirementList = nil
         hasNullDefault = false
         hasRules = false
-        leaf = LeafKind(codec: self.codec.baseType)
+        leaf = self.codec.leafKind
         mergesUpdates = self.codec.mergesUpdates
         decodesOverWithRules = mergesUpdates
     }
@@ -169,7 +169,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         requirementList = requirements
         hasNullDefault = defaults.whenNull != nil
         hasRules = requirements != nil || defaults.whenMissing != nil
-        leaf = hasNullDefault || hasRules ? .none : LeafKind(codec: codec.baseType)
+        leaf = hasNullDefault || hasRules ? .none : codec.leafKind
         mergesUpdates = codec.mergesUpdates && !replacesOnUpdate
         decodesOverWithRules = hasNullDefault || hasRules || mergesUpdates
     }

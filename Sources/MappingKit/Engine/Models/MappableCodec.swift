@@ -271,16 +271,13 @@ extension MappingError {
     }
 }
 
-extension MappableCodec: NestedModel {
-    /// A nested model (``ValueShape``).
-    var valueShape: ValueShape { .model(self) }
+extension MappableCodec {
+    /// A nested model (``ValueShape``): formats find its plan from the type
+    /// (``ObjectPlan/nested(_:in:)``).
+    var valueShape: ValueShape { .model(Model.self) }
 
-    func plan(in context: MappingContext) -> ObjectPlan? {
-        let configuration = context.declaredConfiguration(for: Model.self)
-        // A model written as an array is read by probing.
-        guard !configuration.rules.isPositional else { return nil }
-        return try? plans.plan(for: Model.self, configuration: configuration)
-    }
+    /// Read and written through its plan.
+    var direct: DirectValues { .model(Model.self) }
 }
 
 // MARK: - JSON
@@ -310,12 +307,16 @@ extension MappingContext {
     }
 }
 
-/// A nested model, as a shape tells it: finds the model's plan for the context of the call
-/// that reads it.
-protocol NestedModel {
-    /// The plan, or `nil` when the model is read some other way (as an array, or by a
-    /// configuration that does not compile: mapping then reports why).
-    func plan(in context: MappingContext) -> ObjectPlan?
+extension ObjectPlan {
+    /// The plan a nested model of type `model` is read and written with in `context` (the nested
+    /// models' context), as its codec finds it; `nil` when the model is read some other way (as
+    /// an array, or by a configuration that does not compile: mapping then reports why). What a
+    /// format asks of a ``ValueShape/model``.
+    static func nested(_ model: any Mappable.Type, in context: MappingContext) -> ObjectPlan? {
+        let configuration = context.declaredConfiguration(for: model)
+        guard !configuration.rules.isPositional else { return nil }
+        return try? PlanCache.plan(for: model, configuration: configuration)
+    }
 }
 
 // MARK: JSON Schema

@@ -51,7 +51,7 @@ struct CallPathTests {
             "Engine/Run/PlanReader.swift read",
             "Engine/Run/ObjectPlan+Staging.swift stage",
             "Engine/Run/PlanReader.swift Dictionary.stageFields",
-            "Engine/Compile/LeafKind.swift decode",
+            "Codecs/LeafKind.swift decode",
             "Engine/Compile/FieldSlot.swift TypedField.moveIn",
         ])
     }

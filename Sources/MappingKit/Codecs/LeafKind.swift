@@ -2,7 +2,8 @@ import Foundation
 
 /// The commonest property types (`Int`, `String`, `Bool`, `Double` and their optionals) under
 /// their built-in codecs, with no defaults or requirements: a plan's loops read and write these
-/// themselves, from the property's offset, without a call through the field and its codec.
+/// themselves, from the property's offset, without a call through the field and its codec. A
+/// codec says which it is (``DirectValues/leaf(_:)``), in its own file.
 ///
 /// Only the common case is handled here, the one every coercion mode takes the same way: a
 /// value of exactly the property's type, an integer `NSNumber` for `Int`, JSONSerialization's
@@ -11,22 +12,6 @@ import Foundation
 /// with their conversions and error messages.
 enum LeafKind: UInt8, Sendable {
     case none, int, string, bool, double, optionalInt, optionalString, optionalBool, optionalDouble
-
-    /// The kind for a field whose codec is of type `codec`.
-    init(codec: Any.Type) {
-        let id = ObjectIdentifier(codec)
-        self = switch id {
-        case ObjectIdentifier(IntCodec.self): .int
-        case ObjectIdentifier(StringCodec.self): .string
-        case ObjectIdentifier(BoolCodec.self): .bool
-        case ObjectIdentifier(DoubleCodec.self): .double
-        case ObjectIdentifier(OptionalIntCodec.self): .optionalInt
-        case ObjectIdentifier(OptionalStringCodec.self): .optionalString
-        case ObjectIdentifier(OptionalBoolCodec.self): .optionalBool
-        case ObjectIdentifier(OptionalDoubleCodec.self): .optionalDouble
-        default: .none
-        }
-    }
 
     /// Writes the value at `slot` under `key` (`nil` optionals as `NSNull` when `writesNull`,
     /// else not at all), and says whether it did.
@@ -72,7 +57,7 @@ enum LeafKind: UInt8, Sendable {
     /// nothing when `initializing`; says whether it did.
     @inline(__always)
     func decode(_ input: Any, at slot: UnsafeMutableRawPointer, initializing: Bool) -> Bool {
-        CallTrace.note("Engine/Compile/LeafKind.swift decode")
+        CallTrace.note("Codecs/LeafKind.swift decode")
         switch self {
         case .none:
             return false
@@ -149,4 +134,21 @@ enum LeafKind: UInt8, Sendable {
         guard let number = ExistentialPayload.number(in: input), NumericInput.isBoolean(number) else { return nil }
         return number.boolValue
     }
+}
+
+/// What a plan's loops and the formats may read and write themselves at a property's offset, for
+/// one codec's values (``ValueCodec/direct``): the one vocabulary of those fast paths, asked of
+/// the codec, never worked out from its type.
+enum DirectValues {
+    /// Nothing: every value goes through the codec's calls.
+    case none
+    /// One of the commonest property types (``LeafKind``).
+    case leaf(LeafKind)
+    /// A nested model of this type, through its plan.
+    case model(any Mappable.Type)
+    /// An array of nested models of this type, each through its plan.
+    case models(any Mappable.Type)
+    /// An array of `Int`, `String` or `Bool` (``LeafKind/int``, ``LeafKind/string``,
+    /// ``LeafKind/bool``).
+    case leafArray(LeafKind)
 }
