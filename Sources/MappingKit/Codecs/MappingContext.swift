@@ -24,7 +24,7 @@ struct MappingContext: Sendable {
     /// common case. Kept in the marks, as the policies' own shared marks when nothing else is
     /// marked: a context is copied for every nested model, and each reference it holds costs on
     /// every copy.
-    var inherited: HandedDownPolicies? {
+    var inherited: InheritedPolicies? {
         get { marks?.inherited }
         set {
             if let newValue, marks?.discriminator == nil, marks?.updateProbe == nil {
@@ -213,23 +213,11 @@ struct MappingContext: Sendable {
 final class ContextMarks: Sendable {
     let discriminator: String?
     let updateProbe: ObjectIdentifier?
-    let inherited: HandedDownPolicies?
+    let inherited: InheritedPolicies?
 
-    init(discriminator: String?, updateProbe: ObjectIdentifier?, inherited: HandedDownPolicies?) {
+    init(discriminator: String?, updateProbe: ObjectIdentifier?, inherited: InheritedPolicies?) {
         self.discriminator = discriminator
         self.updateProbe = updateProbe
         self.inherited = inherited
     }
-}
-
-/// What a model hands down to the types nested in it (``MappingContext/inherited``): the
-/// engine's `InheritedPolicies`, the one subclass, which this folder holds without reading.
-/// One instance per value of the policies, compared by identity.
-class HandedDownPolicies: @unchecked Sendable {
-    // @unchecked: `marks` is set once, before the instance is shared (by the subclass's maker).
-
-    /// A context's marks holding these policies and nothing else, shared by every context.
-    var marks: ContextMarks?
-
-    init() {}
 }

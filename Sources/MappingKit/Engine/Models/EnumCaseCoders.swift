@@ -49,7 +49,7 @@ struct EnumCaseDecoder: Decoder {
     /// model holding the enum hands down (``MappingConfiguration/convert(_:using:)``), lossy
     /// and taking single values as arrays where that model's collections do.
     static func codec<Value>(for type: Value.Type, coercion: CoercionMode, in context: MappingContext) -> Codec<Value> {
-        guard let policies = context.inheritedPolicies else { return CodecFactory.codec(for: type, mode: coercion) }
+        guard let policies = context.inherited else { return CodecFactory.codec(for: type, mode: coercion) }
         let codec = CodecFactory.codec(for: type, mode: coercion, adapters: policies.valueAdapters)
         let boxing = CodecFactory.codec(codec, boxingSingleValues: policies.singleValuesAsArrays == true)
         return CodecFactory.codec(boxing, lossy: policies.lossyCollections == true)

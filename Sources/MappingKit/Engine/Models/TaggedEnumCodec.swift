@@ -25,7 +25,7 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
         let nested = try context.nested()
         let found = try plan.locate(InputValue.flattened(input), in: context)
         let entry = plan.cases[found.index]
-        if found.fallbackTag == nil, (context.undefinedKeys ?? (context.inheritedPolicies?.raisesInValues == true ? .raise : nil)) == .raise {
+        if found.fallbackTag == nil, (context.undefinedKeys ?? (context.inherited?.raisesInValues == true ? .raise : nil)) == .raise {
             try plan.refuseUndefinedKeys(of: entry, in: found)
         }
         var payload: [String: EnumCaseDecoder.PayloadValue] = [:]

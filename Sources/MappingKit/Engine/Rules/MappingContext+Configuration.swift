@@ -5,7 +5,7 @@ extension MappingContext {
     /// declares it (under the policies handed down, when there are any). It holds rules only:
     /// the call's state travels in the context, and around overrides in ``CurrentCall``.
     func declaredConfiguration<Model: Mappable>(for type: Model.Type) -> MappingConfiguration {
-        guard let inherited = inheritedPolicies else {
+        guard let inherited = inherited else {
             if let mapper { return mapper.configuration(for: type) }
             return type.mappingConfiguration
         }

@@ -45,8 +45,12 @@ struct TreePolicies: Hashable, Sendable {
 /// Read for every nested model a tree maps (``ConfigurationRules/inheriting(_:)``): each policy is
 /// a stored property of its own, so reading one copies nothing else, and rules made under these
 /// policies are kept by the instance's identity (``InheritedRules``).
-final class InheritedPolicies: HandedDownPolicies, @unchecked Sendable {
-    // @unchecked as its superclass; its own properties are constants.
+final class InheritedPolicies: @unchecked Sendable {
+    // @unchecked: `marks` is set once, before the instance is shared (by ``of(_:)``); the
+    // other properties are constants.
+
+    /// A context's marks holding these policies and nothing else, shared by every context.
+    private(set) var marks: ContextMarks?
     let keyStrategy: KeyStrategy?
     let missingKeys: MissingKeyPolicy?
     let valueAdapters: ValueAdapters
@@ -83,12 +87,6 @@ final class InheritedPolicies: HandedDownPolicies, @unchecked Sendable {
 }
 
 extension MappingContext {
-    /// The policies handed down to the model at this level, as the engine reads them.
-    var inheritedPolicies: InheritedPolicies? {
-        // Every `HandedDownPolicies` is an `InheritedPolicies` (the one subclass, made only here).
-        inherited.map { unsafeDowncast($0, to: InheritedPolicies.self) }
-    }
-
     /// This context as the fields of a model whose plan hands `policies` down see it.
     @inline(__always)
     func handingDown(_ policies: InheritedPolicies?) -> MappingContext {
