@@ -46,7 +46,7 @@ struct CallPathTests {
         #expect(path == [
             "API/Mappable+Mapping.swift init(dictionary:)",
             "API/Mappable+Mapping.swift update(from:configuration:)",
-            "API/Mappable+Mapping.swift applyPlan(_:to:in:)",
+            "Engine/Run/Mappable+Dictionary.swift applyPlan(_:to:in:)",
             "Engine/Run/ModelAccess.swift commit",
             "Engine/Run/PlanReader.swift read",
             "Engine/Run/ObjectPlan+Staging.swift stage",
