@@ -67,8 +67,9 @@ extension Mappable {
     /// running the hooks, or throws and changes nothing.
     mutating func applyPlan(json reader: inout JSONReader, plan: ObjectPlan, in context: MappingContext, isDocument: Bool) throws {
         CallTrace.note("JSON/Mappable+JSONReadWrite.swift applyPlan(json:plan:in:isDocument:)")
-        try commit(plan, in: context) { model, context, finish in
-            try plan.decodeJSON(&reader, into: model, in: context, isDocument: isDocument, finish: finish)
+        try withUnsafeMutablePointer(to: &reader) { bytes in
+            var object = JSONObjectReader(bytes: bytes, isDocument: isDocument)
+            try commit(plan, reading: &object, in: context)
         }
     }
 

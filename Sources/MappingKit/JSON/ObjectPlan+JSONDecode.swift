@@ -1,31 +1,11 @@
 import Foundation
 
 extension ObjectPlan {
-    /// Reads a JSON object into `model` in one pass: direct fields decode straight from the
-    /// bytes into the staging buffer; every other key the plan needs is kept as a native value
+    /// A JSON object read in one pass into the plan's staging buffer, as ``JSONObjectReader``
+    /// stages it for the engine's read (``Mappable/commit(_:reading:in:)``): direct fields
+    /// decode straight from the bytes; every other key the plan needs is kept as a native value
     /// and resolved as from a dictionary. `isDocument`: the object is the whole input, which
-    /// must end before anything is committed. Atomic, with every problem reported, like
-    /// ``decode(_:into:in:finish:)``.
-    func decodeJSON(
-        _ reader: inout JSONReader,
-        into model: UnsafeMutableRawPointer,
-        in context: MappingContext,
-        isDocument: Bool,
-        finish: ([String: Any]) throws -> Void
-    ) throws {
-        CallTrace.note("JSON/ObjectPlan+JSONDecode.swift decodeJSON")
-        try withUnsafeMutablePointer(to: &reader) { bytes in
-            var object = JSONObjectReader(bytes: bytes, isDocument: isDocument)
-            // The context as it is, unless the plan hands policies down (a copy costs a retain
-            // and a release per reference, per model).
-            guard let policies = handedDown, policies !== context.inherited else {
-                return try read(&object, into: model, in: context, finish: finish)
-            }
-            try read(&object, into: model, in: context.handingDown(policies), finish: finish)
-        }
-    }
-
-    /// The object at `reader`, staged: what ``JSONObjectReader`` does for the plan's driver.
+    /// must end before anything is committed.
     fileprivate func stageJSON(
         _ reader: inout JSONReader,
         isDocument: Bool,

@@ -35,7 +35,8 @@ extension Mappable {
     /// Every format's commit of one model: starts the call's count, then runs `decode` with the
     /// model's bytes (a class instance's object, a struct's own storage), the context, and the
     /// `finish` that runs the plan's hooks on the model once the staged values are in. A format
-    /// supplies only its read (`plan.decode` for a dictionary, `plan.decodeJSON` for JSON).
+    /// supplies only its read: a ``PlanReader`` through ``commit(_:reading:in:)`` (JSON, a
+    /// decoder), or `plan.decode` for a dictionary, which may rewrite its input first.
     mutating func commit(
         _ plan: ObjectPlan,
         in context: MappingContext,
@@ -46,6 +47,22 @@ extension Mappable {
         // copy retains and releases the context's references, for every model).
         guard context.hasStarted else { return try commitStarted(plan, in: context.started(), decode) }
         try commitStarted(plan, in: context, decode)
+    }
+
+    /// The engine's one entry for reading a model from a format: the format hands over its
+    /// reader of one object, and the engine does the rest (the call's count, the model's bytes,
+    /// the policies the plan hands down, the staging buffer, the undefined-key policy, the atomic
+    /// commit, the hooks), calling the format back only through ``PlanReader``.
+    @inline(__always)
+    mutating func commit<Reader: PlanReader>(_ plan: ObjectPlan, reading reader: inout Reader, in context: MappingContext) throws {
+        try commit(plan, in: context) { model, context, finish in
+            // The context as it is, unless the plan hands policies down (a copy costs a retain
+            // and a release per reference, per model).
+            guard let policies = plan.handedDown, policies !== context.inherited else {
+                return try plan.read(&reader, into: model, in: context, finish: finish)
+            }
+            try plan.read(&reader, into: model, in: context.handingDown(policies), finish: finish)
+        }
     }
 
     /// ``commit(_:in:_:)`` once the call has started.

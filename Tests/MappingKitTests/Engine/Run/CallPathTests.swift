@@ -28,7 +28,6 @@ struct CallPathTests {
             "JSON/Mappable+JSONReadWrite.swift update(json:configuration:isDocument:)",
             "JSON/Mappable+JSONReadWrite.swift applyPlan(json:plan:in:isDocument:)",
             "Engine/Run/ModelAccess.swift commit",
-            "JSON/ObjectPlan+JSONDecode.swift decodeJSON",
             "Engine/Run/PlanReader.swift read",
             "Engine/Run/ObjectPlan+Staging.swift stage",
             "JSON/ObjectPlan+JSONDecode.swift readMembers",
