@@ -15,7 +15,7 @@ extension Mappable {
     /// ```
     public mutating func update(from dictionary: [String: Any], configuration: MappingConfiguration) throws {
         CallTrace.note("API/Mappable+Mapping.swift update(from:configuration:)")
-        if CurrentCall.context?.updateProbe == ObjectIdentifier(type(of: self)) {
+        if CurrentCall.context?.defaultProbe == ObjectIdentifier(type(of: self)) {
             // JSON is about to be read straight into the model: only say that this default ran.
             try PlanCache.plan(for: type(of: self), configuration: configuration).defaults.sawDefaultUpdate()
             return

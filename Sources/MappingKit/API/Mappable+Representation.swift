@@ -53,7 +53,12 @@ extension Mappable {
     /// tells the plan that the type has no override (JSON may then be written straight from it).
     private func representation(configuration: MappingConfiguration, byDefault: Bool) throws -> [String: Any] {
         let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
-        if byDefault { plan.defaults.sawDefaultRepresentation() }
+        if byDefault {
+            plan.defaults.sawDefaultRepresentation()
+            // JSON is about to be written straight from the model: only say that this default ran.
+            if CurrentCall.context?.defaultProbe == ObjectIdentifier(type(of: self)) { return [:] }
+        }
+        CallTrace.note("API/Mappable+Representation.swift representation(configuration:byDefault:)")
         // The call this representation belongs to, or a call of its own outside any.
         let context = (CurrentCall.context ?? MappingContext()).started()
         try context.countModel()

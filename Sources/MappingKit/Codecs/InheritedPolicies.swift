@@ -79,7 +79,7 @@ final class InheritedPolicies: @unchecked Sendable {
             if let box = made[policies] { return box }
             let box = InheritedPolicies(policies)
             // Set once, before the instance is shared (a cycle, but instances live for the process).
-            box.marks = ContextMarks(discriminator: nil, updateProbe: nil, inherited: box)
+            box.marks = ContextMarks(discriminator: nil, defaultProbe: nil, inherited: box)
             made[policies] = box
             return box
         }

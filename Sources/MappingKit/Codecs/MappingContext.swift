@@ -27,24 +27,26 @@ struct MappingContext: Sendable {
     var inherited: InheritedPolicies? {
         get { marks?.inherited }
         set {
-            if let newValue, marks?.discriminator == nil, marks?.updateProbe == nil {
+            if let newValue, marks?.discriminator == nil, marks?.defaultProbe == nil {
                 marks = newValue.marks
             } else {
-                marks = ContextMarks(discriminator: discriminator, updateProbe: updateProbe, inherited: newValue)
+                marks = ContextMarks(discriminator: discriminator, defaultProbe: defaultProbe, inherited: newValue)
             }
         }
     }
     /// A discriminator key the parent read from this model's dictionary.
     var discriminator: String? {
         get { marks?.discriminator }
-        set { marks = ContextMarks(discriminator: newValue, updateProbe: updateProbe, inherited: inherited) }
+        set { marks = ContextMarks(discriminator: newValue, defaultProbe: defaultProbe, inherited: inherited) }
     }
-    /// The model type whose default `update(from:configuration:)` should only say that it ran
-    /// (``DefaultPaths/sawDefaultUpdate()``) and map nothing: a format is about to read its input
-    /// straight into the model, and asks first whether an override would receive a dictionary.
-    var updateProbe: ObjectIdentifier? {
-        get { marks?.updateProbe }
-        set { marks = ContextMarks(discriminator: discriminator, updateProbe: newValue, inherited: inherited) }
+    /// The model type whose default `update(from:configuration:)` or
+    /// `dictionaryRepresentation(configuration:)` should only say that it ran
+    /// (``DefaultPaths/sawDefaultUpdate()``, ``DefaultPaths/sawDefaultRepresentation()``) and
+    /// map or build nothing: a format is about to read its input straight into the model, or
+    /// write it straight from the model, and asks first whether an override would run instead.
+    var defaultProbe: ObjectIdentifier? {
+        get { marks?.defaultProbe }
+        set { marks = ContextMarks(discriminator: discriminator, defaultProbe: newValue, inherited: inherited) }
     }
     /// The call's settings and spending, once it has started (or been given settings).
     private var call: MappingCall?
@@ -212,12 +214,12 @@ struct MappingContext: Sendable {
 /// A context's rarely set values (see ``MappingContext/discriminator``).
 final class ContextMarks: Sendable {
     let discriminator: String?
-    let updateProbe: ObjectIdentifier?
+    let defaultProbe: ObjectIdentifier?
     let inherited: InheritedPolicies?
 
-    init(discriminator: String?, updateProbe: ObjectIdentifier?, inherited: InheritedPolicies?) {
+    init(discriminator: String?, defaultProbe: ObjectIdentifier?, inherited: InheritedPolicies?) {
         self.discriminator = discriminator
-        self.updateProbe = updateProbe
+        self.defaultProbe = defaultProbe
         self.inherited = inherited
     }
 }

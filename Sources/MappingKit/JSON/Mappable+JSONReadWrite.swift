@@ -33,7 +33,7 @@ extension Mappable {
     /// bytes when the type allows it, else through ``update(from:configuration:)``.
     ///
     /// Whether the type overrides that method is found out the first time: the object is read
-    /// as a dictionary and the method called with it under a probe (``MappingContext/updateProbe``).
+    /// as a dictionary and the method called with it under a probe (``MappingContext/defaultProbe``).
     /// MappingKit's own implementation answers the probe by marking the plan
     /// (``DefaultPaths/sawDefaultUpdate()``) and returning without mapping, and the object is read
     /// again from the bytes; an override just runs, as it would for a dictionary. Nothing is
@@ -54,7 +54,7 @@ extension Mappable {
             return
         }
         var probing = context
-        probing.updateProbe = ObjectIdentifier(type(of: self))
+        probing.defaultProbe = ObjectIdentifier(type(of: self))
         try CurrentCall.with(probing) { try update(from: dictionary, configuration: configuration) }
         // Unset before the call, so set by it: the default ran, and mapped nothing. (Another
         // thread can set it meanwhile only for the same type, which has no override either.)
@@ -83,18 +83,26 @@ extension Mappable {
     /// Writes the model at `model` as a JSON object with `configuration`, where it stands:
     /// straight from its stored properties when the type has no
     /// ``dictionaryRepresentation(configuration:)`` override, else what the override returns.
+    /// The first write of a type takes the path every later one does: the representation is
+    /// asked under a probe (``MappingContext/defaultProbe``), which MappingKit's own answers
+    /// without building a dictionary.
     static func writeJSON(
         at model: UnsafePointer<Self>,
         into writer: inout JSONWriter,
         in context: MappingContext,
         configuration: MappingConfiguration
     ) throws {
+        CallTrace.note("JSON/Mappable+JSONReadWrite.swift writeJSON(at:into:in:configuration:)")
         let context = context.started()
         do {
             let plan = try PlanCache.plan(for: dynamicType(at: model), configuration: configuration)
             if !plan.defaults.representsByDefault {
-                // The first time, the representation says whether the type overrides it.
-                let dictionary = try CurrentCall.with(context) { try model.pointee.dictionaryRepresentation(configuration: configuration) }
+                // The first time, the representation says whether the type overrides it, under
+                // a probe: MappingKit's own answers without building anything, an override runs
+                // and its dictionary is written.
+                var probing = context
+                probing.defaultProbe = ObjectIdentifier(dynamicType(at: model))
+                let dictionary = try CurrentCall.with(probing) { try model.pointee.dictionaryRepresentation(configuration: configuration) }
                 guard plan.defaults.representsByDefault else {
                     try writer.writeAny(dictionary)
                     return

@@ -4,6 +4,7 @@ extension ObjectPlan {
     /// value (or interleave with sorted keys), builds its dictionary representation and writes
     /// that instead: the same JSON value either way.
     func encodeJSON(_ model: UnsafeRawPointer, into writer: inout JSONWriter, in context: MappingContext) throws {
+        CallTrace.note("JSON/ObjectPlan+JSONEncode.swift encodeJSON")
         // Flattened properties are merged into the representation, which is written instead.
         guard !flattens else { return try writer.writeAny(encode(model, in: context)) }
         try withUnsafeMutablePointer(to: &writer) { bytes in

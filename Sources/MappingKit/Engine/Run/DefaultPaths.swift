@@ -4,7 +4,7 @@
 /// A format (JSON bytes, a `Decoder`) reads its input straight into a model only once its type is
 /// known to use the default update: an override receives a dictionary, so until then (and always,
 /// for a type with one) the input is read into a dictionary first and mapped through the
-/// override, with ``MappingContext/updateProbe`` set so the default only says it ran. Writing is
+/// override, with ``MappingContext/defaultProbe`` set so the default only says it ran. Writing is
 /// the same.
 final class DefaultPaths: Sendable {
     /// Word 0: the default update was seen (1) or not (0); word 1: the default representation.

@@ -6,6 +6,22 @@ private struct User: Mappable, Equatable {
     var name = ""
 }
 
+/// Written by one test only, so that its first write in the process is the one measured.
+private struct FirstWritten: Mappable {
+    var name = ""
+}
+
+/// The same, with a representation of its own.
+private struct OverridingWriter: Mappable {
+    var name = ""
+
+    func dictionaryRepresentation(configuration: MappingConfiguration) throws -> [String: Any] {
+        var dictionary = try defaultDictionaryRepresentation(configuration: configuration)
+        dictionary["version"] = 2
+        return dictionary
+    }
+}
+
 /// The steps `body` goes through, as debug builds note them (``CallTrace``).
 private func steps(_ body: () throws -> Void) rethrows -> [String] {
     let log = CallTraceLog()
@@ -53,5 +69,35 @@ struct CallPathTests {
             "Codecs/LeafKind.swift decode",
             "Engine/Compile/FieldSlot.swift TypedField.moveIn",
         ])
+    }
+
+    @Test("jsonData(): the first write of a type takes the path of every later one, no dictionary built")
+    func firstWrite() throws {
+        let model = FirstWritten(name: "Ann")
+        var first = Data()
+        let firstPath = try steps { first = try model.jsonData() }
+        var second = Data()
+        let secondPath = try steps { second = try model.jsonData() }
+        #expect(String(decoding: first, as: UTF8.self) == #"{"name":"Ann"}"#)
+        #expect(second == first)
+        #expect(firstPath == [
+            "JSON/Mappable+JSONReadWrite.swift writeJSON(at:into:in:configuration:)",
+            "JSON/ObjectPlan+JSONEncode.swift encodeJSON",
+        ])
+        #expect(secondPath == firstPath)
+    }
+
+    @Test("jsonData() of a type that overrides its representation: the override's dictionary, the first time and every time")
+    func overriddenWrite() throws {
+        let model = OverridingWriter(name: "Ann")
+        for _ in 0..<2 {
+            var data = Data()
+            let path = try steps { data = try model.jsonData() }
+            #expect(try JSONValue.parse(data) as? NSDictionary == ["name": "Ann", "version": 2])
+            #expect(path == [
+                "JSON/Mappable+JSONReadWrite.swift writeJSON(at:into:in:configuration:)",
+                "API/Mappable+Representation.swift representation(configuration:byDefault:)",
+            ])
+        }
     }
 }
