@@ -61,11 +61,9 @@ extension BoolCodec {
     var valueShape: ValueShape { .bool }
 }
 
-// MARK: - JSON
+// MARK: JSON bytes
 // The common case read straight from the bytes; anything else is read again as a native value
 // and decoded, so both ways give the same values and the same errors.
-
-// MARK: JSON bytes
 
 extension BoolCodec {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Bool {

@@ -135,7 +135,6 @@ struct KeyedProblems {
 
 // MARK: JSON bytes
 
-// MARK: - JSON
 extension DictionaryCodec {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> [String: Value] {
         let mark = reader.mark

@@ -164,11 +164,9 @@ extension FloatingPointCodec {
     var valueShape: ValueShape { .double }
 }
 
-// MARK: - JSON
+// MARK: JSON bytes
 // The common case read straight from the bytes; anything else is read again as a native value
 // and decoded, so both ways give the same values and the same errors.
-
-// MARK: JSON bytes
 
 extension DoubleCodec {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Double {

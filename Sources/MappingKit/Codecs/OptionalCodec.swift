@@ -87,8 +87,6 @@ extension OptionalCoding {
     var valueShape: ValueShape { .optional(wrapped.valueShape) }
 }
 
-// MARK: - JSON
-
 // MARK: JSON bytes
 
 extension OptionalCoding {

@@ -40,11 +40,9 @@ extension RawRepresentableCodec {
     var valueShape: ValueShape { raw.valueShape }
 }
 
-// MARK: - JSON
+// MARK: JSON bytes
 // The common case read straight from the bytes; anything else is read again as a native value
 // and decoded, so both ways give the same values and the same errors.
-
-// MARK: JSON bytes
 
 extension RawRepresentableCodec {
     func decodeJSON(_ reader: inout JSONReader, in context: MappingContext) throws -> Represented {
