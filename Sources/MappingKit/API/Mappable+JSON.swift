@@ -123,16 +123,6 @@ extension Mappable {
         return try elements.decodeJSONElements(&reader, in: MappingContext(limits: elementLimits))
     }
 
-    /// The error for a value that is not an object where a model belongs, as from a dictionary.
-    static func notAnObject(_ reader: inout JSONReader) -> MappingError {
-        do {
-            let found = ValueDescription.describe(try reader.readAny())
-            return MappingError(.mismatch(expected: "\(ValueDescription.typeName(Self.self)) (a dictionary)", found: found))
-        } catch {
-            return MappingError.wrapping(error, at: [])
-        }
-    }
-
     /// The model as JSON in a call with `context`'s settings.
     func jsonData(options: JSONOutputOptions, in context: MappingContext) throws -> Data {
         let context = context.started()
@@ -195,29 +185,5 @@ extension Array where Element: Mappable {
         if let failure { throw failure }
         writer.endArray(empty: isEmpty)
         return writer.data
-    }
-}
-
-/// The elements of a top-level array of models: objects, each a model of the call.
-private struct TopLevelModelCodec<Model: Mappable>: ValueCodec {
-    let configuration: MappingConfiguration
-    let context: MappingContext
-
-    func decodeJSON(_ reader: inout JSONReader, in _: MappingContext) throws -> Model {
-        guard try reader.peek() == UInt8(ascii: "{") else { throw Model.notAnObject(&reader) }
-        return try Model.instantiate(fromJSON: &reader, configuration: configuration, context: context)
-    }
-
-    func decode(_ input: Any, in context: MappingContext) throws -> Model {
-        throw MappingError(.unsupportedType(ValueDescription.typeName(Model.self)))
-    }
-
-    func encode(_ value: Model, in context: MappingContext) throws -> Any? {
-        throw MappingError(.unsupportedType(ValueDescription.typeName(Model.self)))
-    }
-
-    /// The model's object, as a property of its type is described.
-    func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        try builder.reference(to: Model.self, context: context)
     }
 }

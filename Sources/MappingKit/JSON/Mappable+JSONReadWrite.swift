@@ -1,4 +1,14 @@
 extension Mappable {
+    /// The error for a value that is not an object where a model belongs, as from a dictionary.
+    static func notAnObject(_ reader: inout JSONReader) -> MappingError {
+        do {
+            let found = ValueDescription.describe(try reader.readAny())
+            return MappingError(.mismatch(expected: "\(ValueDescription.typeName(Self.self)) (a dictionary)", found: found))
+        } catch {
+            return MappingError.wrapping(error, at: [])
+        }
+    }
+
     /// A model for the object at the reader: made by `init()` and read straight from the bytes
     /// when the type has no factory, no `willMap` hook and no `update(from:configuration:)`
     /// override; otherwise the object is read as a dictionary and mapped as one.
