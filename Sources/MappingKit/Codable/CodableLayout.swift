@@ -40,9 +40,7 @@ final class ModelCoding<Model: Mappable>: NestedCoding {
     /// for a model written as an array, or a configuration that does not compile (mapping then
     /// reports why).
     func plan(in context: MappingContext) -> ObjectPlan? {
-        let configuration = context.declaredConfiguration(for: Model.self)
-        guard !configuration.rules.isPositional else { return nil }
-        return try? plans.plan(for: Model.self, configuration: configuration)
+        ObjectPlan.nested(Model.self, in: context, memo: plans)
     }
 }
 

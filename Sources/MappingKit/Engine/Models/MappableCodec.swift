@@ -312,10 +312,12 @@ extension ObjectPlan {
     /// models' context), as its codec finds it; `nil` when the model is read some other way (as
     /// an array, or by a configuration that does not compile: mapping then reports why). What a
     /// format asks of a ``ValueShape/model``.
-    static func nested(_ model: any Mappable.Type, in context: MappingContext) -> ObjectPlan? {
+    /// `memo`: where a caller that meets the same model again keeps the plan it met first.
+    static func nested<Model: Mappable>(_ model: Model.Type, in context: MappingContext, memo: PlanMemo? = nil) -> ObjectPlan? {
         let configuration = context.declaredConfiguration(for: model)
         guard !configuration.rules.isPositional else { return nil }
-        return try? PlanCache.plan(for: model, configuration: configuration)
+        guard let memo else { return try? PlanCache.plan(for: model, configuration: configuration) }
+        return try? memo.plan(for: model, configuration: configuration)
     }
 }
 
