@@ -57,10 +57,7 @@ class Codec<Value>: ValueCodec, @unchecked Sendable {
     /// Not ``CodecTraits/unsupported``.
     final var isSupported: Bool { !traits.contains(.unsupported) }
     /// ``DirectValues/leaf(_:)`` of the concrete codec, or `.none`.
-    final var leafKind: LeafKind {
-        if case .leaf(let kind) = direct { return kind }
-        return .none
-    }
+    final var leafKind: LeafKind { direct.leafKind }
 
     fileprivate func abstract() -> Never {
         preconditionFailure("Codec is made only as an ErasedCodec")

@@ -156,3 +156,11 @@ enum DirectValues {
     /// ``LeafKind/bool``).
     case leafArray(LeafKind)
 }
+
+extension DirectValues {
+    /// The common scalar of ``leaf(_:)``, or `.none`: what a field's own loops take as it is.
+    var leafKind: LeafKind {
+        if case .leaf(let kind) = self { return kind }
+        return .none
+    }
+}

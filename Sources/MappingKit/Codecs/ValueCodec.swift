@@ -164,10 +164,7 @@ extension ValueCodec {
 
     /// Which of the commonest property types the codec reads and writes as they are
     /// (``DirectValues/leaf(_:)``), or `.none`.
-    var leafKind: LeafKind {
-        if case .leaf(let kind) = direct { return kind }
-        return .none
-    }
+    var leafKind: LeafKind { direct.leafKind }
 
     func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]? {
         nil
