@@ -15,7 +15,7 @@ extension Mappable {
     public static func array(from array: [Any], in store: some MappingStore) throws -> [Self] {
         try StoreImports.run(into: store, mapper: nil) { session, context in
             StoreImports.survey(array, as: Self.self, session: session, in: context)
-        } map: { context in
+        } map: { _, context in
             try models(from: array, configuration: context.declaredConfiguration(for: Self.self), context: context)
         }
     }
@@ -29,7 +29,7 @@ extension Mappable {
     public init(dictionary: [String: Any], in store: some MappingStore) throws {
         self = try StoreImports.run(into: store, mapper: nil) { session, context in
             StoreImports.survey([dictionary], as: Self.self, session: session, in: context)
-        } map: { context in
+        } map: { _, context in
             try Self.instantiate(from: dictionary, configuration: context.declaredConfiguration(for: Self.self), context: context)
         }
     }
@@ -67,7 +67,7 @@ extension Mapper {
     public func array<Model: Mappable>(of model: Model.Type, from array: [Any], in store: some MappingStore) throws -> [Model] {
         try StoreImports.run(into: store, mapper: self) { session, context in
             StoreImports.survey(array, as: Model.self, session: session, in: context)
-        } map: { context in
+        } map: { _, context in
             try Model.models(from: array, configuration: configuration(for: model), context: context)
         }
     }
@@ -80,7 +80,7 @@ extension Mapper {
     public func map<Model: Mappable>(_ dictionary: [String: Any], to model: Model.Type, in store: some MappingStore) throws -> Model {
         try StoreImports.run(into: store, mapper: self) { session, context in
             StoreImports.survey([dictionary], as: Model.self, session: session, in: context)
-        } map: { context in
+        } map: { _, context in
             try Model.instantiate(from: dictionary, configuration: configuration(for: model), context: context)
         }
     }

@@ -120,8 +120,7 @@ extension MappingStore {
     /// let ada = try store.models(Person.self, keys: [PrimaryKey(1)]).first
     /// ```
     public func models<Model: Mappable>(_ type: Model.Type, keys: [PrimaryKey]) throws -> [Model] {
-        try StoreImports.run(into: self, mapper: nil, saves: false) { _, _ in } map: { context in
-            guard let session = context.session else { return [] }
+        try StoreImports.run(into: self, mapper: nil, saves: false) { _, _ in } map: { session, _ in
             let table = session.table(type)
             return try session.fetch(keys, into: table).map { table.object(at: $0) }
         }

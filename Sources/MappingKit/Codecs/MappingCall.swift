@@ -16,9 +16,8 @@ final class MappingCall: @unchecked Sendable {
     let limits: MappingLimits
     /// What the dictionary representation is made for.
     let style: RepresentationStyle
-    /// The import this call belongs to, when it maps into a store: an `ImportSession`, which
-    /// `Store/` reads back as one (``MappingContext/session``); the codecs only carry it.
-    let session: AnyObject?
+    /// The import this call belongs to, when it maps into a store (``MappingContext/importing``).
+    let session: (any ModelImporting)?
     /// Where this call reports what lenient handling did, inside ``MappingReport/collecting(_:)``.
     let report: ReportPath?
     private var models = 0
@@ -28,7 +27,7 @@ final class MappingCall: @unchecked Sendable {
     private let stackStart: UInt
     private lazy var stack = StackGuard(start: stackStart)
 
-    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .standard, session: AnyObject? = nil) {
+    init(mapper: Mapper? = nil, undefinedKeys: UndefinedKeyPolicy? = nil, limits: MappingLimits? = nil, style: RepresentationStyle = .standard, session: (any ModelImporting)? = nil) {
         self.style = style
         self.session = session
         self.mapper = mapper

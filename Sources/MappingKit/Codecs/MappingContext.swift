@@ -60,7 +60,7 @@ struct MappingContext: Sendable {
         undefinedKeys: UndefinedKeyPolicy? = nil,
         limits: MappingLimits? = nil,
         style: RepresentationStyle = .standard,
-        session: AnyObject? = nil,
+        session: (any ModelImporting)? = nil,
         updatesInPlace: Bool = false
     ) {
         self.updatesInPlace = updatesInPlace
@@ -112,9 +112,8 @@ struct MappingContext: Sendable {
         report?.record(.coerced(to: type()), found: ValueDescription.describe(input))
     }
 
-    /// The import this call belongs to, when it maps into a store (typed by `Store/`:
-    /// ``session``).
-    var sessionObject: AnyObject? { call?.session }
+    /// The import this call maps into, when it maps into a store.
+    var importing: (any ModelImporting)? { call?.session }
 
     /// The call maps into a store.
     var hasSession: Bool { call?.session != nil }
@@ -128,7 +127,7 @@ struct MappingContext: Sendable {
     /// it starts a new call with it.
     var undefinedKeys: UndefinedKeyPolicy? {
         get { call?.undefinedKeys }
-        set { call = MappingCall(mapper: mapper, undefinedKeys: newValue, limits: call?.requestedLimits, style: style, session: session) }
+        set { call = MappingCall(mapper: mapper, undefinedKeys: newValue, limits: call?.requestedLimits, style: style, session: importing) }
     }
 
     /// This context writing representations in `style` (the call's settings and limits kept,
@@ -136,7 +135,7 @@ struct MappingContext: Sendable {
     func styled(_ style: RepresentationStyle) -> MappingContext {
         guard style != self.style else { return self }
         var context = self
-        context.call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: call?.requestedLimits, style: style, session: session)
+        context.call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: call?.requestedLimits, style: style, session: importing)
         return context
     }
 
@@ -144,7 +143,7 @@ struct MappingContext: Sendable {
     /// call with them.
     var limits: MappingLimits? {
         get { call?.requestedLimits }
-        set { call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: newValue, style: style, session: session) }
+        set { call = MappingCall(mapper: mapper, undefinedKeys: undefinedKeys, limits: newValue, style: style, session: importing) }
     }
 
     /// The limits in force: the call's, else the mapper's, else the defaults.

@@ -16,16 +16,8 @@ extension Mappable {
         // A factory reads a dictionary. In an import, a model with an identity is looked up, or
         // kept, by its key: read from the bytes first where the type allows
         // (``ObjectPlan/importsJSONDirectly``), else the object is read as a dictionary.
-        if let session = context.session, configuration.rules.hasIdentity {
-            // No `Self?` here: this generic code would look its metadata up on every call.
-            guard let (key, plan) = session.keyAhead(json: reader, of: Self.self, in: context) else {
-                return try instantiate(from: try reader.readObject(), configuration: configuration, context: context)
-            }
-            do {
-                return try session.instantiate(json: &reader, key: key, configuration: configuration, plan: plan, context: context)
-            } catch {
-                throw MappingError.wrapping(error, at: [])
-            }
+        if let importing = context.importing, configuration.rules.hasIdentity {
+            return try importing.importedModel(json: &reader, configuration: configuration, context: context)
         }
         guard configuration.rules.hooks.factory == nil else {
             return try instantiate(from: try reader.readObject(), configuration: configuration, context: context)

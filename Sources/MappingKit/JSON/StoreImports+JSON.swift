@@ -58,9 +58,8 @@ extension Mappable {
                 guard let members = surveyed[index] else { continue }
                 keys[index] = session.survey(members, of: elements[index], as: Self.self, plan: plan, in: muted)
             }
-        } map: { context in
+        } map: { session, context in
             // 2. Map, collecting every element's problems under its index.
-            let session = try session(of: context)
             let configuration = context.declaredConfiguration(for: Self.self)
             let plan = try session.plan(for: Self.self, in: context)
             var models: [Self] = []
@@ -77,14 +76,6 @@ extension Mappable {
             if let failure { throw failure }
             return models
         }
-    }
-
-    /// The import's session (every import's context has one).
-    private static func session(of context: MappingContext) throws -> ImportSession {
-        guard let session = context.session else {
-            throw MappingError(.configuration(type: ValueDescription.typeName(Self.self), message: "an import's context has no session"))
-        }
-        return session
     }
 }
 
@@ -136,6 +127,21 @@ extension ImportSession {
         table.withPending(at: table.want(key)) { $0.append(.deferred(JSONElement(reader: element))) }
         survey(members, as: Model.self, plan: plan, in: context, notesPending: false)
         return key
+    }
+
+    /// The model for the object at `reader` (``ModelImporting``'s JSON part): its key read ahead
+    /// and the object read from the bytes into the import's one model for that key where the type
+    /// allows, else the object read as a dictionary and imported as one.
+    func importedModel<Model: Mappable>(json reader: inout JSONReader, configuration: MappingConfiguration, context: MappingContext) throws -> Model {
+        // No `Model?` here: this generic code would look its metadata up on every call.
+        guard let (key, plan) = keyAhead(json: reader, of: Model.self, in: context) else {
+            return try Model.instantiate(from: try reader.readObject(), configuration: configuration, context: context)
+        }
+        do {
+            return try instantiate(json: &reader, key: key, configuration: configuration, plan: plan, context: context)
+        } catch {
+            throw MappingError.wrapping(error, at: [])
+        }
     }
 
     /// The primary key of the object at `reader`, read ahead from the bytes, and the plan to read

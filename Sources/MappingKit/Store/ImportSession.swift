@@ -346,11 +346,6 @@ final class ImportSession: @unchecked Sendable {
     }
 }
 
-extension MappingContext {
-    /// The import this call belongs to, when it maps into a store.
-    var session: ImportSession? { sessionObject as? ImportSession }
-}
-
 extension ImportSession: ModelImporting {
     func referencedModel<Model: Mappable>(_ type: Model.Type, reference: Any, in context: MappingContext) throws -> Model {
         guard let model = try resolve(Model.self, reference: reference, policy: .fail, in: context) else {
@@ -359,12 +354,7 @@ extension ImportSession: ModelImporting {
         return model
     }
 
-    func importedModel<Model: Mappable>(
-        from dictionary: [String: Any],
-        configuration: MappingConfiguration,
-        plan: ObjectPlan,
-        context: MappingContext
-    ) throws -> Model {
-        try instantiate(from: dictionary, configuration: configuration, plan: plan, context: context)
+    func importedModel<Model: Mappable>(from dictionary: [String: Any], configuration: MappingConfiguration, context: MappingContext) throws -> Model {
+        try instantiate(from: dictionary, configuration: configuration, plan: PlanCache.plan(for: Model.self, configuration: configuration), context: context)
     }
 }

@@ -48,7 +48,7 @@ enum ReferenceResolution {
         policy: UnresolvedReference,
         in context: MappingContext
     ) throws -> Related? {
-        if let session = context.session {
+        if let session = context.importing {
             return try session.resolve(type, reference: reference, policy: policy, in: context)
         }
         let plan = try PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type))

@@ -5,7 +5,7 @@ enum StoreImports {
         mapper: Mapper?,
         saves: Bool = true,
         survey: (ImportSession, MappingContext) -> Void,
-        map: (MappingContext) throws -> Result
+        map: (ImportSession, MappingContext) throws -> Result
     ) throws -> Result {
         let session = ImportSession(store: store)
         let context = MappingContext(mapper: mapper, undefinedKeys: mapper?.undefinedKeys, session: session)
@@ -20,7 +20,7 @@ enum StoreImports {
         do {
             survey(session, context)
             try session.prefetch()
-            let result = try map(context)
+            let result = try map(session, context)
             if saves { try session.save() }
             do {
                 try store.commitImport()

@@ -72,7 +72,7 @@ struct MappableCodec<Model: Mappable>: ValueCodec {
         // In an import, a model with an identity goes to the import with the plan at hand.
         if let plan, plan.identity != nil, let importing = context.importing {
             do {
-                return try importing.importedModel(from: dictionary, configuration: declared, plan: plan, context: nested)
+                return try importing.importedModel(from: dictionary, configuration: declared, context: nested)
             } catch {
                 throw MappingError.wrapping(error, at: [])
             }
@@ -281,31 +281,6 @@ extension MappableCodec {
 }
 
 // MARK: - JSON
-
-/// An import, as the nested models it maps meet it: `Store/`'s `ImportSession`, which keeps one
-/// object per primary key. Declared here so that the engine names no store type; found from
-/// the call the context belongs to (``MappingContext/importing``), only when there is one.
-protocol ModelImporting: AnyObject {
-    /// The import's object for the primary key `reference`, or the error that says there is none.
-    func referencedModel<Model: Mappable>(_ type: Model.Type, reference: Any, in context: MappingContext) throws -> Model
-
-    /// The model for `dictionary`: the import's one object for its primary key, updated, or a
-    /// new one.
-    func importedModel<Model: Mappable>(
-        from dictionary: [String: Any],
-        configuration: MappingConfiguration,
-        plan: ObjectPlan,
-        context: MappingContext
-    ) throws -> Model
-}
-
-extension MappingContext {
-    /// The import this call maps into, when there is one (a conformance check, made only then).
-    var importing: (any ModelImporting)? {
-        guard let session = sessionObject else { return nil }
-        return session as? any ModelImporting
-    }
-}
 
 extension ObjectPlan {
     /// The plan a nested model of type `model` is read and written with in `context` (the nested

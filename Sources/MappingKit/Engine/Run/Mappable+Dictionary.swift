@@ -104,8 +104,7 @@ extension Mappable {
     ) throws -> Self {
         do {
             if configuration.rules.hasIdentity, let importing = context.importing {
-                let plan = try PlanCache.plan(for: Self.self, configuration: configuration)
-                return try importing.importedModel(from: dictionary, configuration: configuration, plan: plan, context: context)
+                return try importing.importedModel(from: dictionary, configuration: configuration, context: context)
             }
             var model = configuration.rules.hasFactory ? try make(from: dictionary, configuration) : Self()
             try CurrentCall.with(context) { try model.update(from: dictionary, configuration: configuration) }
