@@ -81,8 +81,17 @@ extension Mappable {
         let configuration = type(of: self).mappingConfiguration
         let context = context.started()
         try JSONReader.read(json, limits: context.effectiveLimits) { reader in
-            guard try reader.peek() == UInt8(ascii: "{") else { throw Self.notAnObject(&reader) }
-            try update(json: &reader, configuration: configuration, context: context, isDocument: true)
+            try update(document: &reader, configuration: configuration, context: context)
+        }
+    }
+
+    /// Updates the model from the document at the reader, which must be an object: handed to the
+    /// engine's read entry, which calls JSON back only through the object's reader.
+    mutating func update(document reader: inout JSONReader, configuration: MappingConfiguration, context: MappingContext) throws {
+        guard try reader.peek() == UInt8(ascii: "{") else { throw Self.notAnObject(&reader) }
+        try withUnsafeMutablePointer(to: &reader) { bytes in
+            var object = JSONObjectReader(bytes: bytes, isDocument: true)
+            try update(reading: &object, configuration: configuration, context: context)
         }
     }
 

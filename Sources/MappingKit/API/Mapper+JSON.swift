@@ -29,8 +29,7 @@ extension Mapper {
         var context = jsonContext.started()
         context.updatesInPlace = true
         try JSONReader.read(json, limits: context.effectiveLimits) { reader in
-            guard try reader.peek() == UInt8(ascii: "{") else { throw Model.notAnObject(&reader) }
-            try model.update(json: &reader, configuration: configuration, context: context, isDocument: true)
+            try model.update(document: &reader, configuration: configuration, context: context)
         }
     }
 

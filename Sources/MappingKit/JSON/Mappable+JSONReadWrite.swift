@@ -31,44 +31,18 @@ extension Mappable {
         }
     }
 
-    /// Updates the model from the object at the reader (which must be one): straight from the
-    /// bytes when the type allows it, else through ``update(from:configuration:)``.
-    ///
-    /// Whether the type overrides that method is found out the first time: the object is read
-    /// as a dictionary and the method called with it under a probe (``MappingContext/defaultProbe``).
-    /// MappingKit's own implementation answers the probe by marking the plan
-    /// (``DefaultPaths/sawDefaultUpdate()``) and returning without mapping, and the object is read
-    /// again from the bytes; an override just runs, as it would for a dictionary. Nothing is
-    /// thrown through the override, so its own `catch` clauses never see the probe.
+    /// Updates the model from the object at the reader (which must be one), through the engine's
+    /// read entry (``update(reading:configuration:context:)``).
     mutating func update(json reader: inout JSONReader, configuration: MappingConfiguration, context: MappingContext, isDocument: Bool) throws {
-        CallTrace.note("JSON/Mappable+JSONReadWrite.swift update(json:configuration:isDocument:)")
-        let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
-        // A reporting call maps the object as a dictionary, whose loops keep the report's path.
-        if plan.readsJSONDirectly, !context.isReporting {
-            try applyPlan(json: &reader, plan: plan, in: context, isDocument: isDocument)
-            return
+        try withUnsafeMutablePointer(to: &reader) { bytes in
+            var object = JSONObjectReader(bytes: bytes, isDocument: isDocument)
+            try update(reading: &object, configuration: configuration, context: context)
         }
-        let start = reader.mark
-        let dictionary = try reader.readObject()
-        if isDocument { try reader.expectEnd() }
-        guard !plan.rewritesInput, !context.isReporting else {
-            try CurrentCall.with(context) { try update(from: dictionary, configuration: configuration) }
-            return
-        }
-        var probing = context
-        probing.defaultProbe = ObjectIdentifier(type(of: self))
-        try CurrentCall.with(probing) { try update(from: dictionary, configuration: configuration) }
-        // Unset before the call, so set by it: the default ran, and mapped nothing. (Another
-        // thread can set it meanwhile only for the same type, which has no override either.)
-        guard plan.defaults.updatesByDefault else { return }
-        reader.reset(to: start)
-        try applyPlan(json: &reader, plan: plan, in: context, isDocument: isDocument)
     }
 
     /// Reads the object at the reader with `plan` in the call of `context` and commits it,
     /// running the hooks, or throws and changes nothing.
     mutating func applyPlan(json reader: inout JSONReader, plan: ObjectPlan, in context: MappingContext, isDocument: Bool) throws {
-        CallTrace.note("JSON/Mappable+JSONReadWrite.swift applyPlan(json:plan:in:isDocument:)")
         try withUnsafeMutablePointer(to: &reader) { bytes in
             var object = JSONObjectReader(bytes: bytes, isDocument: isDocument)
             try commit(plan, reading: &object, in: context)
@@ -127,14 +101,6 @@ extension Mappable {
     /// The type of the model at `model`: a subclass's for a class, without copying a struct.
     static func dynamicType(at model: UnsafePointer<Self>) -> any Mappable.Type {
         Self.self is AnyClass ? type(of: model.pointee) : Self.self
-    }
-}
-
-extension ObjectPlan {
-    /// JSON may be read straight into the model: its type is known to have no
-    /// `update(from:configuration:)` override, and no hook needs the whole dictionary first.
-    var readsJSONDirectly: Bool {
-        defaults.updatesByDefault && !rewritesInput
     }
 }
 

@@ -12,7 +12,7 @@ extension MappableCodec {
         // on the context alone: no configuration holds a copy of the context.
         do {
             let plan = try plans.plan(for: Model.self, configuration: nested.declaredConfiguration(for: Model.self))
-            if plan.readsJSONDirectly, !plan.hasFactory, plan.identity == nil, !nested.isReporting {
+            if plan.readsDirectly, !plan.hasFactory, plan.identity == nil, !nested.isReporting {
                 var model = Model()
                 try model.applyPlan(json: &reader, plan: plan, in: nested, isDocument: false)
                 return model

@@ -117,11 +117,29 @@ extension ObjectPlan {
 /// under `.raise` or `.stash`, undefined ones) kept as a native value and resolved as from a
 /// dictionary. `isDocument`: the object is the whole input, which must end before anything is
 /// committed.
-struct JSONObjectReader: PlanReader {
+struct JSONObjectReader: ObjectSource {
     /// The caller's reader, advanced past the object (a pointer: a reader is a value, and the
     /// caller goes on from where the object ends).
     let bytes: UnsafeMutablePointer<JSONReader>
     let isDocument: Bool
+    /// Where the object starts, for ``rewind()``.
+    private let start: JSONReader.Mark
+
+    init(bytes: UnsafeMutablePointer<JSONReader>, isDocument: Bool) {
+        self.bytes = bytes
+        self.isDocument = isDocument
+        start = bytes.pointee.mark
+    }
+
+    mutating func readDictionary() throws -> [String: Any] {
+        let dictionary = try bytes.pointee.readObject()
+        if isDocument { try bytes.pointee.expectEnd() }
+        return dictionary
+    }
+
+    mutating func rewind() {
+        bytes.pointee.reset(to: start)
+    }
 
     mutating func stageFields(
         of plan: ObjectPlan,

@@ -82,7 +82,7 @@ extension Mappable {
 extension ObjectPlan {
     /// A JSON payload of this type is imported from its bytes (see `importArray(json:into:)`).
     var importsJSONDirectly: Bool {
-        guard !isObject, readsJSONDirectly, !hasFactory, let identity, identity.count == 1 else { return false }
+        guard !isObject, readsDirectly, !hasFactory, let identity, identity.count == 1 else { return false }
         let direct = directKeys.direct
         return direct[identity[0]] && surveyed.allSatisfy { direct[$0] }
     }

@@ -127,6 +127,13 @@ final class ObjectPlan: Sendable {
         defaults.updatesByDefault && !hasFactory && (identity == nil || !context.hasSession)
     }
 
+    /// A format's object may be read member by member straight into the model: the type is
+    /// known to have no `update(from:configuration:)` override, and no hook needs the whole
+    /// dictionary first.
+    var readsDirectly: Bool {
+        defaults.updatesByDefault && !rewritesInput
+    }
+
     /// `dictionary` as the `willMap` hooks rewrite it, in order (their errors are wrapped), then
     /// with each flattened property's keys gathered under its reserved key
     /// (``FlattenedField/gather(from:in:)``), for a model read in `context`.

@@ -65,6 +65,40 @@ extension Mappable {
         }
     }
 
+    /// The engine's one entry for reading a model from a format's object: straight from its
+    /// members when the type is known to map by default, else through
+    /// ``update(from:configuration:)`` with the object as a dictionary.
+    ///
+    /// Whether the type overrides that method is found out the first time: the object is read
+    /// as a dictionary and the method called with it under a probe (``MappingContext/defaultProbe``).
+    /// MappingKit's own implementation answers the probe by marking the plan
+    /// (``DefaultPaths/sawDefaultUpdate()``) and returning without mapping, and the object is read
+    /// again from its members; an override just runs, as it would for a dictionary. Nothing is
+    /// thrown through the override, so its own `catch` clauses never see the probe. (An override
+    /// must be handed the real input: there is no asking the runtime which implementation a
+    /// conformance uses without calling it.)
+    mutating func update<Source: ObjectSource>(reading source: inout Source, configuration: MappingConfiguration, context: MappingContext) throws {
+        CallTrace.note("Engine/Run/ModelAccess.swift update(reading:)")
+        let plan = try PlanCache.plan(for: type(of: self), configuration: configuration)
+        // A reporting call maps the object as a dictionary, whose loops keep the report's path.
+        if plan.readsDirectly, !context.isReporting {
+            return try commit(plan, reading: &source, in: context)
+        }
+        let dictionary = try source.readDictionary()
+        guard !plan.rewritesInput, !context.isReporting else {
+            try CurrentCall.with(context) { try update(from: dictionary, configuration: configuration) }
+            return
+        }
+        var probing = context
+        probing.defaultProbe = ObjectIdentifier(type(of: self))
+        try CurrentCall.with(probing) { try update(from: dictionary, configuration: configuration) }
+        // Unset before the call, so set by it: the default ran, and mapped nothing. (Another
+        // thread can set it meanwhile only for the same type, which has no override either.)
+        guard plan.defaults.updatesByDefault else { return }
+        source.rewind()
+        try commit(plan, reading: &source, in: context)
+    }
+
     /// ``commit(_:in:_:)`` once the call has started.
     private mutating func commitStarted(
         _ plan: ObjectPlan,

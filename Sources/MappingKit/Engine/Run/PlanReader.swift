@@ -27,6 +27,24 @@ protocol PlanReader {
     ) throws -> [String: Any]
 }
 
+/// One object of a format as the engine's read entry takes it
+/// (``Mappable/update(reading:configuration:context:)``): a ``PlanReader`` of its members, which
+/// can also hand the whole object over as native values, for a type that reads dictionaries (one
+/// that overrides `update(from:configuration:)`, found out on its first read; a `willMap` hook
+/// that rewrites the input; a reporting call, whose loops keep the report's path).
+///
+/// ```swift
+/// var object = JSONObjectReader(bytes: reader, isDocument: true)   // JSON/
+/// try model.update(reading: &object, configuration: configuration, context: context)
+/// ```
+protocol ObjectSource: PlanReader {
+    /// The object as native values, consumed (a document's end checked).
+    mutating func readDictionary() throws -> [String: Any]
+
+    /// Back to where the object starts, to read it again member by member.
+    mutating func rewind()
+}
+
 extension ObjectPlan {
     /// Reads one object from `reader` into `model` and commits it, then runs `finish` (the hooks)
     /// with the input as the reader returns it; when anything throws, every problem found is

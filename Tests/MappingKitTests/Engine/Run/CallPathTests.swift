@@ -6,6 +6,11 @@ private struct User: Mappable, Equatable {
     var name = ""
 }
 
+/// Read by one test only, so that its first read in the process is the one measured.
+private struct FirstRead: Mappable, Equatable {
+    var name = ""
+}
+
 /// Written by one test only, so that its first write in the process is the one measured.
 private struct FirstWritten: Mappable {
     var name = ""
@@ -29,11 +34,23 @@ private func steps(_ body: () throws -> Void) rethrows -> [String] {
     return log.steps
 }
 
+/// The commit and the object's members read from the bytes, the same for every JSON read of a
+/// type that maps by default, its first included.
+private let jsonMembersRead = [
+    "Engine/Run/ModelAccess.swift commit",
+    "Engine/Run/PlanReader.swift read",
+    "Engine/Run/ObjectPlan+Staging.swift stage",
+    "JSON/ObjectPlan+JSONDecode.swift readMembers",
+    "JSON/JSONFieldCalls.swift JSONTypedField.decode",
+    "Codecs/StringCodec.swift StringCodec.decodeJSON",
+    "Engine/Compile/TypedField.swift TypedField.moveIn",
+]
+
 // The path of one call that Sources/MappingKit/README.md ("The path of one call") describes,
 // step by step: when the code takes another path, this fails and the map is rewritten with it.
 @Suite("The documented call path")
 struct CallPathTests {
-    @Test("User(json:), once the type is known to map by default: straight from the bytes into the staging buffer")
+    @Test("User(json:), once the type is known to map by default: the engine's read entry, the object's members straight from the bytes into the staging buffer")
     func json() throws {
         _ = try User(json: #"{"name": "warm"}"#)
         var user: User?
@@ -41,16 +58,24 @@ struct CallPathTests {
         #expect(user == User(name: "Ann"))
         #expect(path == [
             "API/Mappable+JSON.swift init(json:)",
-            "JSON/Mappable+JSONReadWrite.swift update(json:configuration:isDocument:)",
-            "JSON/Mappable+JSONReadWrite.swift applyPlan(json:plan:in:isDocument:)",
-            "Engine/Run/ModelAccess.swift commit",
-            "Engine/Run/PlanReader.swift read",
-            "Engine/Run/ObjectPlan+Staging.swift stage",
-            "JSON/ObjectPlan+JSONDecode.swift readMembers",
-            "JSON/JSONFieldCalls.swift JSONTypedField.decode",
-            "Codecs/StringCodec.swift StringCodec.decodeJSON",
-            "Engine/Compile/FieldSlot.swift TypedField.moveIn",
-        ])
+            "Engine/Run/ModelAccess.swift update(reading:)",
+        ] + jsonMembersRead)
+        // On its way in (up to the value's codec) the call goes down the folders once each,
+        // API, then the engine, then the format, then the codec: nothing calls back up.
+        let wayIn = path.prefix { !$0.hasSuffix("moveIn") }.map { $0.prefix { $0 != "/" } }
+        #expect(wayIn.reduce(into: [Substring]()) { if $0.last != $1 { $0.append($1) } } == ["API", "Engine", "JSON", "Codecs"])
+    }
+
+    @Test("User(json:), the type's first read: the object as a dictionary to the model's update under the probe, then the same path as every later read")
+    func firstJSONRead() throws {
+        var user: FirstRead?
+        let path = try steps { user = try FirstRead(json: Data(#"{"name": "Ann"}"#.utf8)) }
+        #expect(user == FirstRead(name: "Ann"))
+        #expect(path == [
+            "API/Mappable+JSON.swift init(json:)",
+            "Engine/Run/ModelAccess.swift update(reading:)",
+            "API/Mappable+Mapping.swift update(from:configuration:)",
+        ] + jsonMembersRead)
     }
 
     @Test("User(dictionary:): the model's update, the plan's staged read, a String read inline by its LeafKind")
@@ -67,7 +92,7 @@ struct CallPathTests {
             "Engine/Run/ObjectPlan+Staging.swift stage",
             "Engine/Run/PlanReader.swift Dictionary.stageFields",
             "Codecs/LeafKind.swift decode",
-            "Engine/Compile/FieldSlot.swift TypedField.moveIn",
+            "Engine/Compile/TypedField.swift TypedField.moveIn",
         ])
     }
 
