@@ -38,6 +38,9 @@ struct ValueAdapters: Hashable, Sendable {
 
     /// These adapters, with `other`'s for every type `other` has one for.
     func overridden(by other: ValueAdapters) -> ValueAdapters {
+        // Most configurations have none: nothing made (a plan asks once per property).
+        if other.entries.isEmpty { return self }
+        if entries.isEmpty { return other }
         var merged = self
         let replaced = Set(other.entries.map(\.type))
         merged.entries = entries.filter { !replaced.contains($0.type) } + other.entries

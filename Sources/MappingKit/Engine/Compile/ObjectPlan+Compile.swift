@@ -82,12 +82,11 @@ extension ObjectPlan {
         // first mapping writes is mostly fresh memory, and growing or copying an array writes
         // it twice.
         var offsets: [Int] = []
-        var optionals: [StoredField?] = []
-        var merging: [StoredField?] = []
+        var optionals: [IndexedField] = []
+        var merging: [IndexedField] = []
         var fieldRules: [Int?] = []
         var fields: [any FieldSlot] = []
         offsets.reserveCapacity(stored.count)
-        optionals.reserveCapacity(stored.count)
         fieldRules.reserveCapacity(stored.count)
         fields.reserveCapacity(stored.count)
         var sides = SideSlots(after: stored)
@@ -97,7 +96,7 @@ extension ObjectPlan {
             let rule = ruleAtOffset.isEmpty ? nil : ruleAtOffset[FieldID(field)]
             if rule?.isIgnored == true { continue }
             offsets.append(field.offset)
-            optionals.append(field.isOptional ? field : nil)
+            if field.isOptional { optionals.append((fields.count, field)) }
             fieldRules.append(ruleIndexAtOffset.isEmpty ? nil : ruleIndexAtOffset[FieldID(field)])
             if case .tracked = field.storage, rule?.accessor == nil { unobserved.append(field.name) }
             let slot = Self.slot(for: field, rule: rule, rules: rules, sides: &sides)
@@ -106,10 +105,10 @@ extension ObjectPlan {
                 // its declared value.
                 if FieldDiscovery.isOptional(slot.valueType) { slot.nilsWhenMissing = true } else { slot.requiresKey = true }
             }
-            fields.append(slot)
             let holdsModel = slot.mergesUpdates && ObjectIdentifier(field.type) == ObjectIdentifier(slot.valueType) && Self.readsModel(slot.valueShape)
             slot.holdsModel = holdsModel
-            merging.append(holdsModel ? field : nil)
+            if holdsModel { merging.append((fields.count, field)) }
+            fields.append(slot)
         }
         // A property no conversion reaches is a mistake to fix now, not when its key first
         // arrives (or the model is first written).
@@ -126,7 +125,7 @@ extension ObjectPlan {
                 return MappingError.Issue(problem: .configuration(type: model, message: message))
             })
         }
-        for (field, merges) in zip(fields, Self.modelsWithDefaults(of: type, among: merging)) where merges {
+        for (field, merges) in zip(fields, Self.modelsWithDefaults(of: type, among: merging, count: fields.count)) where merges {
             field.mergesDefault = true
         }
         return ObjectPlan(
@@ -145,7 +144,7 @@ extension ObjectPlan {
             // one-property model).
             handedDown: fields.contains { Self.mayReachModels($0.valueShape) } ? rules.handedDown : nil,
             inheritsPolicies: rules.inheritsPolicies,
-            writesNullWhenNil: Self.optionalsWithDefaults(of: type, among: optionals)
+            writesNullWhenNil: Self.optionalsWithDefaults(of: type, among: optionals, count: fields.count)
         )
     }
 

@@ -2,18 +2,22 @@
 /// hold a value, nested models whose declared default is not their own `init()`'s. Found once
 /// per plan by making the model and comparing its bytes with a second fresh one.
 extension ObjectPlan {
+    /// A stored field and its index among a plan's mapped fields: the few fields a question is
+    /// about, listed alone (an array with an entry for every field, mostly empty, would be written
+    /// to fresh memory when the plan compiles).
+    typealias IndexedField = (index: Int, field: StoredField)
+
     /// For each mapped field, whether it is an optional that a fresh model (`init()`) holds a
     /// value in; empty when none is (the common case: no model is made to find out).
-    /// `optionals` has an entry per mapped field: the field when it is an optional, else `nil`.
-    static func optionalsWithDefaults(of model: any Mappable.Type, among optionals: [StoredField?]) -> [Bool] {
-        guard optionals.contains(where: { $0 != nil }) else { return [] }
+    /// `optionals`: the optional fields, each with its index among the `count` mapped fields.
+    static func optionalsWithDefaults(of model: any Mappable.Type, among optionals: [IndexedField], count: Int) -> [Bool] {
+        guard !optionals.isEmpty else { return [] }
         func check<Model: Mappable>(_: Model.Type) -> [Bool] {
             var prototype = Model()
             return Self.withBytes(of: &prototype) { base in
-                optionals.map { field in
-                    guard let field else { return false }
-                    return !Self.holdsNil(field.type, at: base + field.offset)
-                }
+                var flags = [Bool](repeating: false, count: count)
+                for (index, field) in optionals where !Self.holdsNil(field.type, at: base + field.offset) { flags[index] = true }
+                return flags
             }
         }
         let flags = check(model)
@@ -22,8 +26,8 @@ extension ObjectPlan {
 
     /// For each mapped field, whether it holds a nested model whose declared default is not what
     /// the model's own `init()` makes (``FieldSlot/mergesDefault``); empty when none does.
-    /// `merging` has an entry per mapped field: the field when it ``FieldSlot/holdsModel`` and
-    /// is stored as itself, else `nil`.
+    /// `merging`: the fields that ``FieldSlot/holdsModel`` and are stored as themselves, each
+    /// with its index among the `count` mapped fields.
     ///
     /// Two fresh models are made: a class instance that both hold (a `shared` one) is never
     /// mapped onto, so that mapping never changes what other models hold. A struct whose stored
@@ -33,18 +37,20 @@ extension ObjectPlan {
     /// optional holding a model) is mapped onto. Bits, not a printout: `dump` or a cast to an
     /// optional asks the runtime about conformances, which the first time scans every
     /// conformance in the process.
-    static func modelsWithDefaults(of model: any Mappable.Type, among merging: [StoredField?]) -> [Bool] {
-        guard merging.contains(where: { $0 != nil }) else { return [] }
+    static func modelsWithDefaults(of model: any Mappable.Type, among merging: [IndexedField], count: Int) -> [Bool] {
+        guard !merging.isEmpty else { return [] }
         func check<Model: Mappable>(_: Model.Type) -> [Bool] {
             var first = Model()
             var second = Model()
             return Self.withBytes(of: &first) { base in
                 Self.withBytes(of: &second) { other in
-                    merging.map { field in
-                        guard let field else { return false }
-                        if FieldDiscovery.isOptional(field.type) { return !Self.holdsNil(field.type, at: base + field.offset) }
-                        return Self.differsFromFresh(field.type, at: base + field.offset, again: other + field.offset)
+                    var flags = [Bool](repeating: false, count: count)
+                    for (index, field) in merging {
+                        flags[index] = FieldDiscovery.isOptional(field.type)
+                            ? !Self.holdsNil(field.type, at: base + field.offset)
+                            : Self.differsFromFresh(field.type, at: base + field.offset, again: other + field.offset)
                     }
+                    return flags
                 }
             }
         }

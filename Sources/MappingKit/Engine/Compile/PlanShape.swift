@@ -70,16 +70,23 @@ final class PlanShape: Sendable {
         init(fields: [any FieldSlot], hooks: ConfigurationHooks, fieldRules: [Int?]) {
             var singleKeys: [String?] = []
             var plainKeys: [String] = []
+            // The first steps of the keys that are not one plain key (a path, several keys):
+            // with the plain keys, every first step (usually none, and no array made).
+            var otherSteps: [String] = []
+            var flattened: [FlattenedField] = []
             singleKeys.reserveCapacity(fields.count)
             plainKeys.reserveCapacity(fields.count)
-            var firstSteps = Set<String>(minimumCapacity: fields.count)
-            var sharesKeys = false
             for field in fields {
                 let keys = field.keys
                 singleKeys.append(keys.single)
-                if let single = keys.single { plainKeys.append(single) }
-                if let step = keys.firstStepText, !firstSteps.insert(step).inserted { sharesKeys = true }
+                if let single = keys.single {
+                    plainKeys.append(single)
+                } else if let step = keys.firstStepText {
+                    otherSteps.append(step)
+                }
+                if keys.isFlattened, let field = FlattenedField(field) { flattened.append(field) }
             }
+            let sharesKeys = Self.repeats(otherSteps.isEmpty ? plainKeys : plainKeys + otherSteps)
             self.singleKeys = singleKeys
             self.plainKeys = plainKeys
             self.sharesKeys = sharesKeys
@@ -93,7 +100,30 @@ final class PlanShape: Sendable {
                 return consumed
             }
             direct = LazyValue { DirectKeys(fields: fields, hooks: hooks) }
-            flattened = fields.compactMap(FlattenedField.init)
+            self.flattened = flattened
+        }
+
+        /// Whether a text occurs twice in `texts`, as `String` compares them (canonical
+        /// equivalence: `"K"` and `"\u{212A}"` are the same key). A model's few keys are
+        /// compared pairwise, two ASCII keys of different lengths without looking at their text,
+        /// which hashes nothing (a set hashes every key, a few hundred instructions each, when a
+        /// plan compiles); many go through a set.
+        static func repeats(_ texts: [String]) -> Bool {
+            guard texts.count > 32 else {
+                // Each text's length in bytes when it is ASCII (where equal means the same
+                // bytes), else -1.
+                let lengths = texts.map { text in text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : -1 }
+                for index in texts.indices.dropFirst() {
+                    let length = lengths[index]
+                    for other in 0..<index {
+                        if length >= 0, lengths[other] >= 0, lengths[other] != length { continue }
+                        if texts[other] == texts[index] { return true }
+                    }
+                }
+                return false
+            }
+            var seen = Set<String>(minimumCapacity: texts.count)
+            return texts.contains { !seen.insert($0).inserted }
         }
     }
 

@@ -1,15 +1,9 @@
 /// A property of type `Value` at `offset`.
 final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
+    // Declared in this order so that the one-byte members fill the bytes `keys` leaves before
+    // the next word: every plan's first mapping writes its fields to fresh memory.
     let name: String
     let keys: FieldKeys
-    let offset: Int
-    let codec: Codec<Value>
-    /// The same codec, for the calls made for every value (the raw-memory calls of ``ValueCodec``).
-    let slots: any ValueCodec
-    let defaults: FieldDefaults
-    /// The requirements, when there are any, in a box: a field of the common kind holds `nil`,
-    /// which needs no runtime metadata for `[Requirement<Value>]` when the field is made.
-    private let requirementList: RequirementList<Value>?
     /// Whether defaults or requirements apply, decided once: in unspecialized generic code even
     /// `requirements.isEmpty` asks the runtime for metadata, so the common path checks these.
     let hasNullDefault: Bool
@@ -20,10 +14,18 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     var mergesDefault = false
     var holdsModel = false
     var requiresKey = false
-    var nilsWhenMissing = false
     /// `hasNullDefault || hasRules || mergesUpdates`, decided once: ``decode(_:over:in:)``
     /// checks one flag for the common field.
     private let decodesOverWithRules: Bool
+    var nilsWhenMissing = false
+    let offset: Int
+    let codec: Codec<Value>
+    /// The same codec, for the calls made for every value (the raw-memory calls of ``ValueCodec``).
+    let slots: any ValueCodec
+    /// The requirements and defaults, when there are any, in a box: a field of the common kind
+    /// holds `nil`, which needs no runtime metadata for `[Requirement<Value>]` when the field is
+    /// made, and no room for the defaults.
+    private let ruleBox: FieldRuleBox<Value>?
 
     /// A field with no defaults or requirements (the common case), made without looking at any.
     init(name: String, keys: FieldKeys, offset: Int, codec: Codec<Value>, emptyStringsAsNil: Bool = false) {
@@ -32,8 +34,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         self.offset = offset
         self.codec = CodecFactory.codec(codec, emptyStringsAsNil: emptyStringsAsNil)
         slots = self.codec.slots
-        defaults = FieldDefaults()
-        requirementList = nil
+        ruleBox = nil
         hasNullDefault = false
         hasRules = false
         leaf = self.codec.leafKind
@@ -46,8 +47,7 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         keys: FieldKeys,
         offset: Int,
         codec: Codec<Value>,
-        defaults: FieldDefaults,
-        requirements: RequirementList<Value>?,
+        rules ruleBox: FieldRuleBox<Value>?,
         replacesOnUpdate: Bool = false
     ) {
         self.name = name
@@ -55,10 +55,9 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         self.offset = offset
         self.codec = codec
         slots = codec.slots
-        self.defaults = defaults
-        requirementList = requirements
-        hasNullDefault = defaults.whenNull != nil
-        hasRules = requirements != nil || defaults.whenMissing != nil
+        self.ruleBox = ruleBox
+        hasNullDefault = ruleBox?.defaults.whenNull != nil
+        hasRules = ruleBox.map { !$0.requirements.isEmpty || $0.defaults.whenMissing != nil } ?? false
         leaf = hasNullDefault || hasRules ? .none : codec.leafKind
         mergesUpdates = codec.mergesUpdates && !replacesOnUpdate
         decodesOverWithRules = hasNullDefault || hasRules || mergesUpdates
@@ -80,15 +79,20 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
             keys: keys,
             offset: offset,
             codec: CodecFactory.codec(codec, emptyStringsAsNil: rules.emptyStringsAsNil || rule.emptyStringAsNil),
-            defaults: rule.defaults,
-            requirements: requirements.isEmpty ? nil : RequirementList(requirements),
+            rules: FieldRuleBox.boxing(requirements, rule.defaults),
             replacesOnUpdate: rule.replacesOnUpdate
         )
     }
 
     /// The requirements every value must meet (none, in the common case).
     var requirements: [Requirement<Value>] {
-        requirementList?.requirements ?? []
+        ruleBox?.requirements ?? []
+    }
+
+    /// The values the property takes when its key is absent or its value null (none, in the
+    /// common case).
+    var defaults: FieldDefaults {
+        ruleBox?.defaults ?? FieldDefaults()
     }
 
     func rebound(to rule: PropertyRule, rules: ConfigurationRules) -> any FieldSlot {
