@@ -179,9 +179,17 @@ extension TaggedEnumPlan {
         case .labelled(_, let external):
             content = ["type": "object", "properties": Dictionary(uniqueKeysWithValues: external.map { ($0, [String: Any]()) })]
         }
+        // What a case without a payload reads where a payload would be: nothing, null, or `{}`.
+        let nothing: [String: Any] = ["anyOf": [["type": "null"], ["type": "object", "maxProperties": 0]]]
         switch form {
         case .external:
-            guard let content else { return ["type": "string"].merging(tag) { $1 } }
+            guard let content else {
+                // The bare tag, or the tag as the one key over nothing.
+                return ["anyOf": [
+                    ["type": "string"].merging(tag) { $1 },
+                    ["type": "object", "minProperties": 1, "maxProperties": 1, "propertyNames": tag, "additionalProperties": nothing],
+                ]]
+            }
             // The tag is the one key; its schema is the key's own (a const as `propertyNames`).
             return ["type": "object", "minProperties": 1, "maxProperties": 1, "propertyNames": tag, "additionalProperties": content]
         case .internal(let tagKey):
@@ -191,7 +199,7 @@ extension TaggedEnumPlan {
             object["properties"] = properties
             return object
         case .adjacent(let tagKey, let contentKey):
-            guard let content else { return ["type": "object", "properties": [tagKey: tag], "required": [tagKey]] }
+            guard let content else { return ["type": "object", "properties": [tagKey: tag, contentKey: nothing], "required": [tagKey]] }
             return ["type": "object", "properties": [tagKey: tag, contentKey: content], "required": [tagKey, contentKey]]
         }
     }
