@@ -3,7 +3,7 @@ public import Foundation
 extension Mappable {
     /// The JSON Schema (draft 2020-12) of this model as MappingKit maps it: made from the same
     /// compiled mapping, so its keys are the mapped keys (renamed, under the key strategy, key
-    /// paths as nested objects), its types are the ones each property is converted from and
+    /// paths as nested objects, an index as an array's item), its types are the ones each property is converted from and
     /// written as (integers with their ranges, `format` for dates, URLs and UUIDs, a pattern for
     /// `.date(format:)`, `enum` for `CaseIterable` raw-value enums), nested models are `$defs`,
     /// the keys ``MissingKeyPolicy/raise`` requires are `required`, and
@@ -21,7 +21,8 @@ extension Mappable {
     /// }
     /// let schema = try User.jsonSchema()
     /// // ["$schema": "https://json-schema.org/draft/2020-12/schema", "title": "User", "type": "object",
-    /// //  "properties": ["name": ["type": "string"], "age": ["type": "integer", "minimum": -128, "maximum": 127]]]
+    /// //  "properties": ["name": ["type": "string", "default": ""],
+    /// //                 "age": ["type": "integer", "minimum": -128, "maximum": 127, "default": 0]]]
     /// ```
     ///
     /// - Parameter undefinedKeys: the undefined-key policy of the calls the schema is for, when

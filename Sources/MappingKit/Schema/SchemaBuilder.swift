@@ -129,7 +129,8 @@ final class SchemaBuilder: SchemaBuilding {
         }
         if let discriminator { properties.add(["const": discriminator.value], at: [.key(discriminator.key)], required: true) }
         let closed = (context.undefinedKeys ?? plan.undefinedKeys) == .raise
-        return properties.schema(closed: closed)
+        let object = properties.schema(closed: closed)
+        return plan.hooks.isPositional ? SchemaProperties.positional(object, closed: closed) : object
     }
 
     /// The value at `key` in the model's defaults, when it has one there (an optional's `nil`
@@ -170,34 +171,52 @@ private struct SchemaFieldMaker: FieldVisitor {
     }
 }
 
-/// The properties of an object schema, with the nested objects that key paths step through.
+/// The properties of an object schema, with the nested objects and arrays that key paths step
+/// through: a key path's key a property of an object, its index (`tags.0`) an item of an array,
+/// as MappingKit reads and writes them.
 private struct SchemaProperties {
-    /// A step of a key: a key in an object, or anything else (an array index), which the
-    /// schema does not follow.
+    /// A step of a key: a key in an object, or an index in an array.
     enum Step {
         case key(String)
-        case other
+        case index(Int)
     }
 
     private var properties: [String: Any] = [:]
     private var order: [String] = []
     private var nested: [String: SchemaProperties] = [:]
     private var required: [String] = []
+    /// An array's items by index, when key paths index this node (an array, then; a node is
+    /// never both: keys that disagree are a configuration error).
+    private var items: [Int: Any] = [:]
+    private var nestedItems: [Int: SchemaProperties] = [:]
+    private var requiredItems = 0
     /// Constraints on the whole object (a flattened enum's choice of case), as `allOf`.
     private var constraints: [Any] = []
 
     mutating func add(_ value: [String: Any], at steps: [Step], required isRequired: Bool) {
-        guard case .key(let key)? = steps.first else { return }
-        if steps.count == 1 {
+        switch steps.first {
+        case .key(let key)?:
             if properties[key] == nil, nested[key] == nil { order.append(key) }
-            properties[key] = value
-        } else {
-            if properties[key] == nil, nested[key] == nil { order.append(key) }
-            var inner = nested[key] ?? SchemaProperties()
-            inner.add(value, at: Array(steps.dropFirst()), required: isRequired)
-            nested[key] = inner
+            if steps.count == 1 {
+                properties[key] = value
+            } else {
+                var inner = nested[key] ?? SchemaProperties()
+                inner.add(value, at: Array(steps.dropFirst()), required: isRequired)
+                nested[key] = inner
+            }
+            if isRequired, !required.contains(key) { required.append(key) }
+        case .index(let index)?:
+            if steps.count == 1 {
+                items[index] = value
+            } else {
+                var inner = nestedItems[index] ?? SchemaProperties()
+                inner.add(value, at: Array(steps.dropFirst()), required: isRequired)
+                nestedItems[index] = inner
+            }
+            if isRequired { requiredItems = max(requiredItems, index + 1) }
+        case nil:
+            return
         }
-        if isRequired, !required.contains(key) { required.append(key) }
     }
 
     /// Adds the properties and required keys of `object`, an object schema (a flattened
@@ -210,14 +229,26 @@ private struct SchemaProperties {
         }
     }
 
-    /// The object schema; `closed`: no keys but these (nested objects of key paths stay open:
-    /// the policy applies to the model's own keys).
+    /// The object schema (or the array's, when key paths index this node); `closed`: no keys
+    /// but these, and no items past these, in the objects and arrays key paths enter too (what
+    /// a model reads there is its own).
     func schema(closed: Bool) -> [String: Any] {
+        if !items.isEmpty || !nestedItems.isEmpty {
+            // Items before the ones read may be anything: written as `null`, read past.
+            let count = (Array(items.keys) + Array(nestedItems.keys)).max().map { $0 + 1 } ?? 0
+            let prefix = (0..<count).map { index in
+                items[index] ?? nestedItems[index].map { $0.stepSchema(closed: closed) } ?? [String: Any]()
+            }
+            var array: [String: Any] = ["type": "array", "prefixItems": prefix]
+            if requiredItems > 0 { array["minItems"] = requiredItems }
+            if closed { array["items"] = false }
+            return array
+        }
         var all: [String: Any] = [:]
         for key in order {
             if let inner = nested[key] {
                 // A key path's step that no other property reads as a value.
-                all[key] = properties[key] ?? inner.schema(closed: false)
+                all[key] = properties[key] ?? inner.stepSchema(closed: closed)
             } else {
                 all[key] = properties[key]
             }
@@ -228,11 +259,36 @@ private struct SchemaProperties {
         if !constraints.isEmpty { object["allOf"] = constraints }
         return object
     }
+
+    /// The schema of an object or array a key path steps through: `null` there too, unless
+    /// `closed`, is nothing at the path (what the reader takes it for, under `.drop` and
+    /// `.stash`; under `.raise`, it is a value where the model's keys are, refused).
+    func stepSchema(closed: Bool) -> [String: Any] {
+        var node = schema(closed: closed)
+        if !closed, let type = node["type"] as? String { node["type"] = [type, "null"] }
+        return node
+    }
+
+    /// A positional model's schema (``MappingConfiguration/Builder/positions(_:fileID:line:)``)
+    /// from its object schema, keyed by position: the array MappingKit writes and reads, each
+    /// position's item, as many as the required positions at least and, `closed`, no more than
+    /// its positions; or the object keyed by position, which it reads too.
+    static func positional(_ object: [String: Any], closed: Bool) -> [String: Any] {
+        let properties = object["properties"] as? [String: Any] ?? [:]
+        let count = (properties.keys.compactMap { Int($0) }.max() ?? -1) + 1
+        var array: [String: Any] = ["type": "array", "prefixItems": (0..<count).map { properties["\($0)"] ?? [String: Any]() }]
+        let required = (object["required"] as? [String] ?? []).compactMap { Int($0) }
+        if let last = required.max() { array["minItems"] = last + 1 }
+        if closed { array["items"] = false }
+        return ["anyOf": [array, object]]
+    }
 }
 
 extension ExternalKey.Step {
     fileprivate var schemaStep: SchemaProperties.Step {
-        if case .key(let key) = self { return .key(key) }
-        return .other
+        switch self {
+        case .key(let key): .key(key)
+        case .index(let index): .index(index)
+        }
     }
 }

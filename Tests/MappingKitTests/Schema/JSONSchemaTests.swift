@@ -137,7 +137,7 @@ struct JSONSchemaTests {
         #expect(SchemaValidator.describe(definitions) == #"{"Address":{"properties":{"city":{"default":"","type":"string"},"zip":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"}}"#)
         let properties = try #require(account["properties"] as? [String: Any])
         #expect(SchemaValidator.describe(properties["address"] ?? 0) == ##"{"$ref":"#/$defs/Address","default":{"city":""}}"##)
-        #expect(SchemaValidator.describe(properties["location"] ?? 0) == #"{"properties":{"city":{"default":"","type":"string"}},"type":"object"}"#)
+        #expect(SchemaValidator.describe(properties["location"] ?? 0) == #"{"additionalProperties":false,"properties":{"city":{"default":"","type":"string"}},"type":"object"}"#)
         #expect(SchemaValidator.describe(properties["tier"] ?? 0) == #"{"default":"free","enum":["free","pro","team"],"type":"string"}"#)
         #expect(SchemaValidator.describe(properties["level"] ?? 0) == #"{"default":1,"enum":[1,2],"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#)
         #expect(SchemaValidator.describe(properties["tags"] ?? 0) == #"{"default":[],"items":{"type":"string"},"type":"array","uniqueItems":true}"#)
