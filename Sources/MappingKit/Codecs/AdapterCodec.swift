@@ -40,6 +40,10 @@ extension ClosureCodec {
         // anything.
         guard valueShape.kind == .string else { return [:] }
         guard let contentEncoding else { return ["type": "string"] }
-        return ["type": "string", "contentEncoding": contentEncoding]
+        var schema: [String: Any] = ["type": "string", "contentEncoding": contentEncoding]
+        // `contentEncoding` is an annotation, which a validator need not check: the pattern of
+        // the text `Data(base64Encoded:)` reads (padded, nothing else) says it.
+        if contentEncoding == "base64" { schema["pattern"] = #"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"# }
+        return schema
     }
 }

@@ -87,7 +87,14 @@ extension DecimalCodec {
 // MARK: JSON Schema
 
 extension DecimalCodec {
+    /// A number within `Decimal`'s range, or a number's text (`"19.99"`), which it reads in
+    /// every mode; written as a number. (That a value keeps 38 significant digits, as
+    /// ``exactDecimal(_:found:)`` checks, is more than a schema can say of a number.)
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "number"]
+        let largest = NSDecimalNumber(decimal: Decimal.greatestFiniteMagnitude).doubleValue
+        return ["anyOf": [
+            ["type": "number", "minimum": -largest, "maximum": largest],
+            ["type": "string", "pattern": #"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$"#],
+        ]]
     }
 }

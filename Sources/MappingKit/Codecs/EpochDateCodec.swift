@@ -357,6 +357,7 @@ extension EpochDateCodec {
 
 extension EpochDateCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "number", "description": "a date as \(name)"]
+        // Any finite number: a `Date` holds its seconds as a `Double`.
+        FloatingPointSchema.finite(Double.self).merging(["description": "a date as \(name)"]) { $1 }
     }
 }

@@ -218,20 +218,41 @@ extension FloatingPointCodec {
 
 // MARK: JSON Schema
 
+// A number past the type's range reads as infinity, which is refused: the bounds are where
+// rounding to the type stops giving a finite value. (A validator compares numbers as `Double`s:
+// for `Float`, the first number that rounds to infinity is exactly one, half an ulp past
+// `Float.greatestFiniteMagnitude`; for `Double`, the validator's own parse rounds to infinity
+// past the largest `Double`, as the reader's does.)
+
 extension DoubleCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "number"]
+        FloatingPointSchema.finite(Double.self)
     }
 }
 
 extension FloatingPointCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "number"]
+        FloatingPointSchema.finite(Floating.self)
     }
 }
 
 extension CGFloatCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "number"]
+        FloatingPointSchema.finite(Double.self)
+    }
+}
+
+/// The schema of a finite binary floating-point number (dates in seconds and decimals use it
+/// too).
+enum FloatingPointSchema {
+    /// A number of `type`'s finite range.
+    static func finite<Floating: BinaryFloatingPoint>(_ type: Floating.Type) -> [String: Any] {
+        let largest = Double(Floating.greatestFiniteMagnitude)
+        guard largest < Double.greatestFiniteMagnitude else {
+            return ["type": "number", "minimum": -largest, "maximum": largest]
+        }
+        // Half an ulp past the largest value rounds to infinity (ties to even: its last digit is odd).
+        let limit = largest + Double(Floating.greatestFiniteMagnitude.ulp) / 2
+        return ["type": "number", "exclusiveMinimum": -limit, "exclusiveMaximum": limit]
     }
 }

@@ -333,8 +333,8 @@ extension UntypedSetElementsCodec {
 extension StringFormCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
         switch Value.self {
-        // `URL(string:)` reads relative references too.
-        case is URL.Type: ["type": "string", "format": "uri-reference"]
+        // `URL(string:)` reads relative references too, but not the empty one.
+        case is URL.Type: ["type": "string", "format": "uri-reference", "minLength": 1]
         case is UUID.Type: ["type": "string", "format": "uuid"]
         default: ["type": "string"]
         }

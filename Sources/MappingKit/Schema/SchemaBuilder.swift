@@ -118,7 +118,9 @@ final class SchemaBuilder: SchemaBuilding {
             }
             var value = try field.accept(SchemaFieldMaker(inline: false))(self, inner)
             if field.defaults.whenNull != nil, !value.isEmpty { value = ["anyOf": [value, ["type": "null"]]] }
-            let isRequired = field.requiresKey && field.keys.all.count == 1
+            // A default for a missing key is taken before the requirements are checked.
+            let needsKey = field.requiresKey || (field.requirementsNeedKey && field.defaults.whenMissing == nil)
+            let isRequired = needsKey && field.keys.all.count == 1
             for (position, key) in field.keys.all.enumerated() {
                 var property = value
                 if position == 0, !isRequired, property["default"] == nil, let initial = Self.value(at: key, in: defaults) {

@@ -37,16 +37,17 @@ struct SchemaWriter {
 
     private func schema(of type: SwiftType) -> [String: Any] {
         switch type {
-        case .bool: return ["type": "boolean"]
+        case .bool: return LeafSchemaProbe.schema(LeafSchemaProbe.Bool.self)
         case .integer(let name):
             switch name {
-            case "UInt64": return ["type": "integer", "minimum": 0, "maximum": UInt64.max]
-            case "Int64": return ["type": "integer", "minimum": Int64.min, "maximum": Int64.max]
-            default: return ["type": "integer", "minimum": Int.min, "maximum": Int.max]
+            case "UInt64": return LeafSchemaProbe.schema(LeafSchemaProbe.UInt64.self)
+            case "Int64": return LeafSchemaProbe.schema(LeafSchemaProbe.Int64.self)
+            default: return LeafSchemaProbe.schema(LeafSchemaProbe.Int.self)
             }
-        case .double, .decimal: return ["type": "number"]
-        case .string: return ["type": "string"]
-        case .url: return ["type": "string", "format": "uri-reference"]
+        case .double: return LeafSchemaProbe.schema(LeafSchemaProbe.Double.self)
+        case .decimal: return LeafSchemaProbe.schema(LeafSchemaProbe.Decimal.self)
+        case .string: return LeafSchemaProbe.schema(LeafSchemaProbe.String.self)
+        case .url: return LeafSchemaProbe.schema(LeafSchemaProbe.URL.self)
         case .date(let form): return Self.schema(of: form)
         case .model(let node):
             let target = name(node.resolved)
@@ -106,6 +107,26 @@ private struct DateSchemaProbe: Mappable {
         let mapper = Mapper()
         mapper.register(MappingConfiguration(for: DateSchemaProbe.self) { $0.map(\.value, using: adapter) }, for: DateSchemaProbe.self)
         var schema = (try mapper.jsonSchema(for: DateSchemaProbe.self)["properties"] as? [String: Any])?["value"] as? [String: Any] ?? [:]
+        schema["default"] = nil
+        return schema
+    }
+}
+
+/// Models of one property of a leaf type, whose compiled schema gives that type's schema: the
+/// library's own, so that the generator keeps no second copy of it to drift.
+private enum LeafSchemaProbe {
+    struct Bool: Mappable { var value = false }
+    struct Int: Mappable { var value = 0 }
+    struct Int64: Mappable { var value: Swift.Int64 = 0 }
+    struct UInt64: Mappable { var value: Swift.UInt64 = 0 }
+    struct Double: Mappable { var value = 0.0 }
+    struct Decimal: Mappable { var value = Foundation.Decimal() }
+    struct String: Mappable { var value = "" }
+    struct URL: Mappable { var value = Foundation.URL(fileURLWithPath: "/") }
+
+    /// The schema of `Probe`'s one property, without its default.
+    static func schema<Probe: Mappable>(_: Probe.Type) -> [Swift.String: Any] {
+        var schema = ((try? Probe.jsonSchema())?["properties"] as? [Swift.String: Any])?["value"] as? [Swift.String: Any] ?? [:]
         schema["default"] = nil
         return schema
     }

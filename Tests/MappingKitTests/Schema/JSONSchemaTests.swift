@@ -145,8 +145,8 @@ struct JSONSchemaTests {
         #expect(SchemaValidator.describe(properties["birthday"] ?? 0) == #"{"default":"1970-01-01","format":"date","type":"string"}"#)
         #expect(SchemaValidator.describe(properties["posted"] ?? 0)
             == #"{"default":"Thu Jan 01 00:00:00 +0000 1970","description":"a date as EEE MMM dd HH:mm:ss Z yyyy","pattern":"^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} (Z|z|[+-][0-9]{2}(:?[0-9]{2})?) [0-9]{4}$","type":"string"}"#)
-        #expect(SchemaValidator.describe(properties["homepage"] ?? 0) == #"{"anyOf":[{"format":"uri-reference","type":"string"},{"type":"null"}]}"#)
-        #expect(SchemaValidator.describe(properties["avatar"] ?? 0) == #"{"contentEncoding":"base64","default":"","type":"string"}"#)
+        #expect(SchemaValidator.describe(properties["homepage"] ?? 0) == #"{"anyOf":[{"format":"uri-reference","minLength":1,"type":"string"},{"type":"null"}]}"#)
+        #expect(SchemaValidator.describe(properties["avatar"] ?? 0) == #"{"contentEncoding":"base64","default":"","pattern":"^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$","type":"string"}"#)
         #expect(account["additionalProperties"] as? Bool == false)
     }
 
@@ -287,7 +287,7 @@ extension JSONSchemaTests {
         #expect(SchemaValidator.describe(properties["message"] ?? 0) == #"{"anyOf":[{"properties":{"c":{},"t":{"const":"text"}},"required":["t","c"],"type":"object"},{"properties":{"c":{"anyOf":[{"type":"null"},{"maxProperties":0,"type":"object"}]},"t":{"const":"ping"}},"required":["t"],"type":"object"}],"default":{"t":"ping"}}"#)
         #expect(SchemaValidator.describe(properties["figure"] ?? 0) == ##"{"anyOf":[{"oneOf":[{"$ref":"#/$defs/Circle"},{"$ref":"#/$defs/Square"}]},{"type":"null"}]}"##)
         #expect(SchemaValidator.describe((schema["$defs"] as? [String: Any])?["Circle"] ?? 0)
-            == #"{"properties":{"kind":{"const":"circle"},"radius":{"default":0.0,"type":"number"}},"required":["kind"],"type":"object"}"#)
+            == #"{"properties":{"kind":{"const":"circle"},"radius":{"default":0.0,"maximum":1.7976931348623157e+308,"minimum":-1.7976931348623157e+308,"type":"number"}},"required":["kind"],"type":"object"}"#)
         #expect(SchemaValidator.describe(properties["level"] ?? 0) == #"{"default":5,"description":"must be at most 10","maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#)
         #expect(SchemaValidator.describe(properties["nick"] ?? 0) == #"{"anyOf":[{"anyOf":[{"type":"string"},{"type":"null"}]},{"const":""}]}"#)
         #expect(schema["additionalProperties"] == nil)

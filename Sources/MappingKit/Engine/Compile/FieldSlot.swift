@@ -28,7 +28,7 @@ protocol FieldSlot: AnyObject, Sendable {
     /// A nested model whose declared default is not what its `init()` makes
     /// (`var car = Car(name: "Bently")`): a model being made maps the object onto that default,
     /// as the top model is mapped onto its `init()`. Set once, by the plan's compiler
-    /// (``ObjectPlan/modelsWithDefaults(of:among:)``), before the plan is shared.
+    /// (``ObjectPlan/modelsWithDefaults(of:among:count:)``), before the plan is shared.
     var mergesDefault: Bool { get set }
     /// The property holds a nested model (or an optional one) that merges: when its model is
     /// itself made from a declared default, the value it holds there is its default. Set with
@@ -38,6 +38,9 @@ protocol FieldSlot: AnyObject, Sendable {
     /// property is not optional, has no default for a missing key and no exemption). Set once,
     /// by the plan's compiler, before the plan is shared.
     var requiresKey: Bool { get set }
+    /// A requirement of the property's refuses an absent value (`require(\.id, .exists)`): its
+    /// key must be there, whatever the policy for missing keys (what a schema says of it).
+    var requirementsNeedKey: Bool { get }
     /// An absent key makes the optional property `nil` when a model is made
     /// (``MissingKeyPolicy/raise``, as `decodeIfPresent` does, when the property has no default
     /// for a missing key and no exemption). Set once, by the plan's compiler.

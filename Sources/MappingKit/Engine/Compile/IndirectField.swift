@@ -49,6 +49,7 @@ final class IndirectField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         get { inner.requiresKey }
         set { inner.requiresKey = newValue }
     }
+    var requirementsNeedKey: Bool { inner.requirementsNeedKey }
     var nilsWhenMissing: Bool {
         get { inner.nilsWhenMissing }
         set { inner.nilsWhenMissing = newValue }

@@ -89,6 +89,10 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         ruleBox?.requirements ?? []
     }
 
+    var requirementsNeedKey: Bool {
+        requirements.contains { !$0.isMet(by: nil) }
+    }
+
     /// The values the property takes when its key is absent or its value null (none, in the
     /// common case).
     var defaults: FieldDefaults {
