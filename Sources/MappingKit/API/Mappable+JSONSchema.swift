@@ -4,8 +4,8 @@ extension Mappable {
     /// The JSON Schema (draft 2020-12) of this model as MappingKit maps it: made from the same
     /// compiled mapping, so its keys are the mapped keys (renamed, under the key strategy, key
     /// paths as nested objects, an index as an array's item), its types are the ones each property is converted from and
-    /// written as (integers with their ranges, `format` for dates, URLs and UUIDs, a pattern for
-    /// `.date(format:)`, `enum` for `CaseIterable` raw-value enums), nested models are `$defs`,
+    /// written as (integers and floating-point numbers with their ranges, a `pattern` for dates'
+    /// text, `format` for URLs and UUIDs, `enum` for `CaseIterable` raw-value enums), nested models are `$defs`,
     /// the keys ``MissingKeyPolicy/raise`` requires are `required`, and
     /// ``UndefinedKeyPolicy/raise`` allows no other keys.
     ///

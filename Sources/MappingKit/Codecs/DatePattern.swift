@@ -292,17 +292,43 @@ extension DatePattern {
             switch token {
             case .year: expression += "[0-9]{4}"
             case .millisecond: expression += "[0-9]{3}"
-            case .month, .day, .hour, .minute, .second: expression += "[0-9]{2}"
+            case .month: expression += DateFieldPattern.month
+            case .day: expression += DateFieldPattern.day
+            case .hour: expression += DateFieldPattern.hour
+            case .minute: expression += DateFieldPattern.minute
+            case .second: expression += DateFieldPattern.second
             case .monthName: expression += "(" + Self.monthNames.joined(separator: "|") + ")"
             case .weekdayName: expression += "(" + Self.weekdayNames.joined(separator: "|") + ")"
             case .zone, .zoneWithColon:
                 // An offset, or `Z`; nothing at all at the end of the text.
-                expression += "(Z|z|[+-][0-9]{2}(:?[0-9]{2})?)" + (index == tokens.count - 1 ? "?" : "")
+                expression += DateFieldPattern.zone + (index == tokens.count - 1 ? "?" : "")
             case .literal(let byte):
                 let character = Character(Unicode.Scalar(byte))
                 expression += "\\^$.|?*+()[]{}/-".contains(character) ? "\\\(character)" : String(character)
             }
         }
         return expression + "$"
+    }
+}
+
+/// Each field of a date's text as a regular expression, with the range the reader takes
+/// (``CivilTime``, ``ByteReader/zoneOffset()``): what a schema's `pattern` says of it. A day
+/// past its month's end (February 30th) matches: a pattern cannot follow the calendar, and the
+/// reader refuses it.
+enum DateFieldPattern {
+    static let month = "(0[1-9]|1[0-2])"
+    static let day = "(0[1-9]|[12][0-9]|3[01])"
+    static let hour = "([01][0-9]|2[0-3])"
+    static let minute = "[0-5][0-9]"
+    /// A leap second's 60 included.
+    static let second = "([0-5][0-9]|60)"
+    /// `Z`, or an offset of hours and, with or without a colon, minutes.
+    static let zone = "([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)"
+
+    /// The ISO 8601 date and time `DateText.parseISO8601` reads: `T`, `t` or a space between
+    /// date and time, seconds optional, a fraction after `.` or `,`; the zone, unless
+    /// `zoneOptional` (an assumed offset).
+    static func iso8601(zoneOptional: Bool) -> String {
+        "^[0-9]{4}-\(month)-\(day)[Tt ]\(hour):\(minute)(:\(second)([.,][0-9]+)?)?\(zone)\(zoneOptional ? "?" : "")$"
     }
 }

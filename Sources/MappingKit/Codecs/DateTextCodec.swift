@@ -109,9 +109,11 @@ extension DateTextCodec {
 extension DateTextCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
         guard let pattern else {
-            // A time without a zone is read only under an assumed offset.
-            if assumedOffset != nil { return ["type": "string", "description": "ISO 8601 date and time; without a zone, in the assumed offset"] }
-            return ["type": "string", "format": "date-time"]
+            // Not `format: date-time` (RFC 3339): the reader takes more ISO 8601 spellings (a
+            // space for the `T`, no seconds, `+0100`, a comma), which that format refuses. A
+            // time without a zone is read only under an assumed offset.
+            let description = assumedOffset != nil ? "ISO 8601 date and time; without a zone, in the assumed offset" : "ISO 8601 date and time"
+            return ["type": "string", "pattern": DateFieldPattern.iso8601(zoneOptional: assumedOffset != nil), "description": description]
         }
         if pattern.exactResolution == 86_400, pattern.text == "yyyy-MM-dd" { return ["type": "string", "format": "date"] }
         return ["type": "string", "pattern": pattern.regularExpression, "description": "a date as \(pattern.text)"]

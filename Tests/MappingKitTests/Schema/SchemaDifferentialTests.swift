@@ -248,20 +248,37 @@ private struct Disagreement: CustomStringConvertible {
         "\(model) \(label): " + (schemaPasses ? "the schema passes it, MappingKit refuses it" : "the schema refuses it, MappingKit reads it")
     }
 
-    /// The check it fails: the model, the place changed (`/shape/circle/radius`, `written`) and
-    /// the side that says yes.
+    /// The place changed: `/shape/circle/radius`, or `written` for a written document.
+    var place: String {
+        label.hasPrefix("written") ? "written" : label.split(separator: " ").dropFirst().first.map(String.init) ?? label
+    }
+
+    /// The value put there, when a probe was: `"2014-02-30 10:00:00"`.
+    var probe: String? {
+        label.range(of: " = ").map { String(label[$0.upperBound...]) }
+    }
+
+    /// The check it fails: the model, the place and the side that says yes.
     var check: String {
-        var place = label.split(separator: " ").dropFirst().first.map(String.init) ?? label
-        if label.hasPrefix("written") { place = "written" }
-        return "\(model) \(place) \(schemaPasses ? "passes" : "refuses")"
+        "\(model) \(place) \(schemaPasses ? "passes" : "refuses")"
+    }
+
+    /// The limit of JSON Schema the docs list (WorkingWithJSON.md, "JSON Schema") that accounts
+    /// for it, if one does: these alone are exempt, one probe at one place each.
+    var documentedLimit: String? {
+        documentedLimits.first { $0.model == model && $0.place == place && $0.probe == probe && $0.schemaPasses == schemaPasses }?.reason
     }
 }
+
+/// What JSON Schema cannot say of what the reader checks, as the docs list it.
+private let documentedLimits: [(model: String, place: String, probe: String, schemaPasses: Bool, reason: String)] = [
+    ("ZooDates", "/pattern", #""2014-02-30 10:00:00""#, true, "a day past its month's end matches a date pattern"),
+    ("ZooDates", "/assumed", #""2014-02-30 10:00:00""#, true, "a day past its month's end matches a date pattern"),
+]
 
 /// The checks main still fails, each with the item of issue 60 that is to remove it: a new
 /// disagreement fails the test, and so does a listed one that is gone (so the list stays true).
 private let knownDisagreements: [String: String] = [
-    // 4: ISO 8601 spellings `.iso8601` reads fail `format: date-time`.
-    "ZooDates /iso refuses": "4",
     // 7: integral numbers with a fraction or exponent pass `integer`; `.strict` refuses them.
     "ZooScalars /i8 passes": "7",
     "ZooScalars /u16 passes": "7",
@@ -281,9 +298,6 @@ private let knownDisagreements: [String: String] = [
     "ZooTagged /shape/square passes": "9",
     "ZooTagged /shape/square/+extra passes": "9, 10",
     "ZooTagged /shape/square/side passes": "9",
-    // 11: `.iso8601(assumingSecondsFromGMT:)` has no format; `.date(format:)` no field ranges.
-    "ZooDates /assumed passes": "11",
-    "ZooDates /pattern passes": "11",
 ]
 
 @Suite("The schema against an independent validator")
@@ -350,15 +364,18 @@ struct SchemaDifferentialTests {
             for (documentIndex, text) in cases[modelIndex].documents.enumerated() {
                 checked += 1
                 let passes = verdicts[modelIndex][documentIndex]
-                if passes != model.reads(Data(text.utf8)) {
-                    disagreements.append(Disagreement(model: model.name, label: labels[modelIndex][documentIndex], schemaPasses: passes))
+                let disagreement = Disagreement(model: model.name, label: labels[modelIndex][documentIndex], schemaPasses: passes)
+                if passes != model.reads(Data(text.utf8)), disagreement.documentedLimit == nil {
+                    disagreements.append(disagreement)
                 }
             }
         }
         let failing = Set(disagreements.map(\.check))
         let known = Set(knownDisagreements.keys)
         print("schema differential: \(checked) documents, \(disagreements.count) disagreements in \(failing.count) checks, \(known.count) of them known")
-        for disagreement in disagreements where !known.contains(disagreement.check) { print("  new: \(disagreement)") }
+        for disagreement in disagreements where !known.contains(disagreement.check) || ProcessInfo.processInfo.environment["SCHEMA_DIFFERENTIAL_ALL"] != nil {
+            print("  \(known.contains(disagreement.check) ? "known" : "new"): \(disagreement)")
+        }
         #expect(failing.subtracting(known).sorted() == [], "disagreements no item of issue 60 accounts for")
         #expect(known.subtracting(failing).sorted() == [], "listed as known but gone: take them off the list")
     }
