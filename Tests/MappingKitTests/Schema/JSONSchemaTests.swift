@@ -282,9 +282,9 @@ extension JSONSchemaTests {
         let schema = try Gallery.jsonSchema()
         let properties = try #require(schema["properties"] as? [String: Any])
         #expect(SchemaValidator.describe(properties.keys.sorted()) == #"["anything","cursor","event","figure","figures","headline","level","message","nick","shapes","title","total"]"#)
-        #expect(SchemaValidator.describe(properties["shapes"] ?? 0) == #"{"default":[],"items":{"anyOf":[{"additionalProperties":{"properties":{"radius":{}},"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"circle"},"type":"object"},{"additionalProperties":{"maxItems":2,"minItems":2,"type":"array"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"pair"},"type":"object"},{"additionalProperties":{},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"note"},"type":"object"},{"anyOf":[{"const":"none","type":"string"},{"additionalProperties":{"anyOf":[{"type":"null"},{"maxProperties":0,"type":"object"}]},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"none"},"type":"object"}]}]},"type":"array"}"#)
-        #expect(SchemaValidator.describe(properties["event"] ?? 0) == #"{"anyOf":[{"properties":{"type":{"const":"click"},"x":{},"y":{}},"required":["type"],"type":"object"},{"properties":{"type":{"const":"quit"}},"required":["type"],"type":"object"}],"default":{"type":"quit"}}"#)
-        #expect(SchemaValidator.describe(properties["message"] ?? 0) == #"{"anyOf":[{"properties":{"c":{},"t":{"const":"text"}},"required":["t","c"],"type":"object"},{"properties":{"c":{"anyOf":[{"type":"null"},{"maxProperties":0,"type":"object"}]},"t":{"const":"ping"}},"required":["t"],"type":"object"}],"default":{"t":"ping"}}"#)
+        #expect(SchemaValidator.describe(properties["shapes"] ?? 0) == #"{"default":[],"items":{"anyOf":[{"additionalProperties":{"properties":{"radius":{"maximum":1.7976931348623157e+308,"minimum":-1.7976931348623157e+308,"type":"number"}},"required":["radius"],"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"circle"},"type":"object"},{"additionalProperties":{"maxItems":2,"minItems":2,"prefixItems":[{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}],"type":"array"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"pair"},"type":"object"},{"additionalProperties":{"type":"string"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"note"},"type":"object"},{"anyOf":[{"const":"none","type":"string"},{"additionalProperties":{"anyOf":[{"type":"null"},{"maxProperties":0,"type":"object"}]},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"none"},"type":"object"}]}]},"type":"array"}"#)
+        #expect(SchemaValidator.describe(properties["event"] ?? 0) == #"{"anyOf":[{"properties":{"type":{"const":"click"},"x":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},"y":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}},"required":["type","x","y"],"type":"object"},{"properties":{"type":{"const":"quit"}},"required":["type"],"type":"object"}],"default":{"type":"quit"}}"#)
+        #expect(SchemaValidator.describe(properties["message"] ?? 0) == #"{"anyOf":[{"properties":{"c":{"type":"string"},"t":{"const":"text"}},"required":["t","c"],"type":"object"},{"properties":{"c":{"anyOf":[{"type":"null"},{"maxProperties":0,"type":"object"}]},"t":{"const":"ping"}},"required":["t"],"type":"object"}],"default":{"t":"ping"}}"#)
         #expect(SchemaValidator.describe(properties["figure"] ?? 0) == ##"{"anyOf":[{"oneOf":[{"$ref":"#/$defs/Circle"},{"$ref":"#/$defs/Square"}]},{"type":"null"}]}"##)
         #expect(SchemaValidator.describe((schema["$defs"] as? [String: Any])?["Circle"] ?? 0)
             == #"{"properties":{"kind":{"const":"circle"},"radius":{"default":0.0,"maximum":1.7976931348623157e+308,"minimum":-1.7976931348623157e+308,"type":"number"}},"required":["kind"],"type":"object"}"#)
@@ -338,5 +338,38 @@ extension JSONSchemaTests {
         let inner = try #require((schema["$defs"] as? [String: Any])?["Group2"] as? [String: Any])
         #expect(SchemaValidator.describe((inner["properties"] as? [String: Any])?["parts"] ?? 0)
             == ##"{"default":[],"items":{"oneOf":[{"$ref":"#/$defs/Group2"},{"$ref":"#/$defs/Leaf"}]},"type":"array"}"##)
+    }
+}
+
+/// An enum whose payloads hold optionals, collections, a raw-value enum, a model and itself.
+private indirect enum Formula: TaggedEnum {
+    case number(value: Double)
+    case sum(left: Formula, right: Formula)
+    case note(text: String?, tags: [String], grade: Grade, place: Place)
+    case blank
+}
+
+private enum Grade: Int, Codable, CaseIterable {
+    case low = 1, high = 2
+}
+
+private struct Place: MappableCodable {
+    var city = ""
+}
+
+private struct Sheet: Mappable {
+    var formula = Formula.blank
+}
+
+@Suite("The payload of a tagged enum in the schema")
+struct TaggedPayloadSchemaTests {
+    @Test("each payload value is described as a property of its type, required unless optional; an enum inside its own payload is any value")
+    func payloadValues() throws {
+        let schema = try Sheet.jsonSchema()
+        let properties = try #require(schema["properties"] as? [String: Any])
+        // `sum`'s `left` is a `Formula`, inside its own schema: any value. Probing stopped there
+        // (no `Formula` to hand `init(from:)`), so `right`'s type is not known: any value, and
+        // not listed as required.
+        #expect(SchemaValidator.describe(properties["formula"] ?? 0) == ##"{"anyOf":[{"additionalProperties":{"properties":{"value":{"maximum":1.7976931348623157e+308,"minimum":-1.7976931348623157e+308,"type":"number"}},"required":["value"],"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"number"},"type":"object"},{"additionalProperties":{"properties":{"left":{},"right":{}},"required":["left"],"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"sum"},"type":"object"},{"additionalProperties":{"properties":{"grade":{"enum":[1,2],"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},"place":{"$ref":"#/$defs/Place"},"tags":{"items":{"type":"string"},"type":"array"},"text":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["tags","grade","place"],"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"note"},"type":"object"},{"anyOf":[{"const":"blank","type":"string"},{"additionalProperties":{"anyOf":[{"type":"null"},{"maxProperties":0,"type":"object"}]},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"blank"},"type":"object"}]}],"default":"blank"}"##)
     }
 }

@@ -10,6 +10,10 @@ struct EnumCaseDecoder: Decoder {
     enum Mode {
         /// What ``TaggedEnumPlan`` learns: the case names (`name` is `nil`), or one case's keys.
         case probing(CaseProbe, name: String?)
+        /// The types of one case's payload values (and which are optional), each value answered
+        /// with a placeholder of its type so that `init(from:)` asks for the next, until one
+        /// has none (``EnumCaseDecoder/placeholder(_:)``).
+        case typing(CaseProbe, name: String)
         /// One case's payload values, each with its path in the input.
         case reading(name: String, payload: [String: PayloadValue], context: MappingContext, coercion: CoercionMode)
     }
@@ -35,7 +39,7 @@ struct EnumCaseDecoder: Decoder {
             let cases = FieldlessEnums.allCases(of: Key.self) ?? FieldlessEnums.onlyValue(of: Key.self).map { [$0] }
             probe.names = cases?.map(\.stringValue)
             return KeyedDecodingContainer(CaseContainer<Key>(mode: mode, key: nil))
-        case .probing(_, let name?), .reading(let name, _, _, _):
+        case .probing(_, let name?), .typing(_, let name), .reading(let name, _, _, _):
             return KeyedDecodingContainer(CaseContainer<Key>(mode: mode, key: Key(stringValue: name)))
         }
     }
@@ -53,6 +57,29 @@ struct EnumCaseDecoder: Decoder {
         let codec = CodecFactory.codec(for: type, mode: coercion, adapters: policies.valueAdapters)
         let boxing = CodecFactory.codec(codec, boxingSingleValues: policies.singleValuesAsArrays == true)
         return CodecFactory.codec(boxing, lossy: policies.lossyCollections == true)
+    }
+
+    /// A value of `type` to hand a probed `init(from:)`, when one can be made: a model's
+    /// `init()`, an optional's `nil`, a raw-value enum's first case, an empty collection, or
+    /// the zero of a scalar. No codec is asked (a payload may hold the enum being probed, whose
+    /// codec would probe it again).
+    static func placeholder<Value>(_ type: Value.Type) -> Value? {
+        if let model = type as? any Mappable.Type { return model.init() as? Value }
+        if let optional = type as? any OptionalValue.Type { return optional.none as? Value }
+        if let cases = type as? any CaseIterable.Type {
+            func first<All: CaseIterable>(_: All.Type) -> Value? { All.allCases.first as? Value }
+            return first(cases)
+        }
+        // An empty array, dictionary or set casts to any element type.
+        let empties: [Any] = [[Any](), [String: Any](), Set<AnyHashable>()]
+        let zeros: [Any] = [
+            0, Int8(0), Int16(0), Int32(0), Int64(0), UInt(0), UInt8(0), UInt16(0), UInt32(0), UInt64(0),
+            0.0, Float(0), false, "", Decimal(), Date(timeIntervalSince1970: 0), Data(), UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+        ]
+        for candidate in empties + zeros {
+            if let value = candidate as? Value { return value }
+        }
+        return nil
     }
 
     static var unsupported: MappingError {
@@ -102,6 +129,9 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         case .probing(let probe, _):
             note(key, in: probe)
             return false
+        case .typing:
+            // Present, so that an optional's value is asked for with its type.
+            return true
         case .reading(_, let payload, _, _):
             return payload[key.stringValue]?.value != nil
         }
@@ -112,12 +142,38 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         case .probing(let probe, _):
             note(key, in: probe)
             return true
+        case .typing:
+            return false
         case .reading(_, let payload, _, _):
             return payload[key.stringValue]?.value.map(InputValue.isNull) ?? true
         }
     }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try value(type, key) }
+
+    /// Every `decodeIfPresent` requirement's answer: an optional payload value, which typing
+    /// notes as such.
+    private func optionalValue<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
+        if case .typing(let probe, _) = mode { probe.optional.insert(key.stringValue) }
+        guard try contains(key) && !decodeNil(forKey: key) else { return nil }
+        return try value(type, key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalValue(type, key) }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalValue(type, key) }
 
     /// Every `decode` requirement's answer.
     private func value<T: Decodable>(_: T.Type, _ key: Key) throws -> T {
@@ -126,6 +182,10 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
             note(key, in: probe)
             probe.types[key.stringValue] = T.self
             throw ProbeStop()
+        case .typing(let probe, _):
+            probe.types[key.stringValue] = T.self
+            guard let placeholder = EnumCaseDecoder.placeholder(T.self) else { throw ProbeStop() }
+            return placeholder
         case .reading(_, let payload, let context, let coercion):
             let entry = payload[key.stringValue]
             do {

@@ -90,26 +90,70 @@ extension TaggedEnumCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
         // A plan that did not compile has no schema; the property's mapping reports why.
         guard let plan = try? plan.get() else { return [:] }
-        var choices = plan.cases.enumerated().map { index, entry in
-            plan.schema(of: entry, tag: plan.fallback?.index == index && plan.fallback?.key != nil ? ["type": "string"] : ["const": entry.tag])
+        // An enum is described where it sits, not as a `$defs` entry: inside its own payload
+        // (an indirect case), it is any value.
+        let id = ObjectIdentifier(Value.self)
+        guard !TaggedEnumSchemas.describing.contains(id) else { return [:] }
+        return try TaggedEnumSchemas.$describing.withValue(TaggedEnumSchemas.describing.union([id])) {
+            try schema(of: plan, in: builder, context: context)
         }
-        // A fallback case reads every unknown tag.
+    }
+
+    private func schema(of plan: TaggedEnumPlan, in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
+        let closed = raisesUndefinedKeys(in: context)
+        let value = payloadSchema(in: builder, context: context)
+        // A fallback case reads every tag no other case has: a known tag's object is judged by
+        // its own case only.
+        let known = plan.cases.indices.filter { $0 != plan.fallback?.index }.map { plan.cases[$0].tag }
+        let unknownTag: [String: Any] = known.isEmpty ? ["type": "string"] : ["type": "string", "not": ["enum": known]]
+        var choices = try plan.cases.enumerated().map { index, entry in
+            let isFallback = plan.fallback?.index == index
+            let tag: [String: Any] = isFallback && plan.fallback?.key != nil ? unknownTag : ["const": entry.tag]
+            // The fallback's object is every unknown tag's: it keeps what it does not read.
+            return try plan.schema(of: entry, tag: tag, closed: closed && !isFallback, value: value)
+        }
         if let fallback = plan.fallback, fallback.key == nil {
-            choices[fallback.index] = plan.schema(of: plan.cases[fallback.index], tag: ["type": "string"])
+            choices[fallback.index] = try plan.schema(of: plan.cases[fallback.index], tag: unknownTag, closed: false, value: value)
         }
         return ["anyOf": choices]
+    }
+
+    /// Whether the objects a case reads refuse keys it does not read, where the enum sits
+    /// (``TaggedEnumPlan/refuseUndefinedKeys(of:in:)``, as `decode` decides).
+    private func raisesUndefinedKeys(in context: MappingContext) -> Bool {
+        (context.undefinedKeys ?? (context.inherited?.raisesInValues == true ? .raise : nil)) == .raise
+    }
+
+    /// The schema of a payload value of a type, as its codec where the enum sits describes it
+    /// (``EnumCaseDecoder/codec(for:coercion:in:)``, the codec `decode` reads it with).
+    private func payloadSchema(in builder: any SchemaBuilding, context: MappingContext) -> (Any.Type) throws -> [String: Any] {
+        let mode = mode
+        return { type in
+            func describe<Payload>(_: Payload.Type) throws -> [String: Any] {
+                try builder.schema(of: EnumCaseDecoder.codec(for: Payload.self, coercion: mode, in: context), context: context.nested())
+            }
+            return try describe(type)
+        }
     }
 
     /// A flattened tagged enum: its keys as the parent's properties (any value there), and the
     /// choice of case as a constraint on the parent's object.
     func inlineSchema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any]? {
         guard let plan = try? plan.get() else { return [:] }
+        return try TaggedEnumSchemas.$describing.withValue(TaggedEnumSchemas.describing.union([ObjectIdentifier(Value.self)])) {
+            try inlineSchema(of: plan, in: builder, context: context)
+        }
+    }
+
+    private func inlineSchema(of plan: TaggedEnumPlan, in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
         var properties: [String: Any] = [:]
         var choices: [Any] = []
+        let value = payloadSchema(in: builder, context: context)
         for (index, entry) in plan.cases.enumerated() {
             let isFallback = plan.fallback?.index == index
             let tag: [String: Any] = isFallback ? ["type": "string"] : ["const": entry.tag]
-            let choice = plan.schema(of: entry, tag: tag)
+            // Flattened, the case's keys are the parent's, which its own policy judges.
+            let choice = try plan.schema(of: entry, tag: tag, closed: false, value: value)
             switch plan.form {
             case .external:
                 // The case's tag is a key of the parent's object.
@@ -138,4 +182,10 @@ extension TaggedEnumCodec {
         }
         return ["type": "object", "properties": properties, "allOf": [["anyOf": choices]]]
     }
+}
+
+/// The tagged enums whose schema is being made on this task, outermost first: an enum met again
+/// in its own payload is not described again.
+enum TaggedEnumSchemas {
+    @TaskLocal static var describing: Set<ObjectIdentifier> = []
 }

@@ -39,6 +39,11 @@ struct TaggedEnumPlan: Sendable {
         let payload: Payload
         /// The type of a case's one unlabelled value, as its `init(from:)` asked for it.
         var singleType: Any.Type?
+        /// The type of each payload value, by Swift key, as far as probing could follow
+        /// `init(from:)` (``EnumCaseDecoder/Mode/typing(_:name:)``): what a schema describes.
+        var types: [String: Any.Type] = [:]
+        /// The payload values read with `decodeIfPresent`, which may be absent.
+        var optionalKeys: Set<String> = []
 
         /// The path of the payload value under Swift key `key`, inside the content.
         func path(forKey key: String) -> [PathComponent] {
@@ -102,7 +107,17 @@ struct TaggedEnumPlan: Sendable {
             let payload = payload(of: probe.keys, labels: tagging.labels)
             var singleType: Any.Type?
             if case .single(let key) = payload { singleType = probe.types[key] }
-            cases.append(Case(name: name, tag: tagging.caseNames.key(for: name), payload: payload, singleType: singleType))
+            var entry = Case(name: name, tag: tagging.caseNames.key(for: name), payload: payload, singleType: singleType)
+            if payload != .none {
+                // Each value's type, for the schema: `init(from:)` run again, every value it asks
+                // for answered with a placeholder, until one cannot be made.
+                probe.types = [:]
+                probe.optional = []
+                _ = try? Value(from: EnumCaseDecoder(mode: .typing(probe, name: name)))
+                entry.types = probe.types
+                entry.optionalKeys = probe.optional
+            }
+            cases.append(entry)
         }
         var byTag: [String: Int] = [:]
         var byName: [String: Int] = [:]
@@ -158,8 +173,11 @@ final class CaseProbe {
     var keys: [String] = []
     /// `init(from:)` made a value: the case has no payload the probe had to stop at.
     var returned = false
-    /// The types of the payload values the probe was asked to read (a case of one value).
+    /// The types of the payload values the probe was asked to read (a case of one value; every
+    /// value, typing).
     var types: [String: Any.Type] = [:]
+    /// The Swift keys of the payload values read with `decodeIfPresent` (typing).
+    var optional: Set<String> = []
 }
 
 /// Stops a probed `init(from:)` once it has said what the probe asked.
@@ -168,16 +186,31 @@ struct ProbeStop: Error {}
 // MARK: JSON Schema
 
 extension TaggedEnumPlan {
-    /// The schema of one case, with `tag` the schema of its tag. Payload values are any value:
-    /// each converts through its own type's codec, found when it is read.
-    func schema(of entry: Case, tag: [String: Any]) -> [String: Any] {
+    /// The schema of one case, with `tag` the schema of its tag. Each payload value is
+    /// described as a property of its type is (`value`: the schema of the type probing found
+    /// for a Swift key; any value where it found none), required unless it is optional; under
+    /// `closed` (``UndefinedKeyPolicy/raise`` where the enum sits), the objects the case reads
+    /// allow no other keys, as ``refuseUndefinedKeys(of:in:)`` refuses them.
+    func schema(of entry: Case, tag: [String: Any], closed: Bool, value: (Any.Type) throws -> [String: Any]) throws -> [String: Any] {
+        func payloadValue(_ key: String) throws -> [String: Any] {
+            guard let type = entry.types[key] else { return [:] }
+            let schema = try value(type)
+            return entry.optionalKeys.contains(key) ? OptionalSchema.of(schema) : schema
+        }
+        let requiredKeys = { (keys: [String]) in keys.filter { entry.types[$0] != nil && !entry.optionalKeys.contains($0) } }
         let content: [String: Any]?
         switch entry.payload {
         case .none: content = nil
-        case .single: content = [:]
-        case .tuple(let keys): content = ["type": "array", "minItems": keys.count, "maxItems": keys.count]
-        case .labelled(_, let external):
-            content = ["type": "object", "properties": Dictionary(uniqueKeysWithValues: external.map { ($0, [String: Any]()) })]
+        case .single(let key): content = try payloadValue(key)
+        case .tuple(let keys):
+            content = ["type": "array", "prefixItems": try keys.map(payloadValue), "minItems": keys.count, "maxItems": keys.count]
+        case .labelled(let keys, let external):
+            var object: [String: Any] = ["type": "object", "properties": Dictionary(uniqueKeysWithValues: try zip(external, keys.map(payloadValue)).map { ($0, $1) })]
+            let required = requiredKeys(keys).compactMap { key in keys.firstIndex(of: key).map { external[$0] } }
+            if !required.isEmpty { object["required"] = required }
+            if closed, case .external = form { object["additionalProperties"] = false }
+            if closed, case .adjacent = form { object["additionalProperties"] = false }
+            content = object
         }
         // What a case without a payload reads where a payload would be: nothing, null, or `{}`.
         let nothing: [String: Any] = ["anyOf": [["type": "null"], ["type": "object", "maxProperties": 0]]]
@@ -195,12 +228,29 @@ extension TaggedEnumPlan {
         case .internal(let tagKey):
             var object: [String: Any] = ["type": "object", "required": [tagKey]]
             var properties: [String: Any] = [tagKey: tag]
-            if let labels = content?["properties"] as? [String: Any] { properties.merge(labels) { first, _ in first } }
+            switch entry.payload {
+            case .labelled, .none:
+                // The labels are the object's own keys, beside the tag.
+                if let labels = content?["properties"] as? [String: Any] { properties.merge(labels) { first, _ in first } }
+                object["required"] = [tagKey] + (content?["required"] as? [String] ?? [])
+                if closed { object["additionalProperties"] = false }
+            case .single, .tuple:
+                // One model's keys beside the tag, which its own policy judges.
+                break
+            }
             object["properties"] = properties
             return object
         case .adjacent(let tagKey, let contentKey):
-            guard let content else { return ["type": "object", "properties": [tagKey: tag, contentKey: nothing], "required": [tagKey]] }
-            return ["type": "object", "properties": [tagKey: tag, contentKey: content], "required": [tagKey, contentKey]]
+            var object: [String: Any] = ["type": "object"]
+            if let content {
+                object["properties"] = [tagKey: tag, contentKey: content]
+                object["required"] = [tagKey, contentKey]
+            } else {
+                object["properties"] = [tagKey: tag, contentKey: nothing]
+                object["required"] = [tagKey]
+            }
+            if closed { object["additionalProperties"] = false }
+            return object
         }
     }
 }
