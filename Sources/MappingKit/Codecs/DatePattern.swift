@@ -304,7 +304,8 @@ extension DatePattern {
                 expression += DateFieldPattern.zone + (index == tokens.count - 1 ? "?" : "")
             case .literal(let byte):
                 let character = Character(Unicode.Scalar(byte))
-                expression += "\\^$.|?*+()[]{}/-".contains(character) ? "\\\(character)" : String(character)
+                // ECMA-262's syntax characters only: with the `u` flag, `\-` is an error.
+                expression += "\\^$.|?*+()[]{}/".contains(character) ? "\\\(character)" : String(character)
             }
         }
         return expression + "$"

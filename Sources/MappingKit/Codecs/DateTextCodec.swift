@@ -115,7 +115,11 @@ extension DateTextCodec {
             let description = assumedOffset != nil ? "ISO 8601 date and time; without a zone, in the assumed offset" : "ISO 8601 date and time"
             return ["type": "string", "pattern": DateFieldPattern.iso8601(zoneOptional: assumedOffset != nil), "description": description]
         }
-        if pattern.exactResolution == 86_400, pattern.text == "yyyy-MM-dd" { return ["type": "string", "format": "date"] }
+        // RFC 3339's `full-date` checks the calendar too, where format checking is on; the
+        // pattern holds without it.
+        if pattern.exactResolution == 86_400, pattern.text == "yyyy-MM-dd" {
+            return ["type": "string", "format": "date", "pattern": pattern.regularExpression]
+        }
         return ["type": "string", "pattern": pattern.regularExpression, "description": "a date as \(pattern.text)"]
     }
 }

@@ -335,7 +335,8 @@ extension StringFormCodec {
         switch Value.self {
         // `URL(string:)` reads relative references too, but not the empty one.
         case is URL.Type: ["type": "string", "format": "uri-reference", "minLength": 1]
-        case is UUID.Type: ["type": "string", "format": "uuid"]
+        // The pattern too: `format` is an annotation a validator need not check.
+        case is UUID.Type: ["type": "string", "format": "uuid", "pattern": "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"]
         default: ["type": "string"]
         }
     }

@@ -194,7 +194,8 @@ enum IntegerSchema {
     }
 
     private static func bound<Integer: FixedWidthInteger>(_ value: Integer) -> Any {
-        if let small = Int64(exactly: value) { return small }
+        // As `JSONValue` parses them: `Int` where it holds the bound.
+        if let small = Int(exactly: value) { return small }
         if let large = UInt64(exactly: value) { return large }
         return Decimal(string: String(value)) ?? 0
     }

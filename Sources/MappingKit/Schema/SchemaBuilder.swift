@@ -161,7 +161,9 @@ private struct SchemaFieldMaker: FieldVisitor {
             let requirements = field.requirements.map(\.description)
             if !requirements.isEmpty { schema["description"] = "must be " + requirements.joined(separator: " and ") }
             // A rule's default for a missing key is the property's default, as its codec writes it.
-            if let initial = field.defaults.whenMissing as? Value, let written = try? field.codec.encode(initial, in: context) {
+            // Unwrapped first: `nil as? Value` succeeds when `Value` is `Any` (or an optional).
+            if let missing = field.defaults.whenMissing, let initial = missing as? Value,
+               let written = try? field.codec.encode(initial, in: context) {
                 schema["default"] = written
             }
             return schema

@@ -142,7 +142,7 @@ struct JSONSchemaTests {
         #expect(SchemaValidator.describe(properties["level"] ?? 0) == #"{"default":1,"enum":[1,2],"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#)
         #expect(SchemaValidator.describe(properties["tags"] ?? 0) == #"{"default":[],"items":{"type":"string"},"type":"array","uniqueItems":true}"#)
         #expect(SchemaValidator.describe(properties["created"] ?? 0) == #"{"default":"1970-01-01T00:00:00Z","description":"ISO 8601 date and time","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt ]([01][0-9]|2[0-3]):[0-5][0-9](:([0-5][0-9]|60)([.,][0-9]+)?)?([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)$","type":"string"}"#)
-        #expect(SchemaValidator.describe(properties["birthday"] ?? 0) == #"{"default":"1970-01-01","format":"date","type":"string"}"#)
+        #expect(SchemaValidator.describe(properties["birthday"] ?? 0) == #"{"default":"1970-01-01","format":"date","pattern":"^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$","type":"string"}"#)
         #expect(SchemaValidator.describe(properties["posted"] ?? 0)
             == #"{"default":"Thu Jan 01 00:00:00 +0000 1970","description":"a date as EEE MMM dd HH:mm:ss Z yyyy","pattern":"^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60) ([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?) [0-9]{4}$","type":"string"}"#)
         #expect(SchemaValidator.describe(properties["homepage"] ?? 0) == #"{"anyOf":[{"format":"uri-reference","minLength":1,"type":"string"},{"type":"null"}]}"#)
@@ -180,9 +180,9 @@ struct JSONSchemaTests {
             ("tier", "gold", #"$.tier: "gold" is not one of the enum's values"#),
             ("level", 3, "$.level: 3 is not one of the enum's values"),
             ("created", "yesterday", #"$.created: "yesterday" does not match ^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])[Tt ]([01][0-9]|2[0-3]):[0-5][0-9](:([0-5][0-9]|60)([.,][0-9]+)?)?([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)$"#),
-            ("birthday", "2024-02-30T00:00:00Z", #"$.birthday: "2024-02-30T00:00:00Z" is not a date"#),
+            ("birthday", "2024-02-30T00:00:00Z", #"$.birthday: "2024-02-30T00:00:00Z" does not match ^[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$"#),
             ("posted", "Tue Feb 13 2024", #"$.posted: "Tue Feb 13 2024" does not match ^(Sun|Mon|Tue|Wed|Thu|Fri|Sat) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (0[1-9]|[12][0-9]|3[01]) ([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60) ([Zz]|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?) [0-9]{4}$"#),
-            ("token", "not-a-uuid", #"$.token: "not-a-uuid" is not a uuid"#),
+            ("token", "not-a-uuid", #"$.token: "not-a-uuid" does not match ^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$"#),
             ("scores", [1, "two"], #"$.scores[1]: "two" is not integer"#),
             ("limits", ["k": "x"], #"$.limits.k: "x" is not number"#),
             ("address", ["city": [1]], "$.address.city: [1] is not string"),
@@ -371,5 +371,40 @@ struct TaggedPayloadSchemaTests {
         // (no `Formula` to hand `init(from:)`), so `right`'s type is not known: any value, and
         // not listed as required.
         #expect(SchemaValidator.describe(properties["formula"] ?? 0) == ##"{"anyOf":[{"additionalProperties":{"properties":{"value":{"maximum":1.7976931348623157e+308,"minimum":-1.7976931348623157e+308,"type":"number"}},"required":["value"],"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"number"},"type":"object"},{"additionalProperties":{"properties":{"left":{},"right":{}},"required":["left"],"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"sum"},"type":"object"},{"additionalProperties":{"properties":{"grade":{"enum":[1,2],"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},"place":{"$ref":"#/$defs/Place"},"tags":{"items":{"type":"string"},"type":"array"},"text":{"anyOf":[{"type":"string"},{"type":"null"}]}},"required":["tags","grade","place"],"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"note"},"type":"object"},{"anyOf":[{"const":"blank","type":"string"},{"additionalProperties":{"anyOf":[{"type":"null"},{"maxProperties":0,"type":"object"}]},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"blank"},"type":"object"}]}],"default":"blank"}"##)
+    }
+}
+
+private struct Loose: Mappable {
+    var anything: Any = 0
+    var maybe: Int? = 5
+    var list: [Any] = [1, "a"]
+    var count: Int64 = 3
+    var small: UInt8 = 0
+
+    static let mappingConfiguration = MappingConfiguration(for: Loose.self) { map in
+        map.defaultValue(\.count, whenMissing: 7)
+    }
+}
+
+@Suite("The schema as values")
+struct SchemaValuesTests {
+    /// Every leaf of `value` whose type `JSONValue.parse` would not give, with its path.
+    private static func foreignLeaves(_ value: Any, path: String = "$") -> [String] {
+        if let object = value as? [String: Any] {
+            return object.sorted { $0.key < $1.key }.flatMap { foreignLeaves($0.value, path: path + "." + $0.key) }
+        }
+        if let array = value as? [Any] {
+            return array.enumerated().flatMap { foreignLeaves($1, path: path + "[\($0)]") }
+        }
+        let type = "\(type(of: value))"
+        return ["Int", "UInt64", "Double", "Decimal", "String", "Bool", "NSNull"].contains(type) ? [] : ["\(path): \(type)"]
+    }
+
+    @Test("the schema is JSON's untyped values as JSONValue parses them (Int bounds, no Optional), and an Any property's default is its value")
+    func untypedValues() throws {
+        let schema = try Loose.jsonSchema()
+        #expect(Self.foreignLeaves(schema) == [])
+        #expect(String(decoding: try Loose.jsonSchemaData(options: [.sortedKeys]), as: UTF8.self)
+            == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"anything":{"default":0},"count":{"default":7,"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},"list":{"default":[1,"a"],"type":"array"},"maybe":{"anyOf":[{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},{"type":"null"}],"default":5},"small":{"default":0,"maximum":255,"minimum":0,"type":"integer"}},"title":"Loose","type":"object"}"#)
     }
 }
