@@ -35,11 +35,9 @@ extension Mappable {
     /// The schema for calls made in `context` (a mapper's, or a call's policy).
     static func jsonSchema(in context: MappingContext) throws -> [String: Any] {
         let plan = try PlanCache.plan(for: Self.self, configuration: context.declaredConfiguration(for: Self.self))
-        let builder = SchemaBuilder { type in
-            (try? JSONValue.parse(type.init().jsonData())) as? [String: Any]
-        }
-        return try builder.document(for: plan, of: Self.self, context: context)
+        return try SchemaDocuments.builder().document(for: plan, of: Self.self, context: context)
     }
+
 
     /// ``jsonSchema(undefinedKeys:)`` as JSON text: pretty-printed with sorted keys unless
     /// `options` says otherwise.
@@ -49,5 +47,22 @@ extension Mappable {
     /// ```
     public static func jsonSchemaData(undefinedKeys: UndefinedKeyPolicy? = nil, options: JSONOutputOptions = [.prettyPrinted, .sortedKeys]) throws -> Data {
         try JSONValue.data(jsonSchema(undefinedKeys: undefinedKeys), options: options)
+    }
+}
+
+/// Schema documents as the API makes them: each model's defaults are its `init()` as JSON.
+enum SchemaDocuments {
+    static func builder() -> SchemaBuilder {
+        SchemaBuilder { type in
+            (try? JSONValue.parse(type.init().jsonData())) as? [String: Any]
+        }
+    }
+
+    /// One document for `models` in `context`, each a `$defs` entry.
+    static func document(for models: [any Mappable.Type], in context: MappingContext) throws -> [String: Any] {
+        let plans = try models.map { type in
+            (plan: try PlanCache.plan(for: type, configuration: context.declaredConfiguration(for: type)), type: type)
+        }
+        return try builder().document(for: plans, context: context)
     }
 }

@@ -61,6 +61,39 @@ extension Mapper {
         try Model.jsonSchema(in: jsonContext)
     }
 
+    /// The schema of `model` (`jsonSchema(for: User.self)`) as JSON text: pretty-printed with sorted keys unless
+    /// `options` says otherwise.
+    ///
+    /// ```swift
+    /// try v1.jsonSchemaData(for: User.self).write(to: url)
+    /// ```
+    public func jsonSchemaData<Model: Mappable>(for model: Model.Type, options: JSONOutputOptions = [.prettyPrinted, .sortedKeys]) throws -> Data {
+        try JSONValue.data(jsonSchema(for: model), options: options)
+    }
+
+    /// One JSON Schema document for several models, as this mapper maps them: each model an
+    /// entry of `$defs` beside the nested models they share, each once, and no root (what
+    /// OpenAPI 3.1 keeps under `components/schemas`; refer to one as `#/$defs/User`).
+    ///
+    /// ```swift
+    /// let components = try v1.jsonSchema(for: [User.self, Message.self])
+    /// // ["$schema": "https://json-schema.org/draft/2020-12/schema",
+    /// //  "$defs": ["User": [...], "Message": [...], "Address": [...]]]
+    /// ```
+    public func jsonSchema(for models: [any Mappable.Type]) throws -> [String: Any] {
+        try SchemaDocuments.document(for: models, in: jsonContext)
+    }
+
+    /// The document for `models` (`jsonSchema(for: [User.self, Message.self])`) as JSON text: pretty-printed with sorted keys
+    /// unless `options` says otherwise.
+    ///
+    /// ```swift
+    /// let text = String(decoding: try v1.jsonSchemaData(for: [User.self, Message.self]), as: UTF8.self)
+    /// ```
+    public func jsonSchemaData(for models: [any Mappable.Type], options: JSONOutputOptions = [.prettyPrinted, .sortedKeys]) throws -> Data {
+        try JSONValue.data(jsonSchema(for: models), options: options)
+    }
+
     private var jsonContext: MappingContext {
         MappingContext(mapper: self, undefinedKeys: undefinedKeys)
     }

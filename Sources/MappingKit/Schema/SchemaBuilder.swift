@@ -51,6 +51,14 @@ final class SchemaBuilder: SchemaBuilding {
         return document
     }
 
+    /// One document for several models, each an entry of `$defs` beside the nested models they
+    /// share, with no root of its own (OpenAPI's `components/schemas`).
+    func document(for models: [(plan: ObjectPlan, type: any Mappable.Type)], context: MappingContext) throws -> [String: Any] {
+        root = nil
+        for (plan, type) in models { _ = try reference(to: plan, of: type, context: context, discriminator: nil) }
+        return ["$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": definitions]
+    }
+
     /// A reference to the object schema of `plan`'s model, made the first time it is met;
     /// `discriminator`: a polymorphic property's key and the name of this type there, which the
     /// object holds besides its own keys (an entry of its own, so that a type that holds itself

@@ -408,3 +408,39 @@ struct SchemaValuesTests {
             == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","properties":{"anything":{"default":0},"count":{"default":7,"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},"list":{"default":[1,"a"],"type":"array"},"maybe":{"anyOf":[{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},{"type":"null"}],"default":5},"small":{"default":0,"maximum":255,"minimum":0,"type":"integer"}},"title":"Loose","type":"object"}"#)
     }
 }
+
+private struct Author: Mappable {
+    var name = ""
+    var home = Address()
+}
+
+private struct Post: Mappable {
+    var title = ""
+    var author = Author()
+    var replies: [Post] = []
+}
+
+@Suite("Several models in one schema document")
+struct SchemaDocumentTests {
+    @Test("Mapper.jsonSchema(for: [types]) gives each model a $defs entry, the nested models they share once, each entry its own model's object")
+    func sharedDefinitions() throws {
+        let mapper = Mapper()
+        let document = try mapper.jsonSchema(for: [Author.self, Post.self])
+        #expect(document["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        let definitions = try #require(document["$defs"] as? [String: Any])
+        #expect(definitions.keys.sorted() == ["Address", "Author", "Post"])
+        // Each entry is what the model's own document says of it, its references into `$defs`.
+        let alone = try mapper.jsonSchema(for: Post.self)
+        var post = alone
+        post["$schema"] = nil
+        post["title"] = nil
+        post["$defs"] = nil
+        let own = SchemaValidator.describe(post).replacingOccurrences(of: ##""$ref":"#""##, with: ##""$ref":"#/$defs/Post""##)
+        #expect(SchemaValidator.describe(definitions["Post"] ?? 0) == own)
+        #expect(SchemaValidator.describe(definitions["Author"] ?? 0)
+            == ##"{"properties":{"home":{"$ref":"#/$defs/Address","default":{"city":""}},"name":{"default":"","type":"string"}},"type":"object"}"##)
+        let text = String(decoding: try mapper.jsonSchemaData(for: [Author.self], options: [.sortedKeys]), as: UTF8.self)
+        #expect(text == ##"{"$defs":{"Address":{"properties":{"city":{"default":"","type":"string"},"zip":{"anyOf":[{"type":"string"},{"type":"null"}]}},"type":"object"},"Author":{"properties":{"home":{"$ref":"#/$defs/Address","default":{"city":""}},"name":{"default":"","type":"string"}},"type":"object"}},"$schema":"https://json-schema.org/draft/2020-12/schema"}"##)
+        #expect(try mapper.jsonSchemaData(for: Author.self, options: [.sortedKeys]) == JSONValue.data(mapper.jsonSchema(for: Author.self), options: [.sortedKeys]))
+    }
+}
