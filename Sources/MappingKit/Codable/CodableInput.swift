@@ -98,6 +98,8 @@ struct CodableInput {
             case .double: typed(Double.self)
             case .string: typed(String.self)
             case .decimal: typed(Decimal.self)
+            case .date: typed(Date.self)
+            case .data: typed(Data.self)
             default: nil
             }
             throw typedError ?? error

@@ -316,3 +316,28 @@ extension CodableTwinTests {
         #expect(decodingShape(found) == decodingShape(expected), "\(found)")
     }
 }
+
+private struct SynthesizedMoments: Codable {
+    var when = Date(timeIntervalSince1970: 0)
+    var blob = Data()
+}
+
+private struct TwinMoments: MappableCodable {
+    var when = Date(timeIntervalSince1970: 0)
+    var blob = Data()
+}
+
+extension CodableTwinTests {
+    /// Found by the coders fuzz target's twin oracle (`"when": "2014\xD3…9:30:00Z"`): an
+    /// unreadable string where a `Date` or `Data` belongs is the decoder's own error for the
+    /// type, as for the synthesized twin (`typeMismatch`: its `Date` is a `Double` by default).
+    @Test("an unreadable string where a Date or Data belongs: the decoder's own error, as for the synthesized twin", arguments: ["when", "blob"])
+    func unreadableStringForFoundationValues(key: String) throws {
+        // The other key holds a value each twin reads; the byte 0 stands for 0xD6.
+        let text = key == "when" ? #"{"when":"2\#u{0}","blob":"AA=="}"# : #"{"when":0,"blob":"2\#u{0}"}"#
+        let data = Data(text.utf8.map { $0 == 0 ? 0xD6 : $0 })
+        let expected = try #require(throws: (any Error).self) { try JSONDecoder().decode(SynthesizedMoments.self, from: data) }
+        let found = try #require(throws: (any Error).self) { try JSONDecoder().decode(TwinMoments.self, from: data) }
+        #expect(decodingShape(found) == decodingShape(expected), "\(found)")
+    }
+}
