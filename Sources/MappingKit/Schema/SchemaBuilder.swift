@@ -209,26 +209,29 @@ private struct SchemaProperties {
         switch steps.first {
         case .key(let key)?:
             if properties[key] == nil, nested[key] == nil { order.append(key) }
-            if steps.count == 1 {
-                properties[key] = value
-            } else {
-                var inner = nested[key] ?? SchemaProperties()
-                inner.add(value, at: Array(steps.dropFirst()), required: isRequired)
-                nested[key] = inner
-            }
+            Self.place(value, after: steps, at: key, values: &properties, nodes: &nested, required: isRequired)
             if isRequired, !required.contains(key) { required.append(key) }
         case .index(let index)?:
-            if steps.count == 1 {
-                items[index] = value
-            } else {
-                var inner = nestedItems[index] ?? SchemaProperties()
-                inner.add(value, at: Array(steps.dropFirst()), required: isRequired)
-                nestedItems[index] = inner
-            }
+            Self.place(value, after: steps, at: index, values: &items, nodes: &nestedItems, required: isRequired)
             if isRequired { requiredItems = max(requiredItems, index + 1) }
         case nil:
             return
         }
+    }
+
+    /// Puts `value` at `place` when `steps` end there, else in the node there, at the rest of them.
+    private static func place<Place: Hashable>(
+        _ value: [String: Any],
+        after steps: [Step],
+        at place: Place,
+        values: inout [Place: Any],
+        nodes: inout [Place: SchemaProperties],
+        required isRequired: Bool
+    ) {
+        guard steps.count > 1 else { return values[place] = value }
+        var inner = nodes[place] ?? SchemaProperties()
+        inner.add(value, at: Array(steps.dropFirst()), required: isRequired)
+        nodes[place] = inner
     }
 
     /// Adds the properties and required keys of `object`, an object schema (a flattened

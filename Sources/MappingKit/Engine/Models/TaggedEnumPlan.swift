@@ -208,8 +208,8 @@ extension TaggedEnumPlan {
             var object: [String: Any] = ["type": "object", "properties": Dictionary(uniqueKeysWithValues: try zip(external, keys.map(payloadValue)).map { ($0, $1) })]
             let required = requiredKeys(keys).compactMap { key in keys.firstIndex(of: key).map { external[$0] } }
             if !required.isEmpty { object["required"] = required }
-            if closed, case .external = form { object["additionalProperties"] = false }
-            if closed, case .adjacent = form { object["additionalProperties"] = false }
+            // (Internally tagged, the labels join the tag's object, which is closed there.)
+            if closed { object["additionalProperties"] = false }
             content = object
         }
         // What a case without a payload reads where a payload would be: nothing, null, or `{}`.
