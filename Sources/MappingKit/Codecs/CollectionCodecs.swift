@@ -365,12 +365,24 @@ extension ArrayCodec {
 
 extension ArrayCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "array", "items": try builder.schema(of: element, context: context)]
+        let items = try builder.schema(of: element, context: context)
+        return CollectionCoding.schema(["type": "array", "items": items], items: items, boxing: boxesSingleValue)
     }
 }
 
 extension SetCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "array", "items": try builder.schema(of: element, context: context), "uniqueItems": true]
+        let items = try builder.schema(of: element, context: context)
+        return CollectionCoding.schema(["type": "array", "items": items, "uniqueItems": true], items: items, boxing: boxesSingleValue)
+    }
+}
+
+extension CollectionCoding {
+    /// A collection's schema, and, where it reads one value as its only element, that value's:
+    /// any value that is no array (an array is always read as the collection).
+    static func schema(_ collection: [String: Any], items: [String: Any], boxing: Bool) -> [String: Any] {
+        guard boxing else { return collection }
+        let single: [String: Any] = items.isEmpty ? ["not": ["type": "array"]] : ["allOf": [items, ["not": ["type": "array"]]]]
+        return ["anyOf": [collection, single]]
     }
 }

@@ -444,3 +444,49 @@ struct SchemaDocumentTests {
         #expect(try mapper.jsonSchemaData(for: Author.self, options: [.sortedKeys]) == JSONValue.data(mapper.jsonSchema(for: Author.self), options: [.sortedKeys]))
     }
 }
+
+private struct Boxing: Mappable {
+    var tags: [String] = []
+    var ids: Set<Int> = []
+    static let mappingConfiguration = MappingConfiguration(for: Boxing.self) { map in
+        map.singleValueAsArray(\.tags)
+        map.singleValueAsArray(\.ids)
+    }
+}
+
+private enum Activity: TaggedEnum {
+    case push(ref: String)
+    case other(String, UnmappedValues)
+    static var tagging: EnumTagging { EnumTagging.internallyTagged(tag: "type").unknownTags(as: "other") }
+}
+
+private struct Feed: Mappable {
+    var id = 0
+    var activity = Activity.push(ref: "")
+    static let mappingConfiguration = MappingConfiguration(for: Feed.self) { map in
+        map.flatten(\.activity)
+    }
+}
+
+@Suite("Rules the schema differential's zoo found undescribed")
+struct SchemaRuleTests {
+    @Test("a collection that reads one value as its only element takes, beside the array, any value that is no array and its element takes")
+    func singleValueAsArray() throws {
+        let properties = try #require(Boxing.jsonSchema()["properties"] as? [String: Any])
+        #expect(SchemaValidator.describe(properties["tags"] ?? 0)
+            == #"{"anyOf":[{"items":{"type":"string"},"type":"array"},{"allOf":[{"type":"string"},{"not":{"type":"array"}}]}],"default":[]}"#)
+        #expect(SchemaValidator.describe(properties["ids"] ?? 0)
+            == #"{"anyOf":[{"items":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},"type":"array","uniqueItems":true},{"allOf":[{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},{"not":{"type":"array"}}]}],"default":[]}"#)
+        #expect(try Boxing(json: Data(#"{"tags":"a","ids":3}"#.utf8)).tags == ["a"])
+    }
+
+    @Test("a flattened enum's fallback case takes only the tags no other case has, as it does where it is not flattened")
+    func flattenedFallback() throws {
+        let schema = try Feed.jsonSchema()
+        #expect(SchemaValidator.describe(schema["allOf"] ?? 0)
+            == #"[{"anyOf":[{"properties":{"ref":{"type":"string"},"type":{"const":"push"}},"required":["type","ref"]},{"properties":{"type":{"not":{"enum":["push"]},"type":"string"}},"required":["type"]}]}]"#)
+        // `{"type":"push"}` without its `ref` is the push case's, never the fallback's.
+        #expect(throws: MappingError.self) { try Feed(json: Data(#"{"id":1,"type":"push"}"#.utf8)) }
+        #expect(SchemaValidator(root: schema).violation(of: ["id": 1, "type": "push"]) == #"$: {"id":1,"type":"push"} matches none of anyOf"#)
+    }
+}

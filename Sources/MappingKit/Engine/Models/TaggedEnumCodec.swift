@@ -102,10 +102,7 @@ extension TaggedEnumCodec {
     private func schema(of plan: TaggedEnumPlan, in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
         let closed = raisesUndefinedKeys(in: context)
         let value = payloadSchema(in: builder, context: context)
-        // A fallback case reads every tag no other case has: a known tag's object is judged by
-        // its own case only.
-        let known = plan.cases.indices.filter { $0 != plan.fallback?.index }.map { plan.cases[$0].tag }
-        let unknownTag: [String: Any] = known.isEmpty ? ["type": "string"] : ["type": "string", "not": ["enum": known]]
+        let unknownTag = Self.unknownTag(of: plan)
         var choices = try plan.cases.enumerated().map { index, entry in
             let isFallback = plan.fallback?.index == index
             let tag: [String: Any] = isFallback && plan.fallback?.key != nil ? unknownTag : ["const": entry.tag]
@@ -116,6 +113,13 @@ extension TaggedEnumCodec {
             choices[fallback.index] = try plan.schema(of: plan.cases[fallback.index], tag: unknownTag, closed: false, value: value)
         }
         return ["anyOf": choices]
+    }
+
+    /// The tag a fallback case reads: every tag no other case has, so that a known tag's object
+    /// is judged by its own case only.
+    private static func unknownTag(of plan: TaggedEnumPlan) -> [String: Any] {
+        let known = plan.cases.indices.filter { $0 != plan.fallback?.index }.map { plan.cases[$0].tag }
+        return known.isEmpty ? ["type": "string"] : ["type": "string", "not": ["enum": known]]
     }
 
     /// Whether the objects a case reads refuse keys it does not read, where the enum sits
@@ -151,7 +155,7 @@ extension TaggedEnumCodec {
         let value = payloadSchema(in: builder, context: context)
         for (index, entry) in plan.cases.enumerated() {
             let isFallback = plan.fallback?.index == index
-            let tag: [String: Any] = isFallback ? ["type": "string"] : ["const": entry.tag]
+            let tag: [String: Any] = isFallback ? Self.unknownTag(of: plan) : ["const": entry.tag]
             // Flattened, the case's keys are the parent's, which its own policy judges.
             let choice = try plan.schema(of: entry, tag: tag, closed: false, value: value)
             switch plan.form {
