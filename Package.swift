@@ -22,7 +22,9 @@ let package = Package(
         // What the test targets share: the ../shared folders they read (and the count of the tests skipped
         // without them), and README.md and the DocC articles, whose snippets' outcomes they compare.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
-        .testTarget(name: "MappingKitTests", dependencies: ["MappingKit", "TestSupport"], swiftSettings: strictSettings),
+        // The schema's zoo: a model of every property type, rule and tagging, for the schema differential and the generator's round trip.
+        .target(name: "SchemaZoo", dependencies: ["MappingKit"], path: "Tests/SchemaZoo", swiftSettings: strictSettings),
+        .testTarget(name: "MappingKitTests", dependencies: ["MappingKit", "TestSupport", "SchemaZoo"], swiftSettings: strictSettings),
         // The system's SQLite: Debian's libsqlite3-dev on Linux, the SDK's on Apple platforms.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "MappingKitSQLite", dependencies: ["MappingKit", "CSQLite"], swiftSettings: strictSettings),
@@ -40,11 +42,13 @@ let package = Package(
         ),
         // Five APIs' models in one target: their type prefixes keep them apart.
         .target(name: "GeneratedAPIs", dependencies: ["MappingKit"], path: "Tests/Generated/APIs", swiftSettings: strictSettings),
+        // Models generated from schemas (Tests/Generated/Samples/Schemas), checked in; the tests regenerate them and compare their schema with the one they came from.
+        .target(name: "GeneratedFromSchemaZoo", dependencies: ["MappingKit"], path: "Tests/Generated/FromSchema/Zoo", swiftSettings: strictSettings),
         .testTarget(
             name: "MappingKitGeneratorTests",
             dependencies: [
                 "MappingKitGenerator", "MappingKit", "GeneratedTwitter", "GeneratedCitmCatalog", "GeneratedCanada", "GeneratedEdgeCases",
-                "GeneratedObservableEdgeCases", "GeneratedAPIs", "TestSupport",
+                "GeneratedObservableEdgeCases", "GeneratedAPIs", "GeneratedFromSchemaZoo", "TestSupport",
             ],
             swiftSettings: strictSettings
         ),

@@ -3,11 +3,12 @@ import MappingKit
 import MappingKitGenerator
 
 /// `mappingkit-generate [--name Root] [--prefix P] [--class | --observable] [--access level] [--stash]
-/// [--map PATH]… [--model PATH]… [--schema] sample.json…`:
-/// MappingKit models for the samples, on standard output.
+/// [--map PATH]… [--model PATH]… [--schema] sample.json…`, or `mappingkit-generate --from-schema schema.json`:
+/// MappingKit models for the samples, or for a JSON Schema, on standard output.
 let usage = """
     usage: mappingkit-generate [--name Root] [--prefix Prefix] [--class | --observable] [--access internal|package|public] [--stash]
                                [--map PATH]... [--model PATH]... [--schema] <sample.json>...
+           mappingkit-generate --from-schema [--name Root] [--prefix Prefix] [--class] [--access level] [--stash] <schema.json>
 
     Writes Swift source for MappingKit models of the sample JSON files to standard output: one
     type per object shape, with the keys' names, types inferred without loss, and the
@@ -23,6 +24,9 @@ let usage = """
                          by dots, [] after an array's key: versions, items[].attributes)
       --model <path>     the objects at this JSON path are a model, whatever their keys
       --schema           print the models' JSON Schema (draft 2020-12) instead of their source
+      --from-schema      models of a JSON Schema document (draft 2020-12, or OpenAPI 3.1's
+                         components/schemas) instead of samples: its root object, named by its
+                         title or --name, and each of its definitions
       -h, --help         this text
     """
 
@@ -33,6 +37,7 @@ func fail(_ message: String) -> Never {
 
 var options = GeneratorOptions()
 var printsSchema = false
+var readsSchema = false
 var paths: [String] = []
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -54,6 +59,8 @@ while let argument = arguments.popFirst() {
         options.models.insert(path)
     case "--schema":
         printsSchema = true
+    case "--from-schema":
+        readsSchema = true
     case "--class":
         options.kind = .finalClass
     case "--struct":
@@ -74,6 +81,7 @@ while let argument = arguments.popFirst() {
     }
 }
 guard !paths.isEmpty else { fail("no sample files\n\(usage)") }
+if readsSchema, paths.count != 1 || printsSchema { fail("--from-schema takes one schema file, and no --schema") }
 
 var samples: [Sample] = []
 for path in paths {
@@ -86,7 +94,9 @@ for path in paths {
 }
 do {
     let generator = ModelGenerator(options: options)
-    if printsSchema {
+    if readsSchema, let schema = samples.first {
+        print(try generator.source(forSchema: schema), terminator: "")
+    } else if printsSchema {
         let schema = try generator.jsonSchema(for: samples)
         print(String(decoding: try JSONValue.data(schema, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self))
     } else {

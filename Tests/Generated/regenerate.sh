@@ -19,3 +19,6 @@ mkdir -p Tests/Generated/APIs
 (cd Tests/Generated/Samples/APIs && "$generate" --name MastodonStatus --prefix Mastodon --access public --stash mastodon-status.json) > Tests/Generated/APIs/MastodonStatus.swift
 (cd Tests/Generated/Samples/APIs && "$generate" --name NpmPackument --prefix Npm --access public --stash --map users npm-packument.json) > Tests/Generated/APIs/NpmPackument.swift
 (cd Tests/Generated/Samples/APIs && "$generate" --name SlackMessage --prefix Slack --access public --stash slack-message.json) > Tests/Generated/APIs/SlackMessage.swift
+# Models of schemas: the schema's zoo (written by SchemaZooDocumentTests), read back by --from-schema.
+mkdir -p Tests/Generated/FromSchema/Zoo
+(cd Tests/Generated/Samples/Schemas && "$generate" --from-schema --access package zoo.schema.json) > Tests/Generated/FromSchema/Zoo/Zoo.swift

@@ -173,22 +173,23 @@ extension Codec {
 
 // MARK: JSON Schema
 
-// A lossy collection drops the elements it cannot read: any element is accepted.
+// A lossy collection drops the elements it cannot read: any element is accepted. The
+// description names the type it keeps (`mappingkit-generate --from-schema` reads it back).
 
 extension LossyArrayCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "array", "description": "elements that do not map are dropped"]
+        ["type": "array", "description": "elements that do not map to \(ValueDescription.typeName(Element.self)) are dropped"]
     }
 }
 
 extension LossySetCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "array", "description": "elements that do not map are dropped"]
+        ["type": "array", "description": "elements that do not map to \(ValueDescription.typeName(Element.self)) are dropped"]
     }
 }
 
 extension LossyDictionaryCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "object", "description": "values that do not map are dropped"]
+        ["type": "object", "description": "values that do not map to \(ValueDescription.typeName(Value.self)) are dropped"]
     }
 }

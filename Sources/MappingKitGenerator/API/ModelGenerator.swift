@@ -93,7 +93,7 @@ public struct ModelGenerator: Sendable {
     }
 
     /// The top type's name must be a type name of its own.
-    private func checkName() throws(GeneratorError) {
+    func checkName() throws(GeneratorError) {
         let scalars = options.name.unicodeScalars
         let valid = scalars.first.map { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) } == true
             && scalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }

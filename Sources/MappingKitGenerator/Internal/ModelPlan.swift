@@ -75,7 +75,7 @@ struct ModelPlan {
 
     /// A name for every key that `accepts`, the first such candidate of each; `nil` when some
     /// key has none.
-    private static func names(_ keys: [String], _ candidates: [[String]], _ accepts: (String, String) -> Bool) -> [String]? {
+    static func names(_ keys: [String], _ candidates: [[String]], _ accepts: (String, String) -> Bool) -> [String]? {
         var names: [String] = []
         for (key, options) in zip(keys, candidates) {
             guard let name = options.first(where: { accepts($0, key) }) else { return nil }

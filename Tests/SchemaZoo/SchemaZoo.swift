@@ -1,0 +1,295 @@
+public import Foundation
+import MappingKit
+
+// The schema's zoo (issue 60): a model of every property type, rule and tagging the docs list.
+// The schema differential (MappingKitTests/Schema) holds each model's schema to what MappingKit
+// reads; the generator's tests hold `mappingkit-generate --from-schema` to giving the models
+// whose schema is the zoo's document again (Tests/Generated/FromSchema).
+
+enum ZooTier: String, CaseIterable {
+    case free, pro
+}
+
+enum ZooLevel: Int, CaseIterable {
+    case low = 1, high = 2
+}
+
+/// Scalars: every integer width the docs list, floating point, decimals, text, URLs, UUIDs,
+/// raw-value enums.
+struct ZooScalars: Mappable {
+    var i8: Int8 = 0
+    var u16: UInt16 = 0
+    var int = 0
+    var float: Float = 0
+    var double = 0.0
+    var decimal = Decimal()
+    var flag = false
+    var text = ""
+    var link = URL(string: "https://example.com")
+    var token = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+    var tier = ZooTier.free
+    var level = ZooLevel.low
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooScalars.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+    }
+}
+
+/// Each date adapter, and bytes as base64.
+struct ZooDates: Mappable {
+    var iso = Date(timeIntervalSince1970: 0)
+    var day = Date(timeIntervalSince1970: 0)
+    var assumed = Date(timeIntervalSince1970: 0)
+    var pattern = Date(timeIntervalSince1970: 0)
+    var seconds = Date(timeIntervalSince1970: 0)
+    var bytes = Data()
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooDates.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+        map.map(\.iso, using: .iso8601)
+        map.map(\.day, using: .iso8601Date)
+        map.map(\.assumed, using: .iso8601(assumingSecondsFromGMT: 3600))
+        map.map(\.pattern, using: .date(format: "yyyy-MM-dd HH:mm:ss"))
+        map.map(\.seconds, using: .unixSeconds)
+        map.map(\.bytes, using: .base64)
+    }
+}
+
+struct ZooPoint: Mappable {
+    var lat = 0.0
+    var lon = 0.0
+    static let mappingConfiguration = MappingConfiguration(for: ZooPoint.self) { map in
+        map.coercion = .strict
+        map.positions(\.lat, \.lon)
+    }
+}
+
+/// Key paths: into an object, through an array index, a positional model, a requirement.
+struct ZooPaths: Mappable {
+    var city = ""
+    var firstTag = ""
+    var code = ""
+    var point = ZooPoint()
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooPaths.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+        map.map(\.city, to: "info.city")
+        map.map(\.firstTag, to: "tags.0")
+        map.require(\.code, .exists)
+    }
+}
+
+/// Key paths under `.drop`: what a key path meets on its way (`null`, other keys) is not the
+/// model's.
+struct ZooLoosePaths: Mappable {
+    var city = ""
+    var firstTag = ""
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooLoosePaths.self) { map in
+        map.coercion = .strict
+        map.map(\.city, to: "info.city")
+        map.map(\.firstTag, to: "tags.0")
+    }
+}
+
+enum ZooShape: TaggedEnum, Equatable {
+    case circle(radius: Double)
+    case square(side: Double)
+    case empty
+}
+
+enum ZooEvent: TaggedEnum, Equatable {
+    case push(ref: String)
+    case star(count: Int)
+    case other(String, UnmappedValues)
+    static var tagging: EnumTagging { EnumTagging.internallyTagged(tag: "type").unknownTags(as: "other") }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs, rhs) {
+        case let (.push(left), .push(right)): left == right
+        case let (.star(left), .star(right)): left == right
+        case let (.other(left, _), .other(right, _)): left == right
+        default: false
+        }
+    }
+}
+
+enum ZooMove: TaggedEnum, Equatable {
+    case walk(steps: Int)
+    case stay
+    static var tagging: EnumTagging { .adjacentlyTagged(tag: "t", content: "c") }
+}
+
+/// Tagged enums, each tagging.
+struct ZooTagged: Mappable {
+    var shape = ZooShape.empty
+    var event = ZooEvent.star(count: 0)
+    var move = ZooMove.stay
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooTagged.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+    }
+}
+
+struct ZooItem: Mappable {
+    var name = ""
+    var qty = 0
+    static let mappingConfiguration = MappingConfiguration(for: ZooItem.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+    }
+}
+
+/// Collections of every kind, optionals, and nested models alone, in arrays, in dictionaries.
+struct ZooCollections: Mappable {
+    var ints: [Int] = []
+    var scores: [String: Double] = [:]
+    var labels: Set<String> = []
+    var grid: [[Int]] = []
+    var maybe: Int?
+    var item = ZooItem()
+    var items: [ZooItem] = []
+    var optionalItem: ZooItem?
+    var itemsByName: [String: ZooItem] = [:]
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooCollections.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+    }
+}
+
+struct ZooAddress: Mappable {
+    var street = ""
+    var zip = ""
+    static let mappingConfiguration = MappingConfiguration(for: ZooAddress.self) { map in
+        map.coercion = .strict
+    }
+}
+
+/// The rules: defaults for a missing key and for null, lossy collections, a single value as an
+/// array, empty text as nil, a missing key allowed, a flattened model, a key strategy, missing
+/// keys raised, nil written as null, a property read in the lossless mode.
+struct ZooRules: Mappable {
+    var count = 0
+    var nickname = ""
+    var lossyInts: [Int] = []
+    var tags: [String] = []
+    var note: String?
+    var optional = ""
+    var loose = 0
+    var address = ZooAddress()
+    var firstName = ""
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooRules.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+        map.missingKeys = .raise
+        map.keyStrategy = .snakeCase
+        map.nilRepresentation = .null
+        map.defaultValue(\.count, whenMissing: 7)
+        map.defaultValue(\.nickname, whenNull: "anon")
+        map.lossy(\.lossyInts)
+        map.singleValueAsArray(\.tags)
+        map.emptyStringAsNil(\.note)
+        map.allowsMissing(\.optional)
+        map.coercion(\.loose, .lossless)
+        map.flatten(\.address)
+    }
+}
+
+/// A flattened tagged enum, undefined keys stashed, and values no codec describes.
+struct ZooOpen: Mappable {
+    var id = 0
+    var event = ZooEvent.star(count: 0)
+    var anything: Any = 0
+    var unmapped = UnmappedValues()
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooOpen.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .stash
+        map.flatten(\.event)
+    }
+}
+
+/// A model of the zoo: its schema, how MappingKit reads a document, and the documents it writes.
+public struct ZooModel {
+    public let name: String
+    public let schema: Data
+    public let reads: (Data) -> Bool
+    public let written: [Data]
+
+    init<Model: Mappable>(_ values: [Model]) throws {
+        name = "\(Model.self)"
+        schema = try JSONSerialization.data(withJSONObject: Model.jsonSchema(), options: [.sortedKeys])
+        reads = { (try? Model(json: $0)) != nil }
+        written = try values.map { try $0.jsonData() }
+    }
+}
+
+/// The zoo, for the tests.
+public enum SchemaZoo {
+    /// The zoo's models, each alone, with documents each writes.
+    public static func models() throws -> [ZooModel] {
+        var scalars = ZooScalars()
+        scalars.i8 = -128
+        scalars.u16 = 65535
+        scalars.int = 42
+        scalars.float = 1.5
+        scalars.double = -2.25
+        scalars.decimal = Decimal(string: "19.99") ?? 0
+        scalars.flag = true
+        scalars.text = "héllo"
+        scalars.tier = .pro
+        scalars.level = .high
+        var dates = ZooDates()
+        dates.iso = Date(timeIntervalSince1970: 1_392_283_800)
+        dates.day = Date(timeIntervalSince1970: 1_392_249_600)
+        dates.bytes = Data("hello".utf8)
+        var paths = ZooPaths()
+        paths.city = "Oslo"
+        paths.firstTag = "a"
+        paths.code = "x"
+        paths.point = ZooPoint(lat: 59.9, lon: 10.7)
+        return [
+            try ZooModel([ZooScalars(), scalars]),
+            try ZooModel([ZooDates(), dates]),
+            try ZooModel([paths]),
+            try ZooModel([ZooLoosePaths(city: "Oslo", firstTag: "a")]),
+            try ZooModel([
+                ZooTagged(),
+                ZooTagged(shape: .circle(radius: 2), event: .push(ref: "main"), move: .walk(steps: 3)),
+                ZooTagged(shape: .square(side: 1), event: .other("StarEvent", UnmappedValues()), move: .stay),
+            ]),
+            try ZooModel([
+                ZooCollections(),
+                ZooCollections(
+                    ints: [1, -2], scores: ["a": 1.5], labels: ["x"], grid: [[1], []], maybe: 3, item: ZooItem(name: "a", qty: 1),
+                    items: [ZooItem(name: "b", qty: 2)], optionalItem: ZooItem(), itemsByName: ["c": ZooItem(name: "c", qty: 3)]
+                ),
+            ]),
+            try ZooModel([
+                ZooRules(),
+                ZooRules(
+                    count: 1, nickname: "n", lossyInts: [1], tags: ["t"], note: "x", optional: "o", loose: 5,
+                    address: ZooAddress(street: "s", zip: "z"), firstName: "f"
+                ),
+            ]),
+            try ZooModel([ZooOpen(), ZooOpen(id: 2, event: .push(ref: "main"), anything: "x", unmapped: ["k": 1])]),
+        ]
+    }
+
+    /// The models of the zoo, each listed (nested models come with them).
+    static var types: [any Mappable.Type] {
+        [ZooScalars.self, ZooDates.self, ZooPaths.self, ZooLoosePaths.self, ZooTagged.self, ZooCollections.self, ZooRules.self, ZooOpen.self]
+    }
+
+    /// One schema document of every model of the zoo (`Mapper.jsonSchemaData(for:)`), pretty
+    /// printed with sorted keys: `Tests/Generated/Samples/Schemas/zoo.schema.json`.
+    public static func schemaDocument() throws -> Data {
+        try Mapper().jsonSchemaData(for: types)
+    }
+}
