@@ -44,11 +44,15 @@ let package = Package(
         .target(name: "GeneratedAPIs", dependencies: ["MappingKit"], path: "Tests/Generated/APIs", swiftSettings: strictSettings),
         // Models generated from schemas (Tests/Generated/Samples/Schemas), checked in; the tests regenerate them and compare their schema with the one they came from.
         .target(name: "GeneratedFromSchemaZoo", dependencies: ["MappingKit"], path: "Tests/Generated/FromSchema/Zoo", swiftSettings: strictSettings),
+        .target(name: "GeneratedFromSchemaTwitter", dependencies: ["MappingKit"], path: "Tests/Generated/FromSchema/Twitter", swiftSettings: strictSettings),
+        .target(name: "GeneratedFromSchemaCitmCatalog", dependencies: ["MappingKit"], path: "Tests/Generated/FromSchema/CitmCatalog", swiftSettings: strictSettings),
+        .target(name: "GeneratedFromSchemaCanada", dependencies: ["MappingKit"], path: "Tests/Generated/FromSchema/Canada", swiftSettings: strictSettings),
         .testTarget(
             name: "MappingKitGeneratorTests",
             dependencies: [
                 "MappingKitGenerator", "MappingKit", "GeneratedTwitter", "GeneratedCitmCatalog", "GeneratedCanada", "GeneratedEdgeCases",
-                "GeneratedObservableEdgeCases", "GeneratedAPIs", "GeneratedFromSchemaZoo", "TestSupport",
+                "GeneratedObservableEdgeCases", "GeneratedAPIs", "GeneratedFromSchemaZoo", "GeneratedFromSchemaTwitter", "GeneratedFromSchemaCitmCatalog",
+                "GeneratedFromSchemaCanada", "TestSupport",
             ],
             swiftSettings: strictSettings
         ),

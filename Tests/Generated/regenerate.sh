@@ -19,6 +19,9 @@ mkdir -p Tests/Generated/APIs
 (cd Tests/Generated/Samples/APIs && "$generate" --name MastodonStatus --prefix Mastodon --access public --stash mastodon-status.json) > Tests/Generated/APIs/MastodonStatus.swift
 (cd Tests/Generated/Samples/APIs && "$generate" --name NpmPackument --prefix Npm --access public --stash --map users npm-packument.json) > Tests/Generated/APIs/NpmPackument.swift
 (cd Tests/Generated/Samples/APIs && "$generate" --name SlackMessage --prefix Slack --access public --stash slack-message.json) > Tests/Generated/APIs/SlackMessage.swift
-# Models of schemas: the schema's zoo (written by SchemaZooDocumentTests), read back by --from-schema.
-mkdir -p Tests/Generated/FromSchema/Zoo
+# Models of schemas, read back by --from-schema: the schema's zoo (its document written by
+# SchemaZooDocumentTests) and the sample models' (written by FromSchemaTests), under MAPPINGKIT_REGENERATE=1.
 (cd Tests/Generated/Samples/Schemas && "$generate" --from-schema --access package zoo.schema.json) > Tests/Generated/FromSchema/Zoo/Zoo.swift
+(cd Tests/Generated/Samples/Schemas && "$generate" --from-schema --access package twitter.schema.json) > Tests/Generated/FromSchema/Twitter/Twitter.swift
+(cd Tests/Generated/Samples/Schemas && "$generate" --from-schema --access package citm_catalog.schema.json) > Tests/Generated/FromSchema/CitmCatalog/CitmCatalog.swift
+(cd Tests/Generated/Samples/Schemas && "$generate" --from-schema --access package canada.schema.json) > Tests/Generated/FromSchema/Canada/Canada.swift

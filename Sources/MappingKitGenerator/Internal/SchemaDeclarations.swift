@@ -16,7 +16,7 @@ enum SchemaDeclaration {
         }
 
         var name: String
-        /// Where it comes from: `$defs/Address`, `the document's root`.
+        /// The definition it comes from (`` `Address` ``); empty for the document's root.
         var origin: String
         var properties: [Property] = []
         /// The `map.…` lines of its configuration.

@@ -58,7 +58,7 @@ final class SchemaReader {
             throw GeneratorError("expected a schema of an object, or definitions ($defs, components/schemas) to generate models of")
         }
         for name in definitions.keys.sorted() { typeNames[name] = typeName(for: name) }
-        if let root, let rootName { try declare(root, named: rootName, origin: "the document's root") }
+        if let root, let rootName { try declare(root, named: rootName, origin: "") }
         for name in definitions.keys.sorted() {
             guard let schema = definitions[name], let typeName = typeNames[name] else { continue }
             try declare(schema, named: typeName, origin: "`\(name)`")
@@ -92,7 +92,7 @@ final class SchemaReader {
             return
         }
         guard schema["properties"] != nil || schema["type"] as? String == "object" else {
-            note("\(origin) is no object: \(name) is generated as an empty model")
+            note("\(origin.isEmpty ? "the root" : origin) is no object: \(name) is generated as an empty model")
             declarations.append(.model(SchemaDeclaration.Model(name: name, origin: origin)))
             return
         }

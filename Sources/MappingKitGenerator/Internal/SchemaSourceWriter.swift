@@ -19,7 +19,17 @@ struct SchemaSourceWriter {
         }
         lines.append("")
         if reader.usesFoundation { lines.append("\(modifier)import Foundation") }
-        lines.append("\(modifier)import MappingKit")
+        // The import is as visible as the types only where a declaration as visible names one of
+        // its types (a configuration, a stash, a tagging); a conformance alone does not.
+        let declarations = reader.declarations + reader.enumDeclarations
+        let namesMappingKit = options.stashesUndefinedKeys || declarations.contains { declaration in
+            switch declaration {
+            case .model(let model): !model.configuration.isEmpty
+            case .rawEnum: false
+            case .tagged(let tagged): tagged.tagging != nil || tagged.cases.contains { $0.contains("UnmappedValues") }
+            }
+        }
+        lines.append("\(namesMappingKit ? modifier : "")import MappingKit")
         for declaration in reader.declarations + reader.enumDeclarations {
             lines.append("")
             switch declaration {
@@ -37,7 +47,7 @@ struct SchemaSourceWriter {
 
     private func model(_ model: SchemaDeclaration.Model) -> [String] {
         let kind = options.kind == .struct ? "struct" : "final class"
-        var lines = ["/// \(model.origin) in the schema.", "\(modifier)\(kind) \(model.name): Mappable {"]
+        var lines = [model.origin.isEmpty ? "/// The schema's root object." : "/// \(model.origin) in the schema's definitions.", "\(modifier)\(kind) \(model.name): Mappable {"]
         for property in model.properties {
             let initial = property.initial.map { " = \($0)" } ?? ""
             lines.append("    \(modifier)var \(Naming.declared(property.name)): \(property.type)\(initial)")

@@ -1,5 +1,11 @@
 import Foundation
+import GeneratedCanada
+import GeneratedCitmCatalog
+import GeneratedFromSchemaCanada
+import GeneratedFromSchemaCitmCatalog
+import GeneratedFromSchemaTwitter
 import GeneratedFromSchemaZoo
+import GeneratedTwitter
 import MappingKit
 import MappingKitGenerator
 import Testing
@@ -13,6 +19,9 @@ struct SchemaRoundTrip: Sendable, CustomTestStringConvertible {
     let source: String
     /// The compiled models' document, as the schema was made (`Mapper.jsonSchemaData(for:)`).
     let schema: @Sendable () throws -> Data
+    /// The document the schema file holds, where these tests can make it: the sample models'
+    /// (the zoo's is held to its models in MappingKitTests, `SchemaZooDocumentTests`).
+    var original: (@Sendable () throws -> Data)?
 
     var testDescription: String { schemaFile }
 
@@ -27,6 +36,27 @@ struct SchemaRoundTrip: Sendable, CustomTestStringConvertible {
                 ])
             }
         ),
+        SchemaRoundTrip(
+            schemaFile: "Tests/Generated/Samples/Schemas/twitter.schema.json",
+            options: GeneratorOptions(access: .package),
+            source: "Tests/Generated/FromSchema/Twitter/Twitter.swift",
+            schema: { try Mapper().jsonSchemaData(for: GeneratedFromSchemaTwitter.Twitter.self) },
+            original: { try Mapper().jsonSchemaData(for: GeneratedTwitter.Twitter.self) }
+        ),
+        SchemaRoundTrip(
+            schemaFile: "Tests/Generated/Samples/Schemas/citm_catalog.schema.json",
+            options: GeneratorOptions(access: .package),
+            source: "Tests/Generated/FromSchema/CitmCatalog/CitmCatalog.swift",
+            schema: { try Mapper().jsonSchemaData(for: GeneratedFromSchemaCitmCatalog.CitmCatalog.self) },
+            original: { try Mapper().jsonSchemaData(for: GeneratedCitmCatalog.CitmCatalog.self) }
+        ),
+        SchemaRoundTrip(
+            schemaFile: "Tests/Generated/Samples/Schemas/canada.schema.json",
+            options: GeneratorOptions(access: .package),
+            source: "Tests/Generated/FromSchema/Canada/Canada.swift",
+            schema: { try Mapper().jsonSchemaData(for: GeneratedFromSchemaCanada.Canada.self) },
+            original: { try Mapper().jsonSchemaData(for: GeneratedCanada.Canada.self) }
+        ),
     ]
 }
 
@@ -38,6 +68,14 @@ struct FromSchemaTests {
         let source = try ModelGenerator(options: roundTrip.options).source(forSchema: Sample(name: file.lastPathComponent, data: Data(contentsOf: file)))
         let checkedIn = try String(contentsOf: PackagePaths.root.appendingPathComponent(roundTrip.source), encoding: .utf8)
         #expect(source == checkedIn)
+    }
+
+    @Test("the checked-in schema of each sample is its compiled models' (MAPPINGKIT_REGENERATE=1 writes it)", arguments: SchemaRoundTrip.all.filter { $0.original != nil })
+    func checkedInSchema(_ roundTrip: SchemaRoundTrip) throws {
+        let file = PackagePaths.root.appendingPathComponent(roundTrip.schemaFile)
+        let document = try (roundTrip.original?() ?? Data()) + Data("\n".utf8)
+        if ProcessInfo.processInfo.environment["MAPPINGKIT_REGENERATE"] != nil { try document.write(to: file) }
+        #expect(String(decoding: try Data(contentsOf: file), as: UTF8.self) == String(decoding: document, as: UTF8.self))
     }
 
     @Test("schema → generated models → schema gives the document back", arguments: SchemaRoundTrip.all)

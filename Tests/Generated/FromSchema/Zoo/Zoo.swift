@@ -4,7 +4,7 @@
 package import Foundation
 package import MappingKit
 
-/// `ZooCollections` in the schema.
+/// `ZooCollections` in the schema's definitions.
 package struct ZooCollections: Mappable {
     package var grid: [[Int]] = []
     package var ints: [Int] = []
@@ -23,7 +23,7 @@ package struct ZooCollections: Mappable {
     }
 }
 
-/// `ZooDates` in the schema.
+/// `ZooDates` in the schema's definitions.
 package struct ZooDates: Mappable {
     package var assumed: Date = Date(timeIntervalSince1970: 0.0)
     package var bytes: Data = Data()
@@ -45,7 +45,7 @@ package struct ZooDates: Mappable {
     }
 }
 
-/// `ZooItem` in the schema.
+/// `ZooItem` in the schema's definitions.
 package struct ZooItem: Mappable {
     package var name: String = ""
     package var qty: Int = 0
@@ -57,7 +57,7 @@ package struct ZooItem: Mappable {
     }
 }
 
-/// `ZooLoosePaths` in the schema.
+/// `ZooLoosePaths` in the schema's definitions.
 package struct ZooLoosePaths: Mappable {
     package var infoCity: String = ""
     package var tags0: String = ""
@@ -70,7 +70,7 @@ package struct ZooLoosePaths: Mappable {
     }
 }
 
-/// `ZooOpen` in the schema.
+/// `ZooOpen` in the schema's definitions.
 package struct ZooOpen: Mappable {
     package var anything: Any = 0
     package var id: Int = 0
@@ -83,7 +83,7 @@ package struct ZooOpen: Mappable {
     }
 }
 
-/// `ZooPaths` in the schema.
+/// `ZooPaths` in the schema's definitions.
 package struct ZooPaths: Mappable {
     package var code: String = ""
     package var infoCity: String = ""
@@ -100,7 +100,7 @@ package struct ZooPaths: Mappable {
     }
 }
 
-/// `ZooPoint` in the schema.
+/// `ZooPoint` in the schema's definitions.
 package struct ZooPoint: Mappable {
     package var element0: Double = 0.0
     package var element1: Double = 0.0
@@ -112,7 +112,7 @@ package struct ZooPoint: Mappable {
     }
 }
 
-/// `ZooRules` in the schema.
+/// `ZooRules` in the schema's definitions.
 package struct ZooRules: Mappable {
     package var nickname: String = ""
     package var lossyInts: [Int] = []
@@ -141,7 +141,7 @@ package struct ZooRules: Mappable {
     }
 }
 
-/// `ZooScalars` in the schema.
+/// `ZooScalars` in the schema's definitions.
 package struct ZooScalars: Mappable {
     package var decimal: Decimal = Decimal()
     package var double: Double = 0.0
@@ -163,7 +163,7 @@ package struct ZooScalars: Mappable {
     }
 }
 
-/// `ZooTagged` in the schema.
+/// `ZooTagged` in the schema's definitions.
 package struct ZooTagged: Mappable {
     package var event: Event = Event.star(count: 0)
     package var move: Move = Move.stay
