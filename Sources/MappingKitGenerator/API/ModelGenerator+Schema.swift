@@ -18,10 +18,10 @@ extension ModelGenerator {
     /// gives
     ///
     /// ```swift
-    /// /// the document's root in the schema.
+    /// /// The schema's root object.
     /// struct Login: Mappable {
-    ///     var attempts: Int = 0
     ///     var userName: String = ""
+    ///     var attempts: Int = 0
     ///
     ///     static let mappingConfiguration = MappingConfiguration(for: Login.self) { map in
     ///         map.keyStrategy = .snakeCase

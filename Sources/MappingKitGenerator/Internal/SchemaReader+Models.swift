@@ -56,7 +56,11 @@ extension SchemaReader {
                 schema["description"] = nil
                 exists = true
             }
-            let value = SchemaTypes(reader: self).value(of: schema, key: leaf.steps.last?.key ?? "", owner: name, position: .property)
+            var value = SchemaTypes(reader: self).value(of: schema, key: leaf.steps.last?.key ?? "", owner: name, position: .property)
+            // A key that may be missing, with no default to take its place: an optional (a
+            // model MappingKit describes gives every other property's default; an array's item
+            // it reads through an index has none).
+            if !leaf.isRequired, !exists, schema["default"] == nil, leaf.steps.last?.isIndex == false { value.isOptional = true }
             // Required and `null` allowed: a default for `null`, on a value that is no optional.
             let defaultsNull = leaf.isRequired && !exists && value.isOptional && value.empty != nil && !value.rules.contains("emptyStringAsNil")
             var property = value.property(named: propertyName, default: schema["default"])

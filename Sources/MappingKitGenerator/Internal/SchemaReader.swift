@@ -72,14 +72,7 @@ final class SchemaReader {
         let isIdentifier = name.first.map { $0 == "_" || $0.isLetter } == true && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var candidate = isIdentifier && !Naming.keywords.contains(name) ? name : Naming.typeName(for: name, isElement: false)
         if options.typePrefix.isEmpty == false { candidate = options.typePrefix + candidate }
-        var unique = candidate
-        var suffix = 2
-        while usedTypeNames.contains(unique) {
-            unique = candidate + "\(suffix)"
-            suffix += 1
-        }
-        usedTypeNames.insert(unique)
-        return unique
+        return unique(candidate, in: &usedTypeNames)
     }
 
     private func declare(_ schema: [String: Any], named name: String, origin: String) throws(GeneratorError) {

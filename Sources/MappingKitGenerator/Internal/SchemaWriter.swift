@@ -37,17 +37,17 @@ struct SchemaWriter {
 
     private func schema(of type: SwiftType) -> [String: Any] {
         switch type {
-        case .bool: return LeafSchemaProbe.schema(LeafSchemaProbe.Bool.self)
+        case .bool: return LeafSchemas.schema(of: Bool.self, using: nil)
         case .integer(let name):
             switch name {
-            case "UInt64": return LeafSchemaProbe.schema(LeafSchemaProbe.UInt64.self)
-            case "Int64": return LeafSchemaProbe.schema(LeafSchemaProbe.Int64.self)
-            default: return LeafSchemaProbe.schema(LeafSchemaProbe.Int.self)
+            case "UInt64": return LeafSchemas.schema(of: UInt64.self, using: nil)
+            case "Int64": return LeafSchemas.schema(of: Int64.self, using: nil)
+            default: return LeafSchemas.schema(of: Int.self, using: nil)
             }
-        case .double: return LeafSchemaProbe.schema(LeafSchemaProbe.Double.self)
-        case .decimal: return LeafSchemaProbe.schema(LeafSchemaProbe.Decimal.self)
-        case .string: return LeafSchemaProbe.schema(LeafSchemaProbe.String.self)
-        case .url: return LeafSchemaProbe.schema(LeafSchemaProbe.URL.self)
+        case .double: return LeafSchemas.schema(of: Double.self, using: nil)
+        case .decimal: return LeafSchemas.schema(of: Decimal.self, using: .decimal)
+        case .string: return LeafSchemas.schema(of: String.self, using: nil)
+        case .url: return LeafSchemas.schema(of: URL.self, using: nil)
         case .date(let form): return Self.schema(of: form)
         case .model(let node):
             let target = name(node.resolved)
@@ -67,7 +67,7 @@ struct SchemaWriter {
 
     /// The adapter's own schema, as the library gives it for a model with this adapter.
     private static func schema(of form: DateForm) -> [String: Any] {
-        (try? DateSchemaProbe.schema(using: form)) ?? ["type": "string"]
+        LeafSchemas.schema(of: Date.self, using: form.adapter)
     }
 
     /// A property's value in a fresh model, as JSON.
@@ -91,43 +91,5 @@ struct SchemaWriter {
             object[property.key] = initialValue(of: property.type)
         }
         return object
-    }
-}
-
-/// One `Date` under a pattern adapter, for the schema the library gives it.
-private struct DateSchemaProbe: Mappable {
-    var value = Date(timeIntervalSince1970: 0)
-
-    static func schema(using form: DateForm) throws -> [String: Any] {
-        let adapter: Adapter<Date> = switch form {
-        case .iso8601: .iso8601
-        case .twitter: .date(format: "EEE MMM dd HH:mm:ss Z yyyy")
-        case .offset(let pattern): .date(format: pattern.format, secondsFromGMT: pattern.offset)
-        }
-        let mapper = Mapper()
-        mapper.register(MappingConfiguration(for: DateSchemaProbe.self) { $0.map(\.value, using: adapter) }, for: DateSchemaProbe.self)
-        var schema = (try mapper.jsonSchema(for: DateSchemaProbe.self)["properties"] as? [String: Any])?["value"] as? [String: Any] ?? [:]
-        schema["default"] = nil
-        return schema
-    }
-}
-
-/// Models of one property of a leaf type, whose compiled schema gives that type's schema: the
-/// library's own, so that the generator keeps no second copy of it to drift.
-private enum LeafSchemaProbe {
-    struct Bool: Mappable { var value = false }
-    struct Int: Mappable { var value = 0 }
-    struct Int64: Mappable { var value: Swift.Int64 = 0 }
-    struct UInt64: Mappable { var value: Swift.UInt64 = 0 }
-    struct Double: Mappable { var value = 0.0 }
-    struct Decimal: Mappable { var value = Foundation.Decimal() }
-    struct String: Mappable { var value = "" }
-    struct URL: Mappable { var value = Foundation.URL(fileURLWithPath: "/") }
-
-    /// The schema of `Probe`'s one property, without its default.
-    static func schema<Probe: Mappable>(_: Probe.Type) -> [Swift.String: Any] {
-        var schema = ((try? Probe.jsonSchema())?["properties"] as? [Swift.String: Any])?["value"] as? [Swift.String: Any] ?? [:]
-        schema["default"] = nil
-        return schema
     }
 }

@@ -141,6 +141,15 @@ enum DateForm {
         }
     }
 
+    /// The adapter itself, for the schema the library gives it.
+    var adapter: Adapter<Date> {
+        switch self {
+        case .iso8601: .iso8601
+        case .twitter: .date(format: TwitterDateProbe.format)
+        case .offset(let pattern): .date(format: pattern.format, secondsFromGMT: pattern.offset)
+        }
+    }
+
     /// The text of 1970's first second in this form: a date property's default, as written.
     var epochText: String? {
         switch self {
