@@ -215,6 +215,108 @@ struct ZooOpen: Mappable {
     }
 }
 
+/// The other integer widths, `CGFloat`, a set of raw values, dates through an adapter for the
+/// whole type (`convert`) at any depth, and an optional date.
+struct ZooWide: Mappable {
+    var i16: Int16 = 0
+    var i32: Int32 = 0
+    var i64: Int64 = 0
+    var u: UInt = 0
+    var u8: UInt8 = 0
+    var u32: UInt32 = 0
+    var u64: UInt64 = 0
+    var cg: CGFloat = 0
+    var tiers: Set<ZooTier> = []
+    var when: Date?
+    var stamps: [String: [Date]] = [:]
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooWide.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+        map.convert(Date.self, using: .unixSeconds)
+    }
+}
+
+enum ZooNote: TaggedEnum, Equatable {
+    case text(String)
+    case pair(Int, Int)
+    case labelled(title: String, pages: Int?)
+    case blankPage
+    static var tagging: EnumTagging { EnumTagging.externallyTagged.renamingCases(.snakeCase) }
+}
+
+enum ZooSwitch: TaggedEnum, Equatable {
+    case on
+    case off
+}
+
+/// Tagged enums' other payloads: one value, a tuple, an optional label, cases renamed, a unit
+/// enum; enums in arrays; tree-wide rules (empty text as nil, single values as arrays).
+struct ZooPayloads: Mappable {
+    var note = ZooNote.blankPage
+    var notes: [ZooNote] = []
+    var power = ZooSwitch.off
+    var homepage: String?
+    var ids: [Int] = []
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooPayloads.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+        map.emptyStringsAsNil = true
+        map.singleValuesAsArrays = true
+    }
+}
+
+protocol ZooFigure: Mappable {}
+
+struct ZooCircle: ZooFigure {
+    var radius = 0.0
+    static let mappingConfiguration = MappingConfiguration(for: ZooCircle.self) { map in
+        map.coercion = .strict
+    }
+}
+
+struct ZooSquare: ZooFigure {
+    var side = 0.0
+    static let mappingConfiguration = MappingConfiguration(for: ZooSquare.self) { map in
+        map.coercion = .strict
+    }
+}
+
+/// A `Codable` value that is no model.
+struct ZooColor: Codable, Equatable {
+    var red = 0
+    var green = 0
+}
+
+/// A value through an adapter of the user's own.
+struct ZooCelsius: Equatable {
+    var degrees = 0.0
+}
+
+/// A type chosen per value by a key, several keys for one property, a requirement of the
+/// user's own, a `Codable` value and a custom adapter.
+struct ZooChoices: Mappable {
+    var figure: (any ZooFigure)?
+    var figures: [any ZooFigure] = []
+    var id = 0
+    var age = 0
+    var color = ZooColor()
+    var temperature = ZooCelsius()
+
+    static let kinds = TypeChoice.byKey("kind", ["circle": ZooCircle.self, "square": ZooSquare.self])
+    static let celsius = Adapter<ZooCelsius>(from: Double.self) { ZooCelsius(degrees: $0) } encode: { $0.degrees }
+    static let mappingConfiguration = MappingConfiguration(for: ZooChoices.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+        map.map(\.figure, choosing: kinds)
+        map.map(\.figures, choosing: kinds)
+        map.map(\.id, to: "id", "identifier")
+        map.require(\.age, .that("0 to 150") { (0...150).contains($0) })
+        map.map(\.temperature, using: celsius)
+    }
+}
+
 /// A model of the zoo: its schema, how MappingKit reads a document, and the documents it writes.
 public struct ZooModel {
     public let name: String
@@ -279,12 +381,33 @@ public enum SchemaZoo {
                 ),
             ]),
             try ZooModel([ZooOpen(), ZooOpen(id: 2, event: .push(ref: "main"), anything: "x", unmapped: ["k": 1])]),
+            try ZooModel([
+                ZooChoices(),
+                ZooChoices(
+                    figure: ZooSquare(side: 2), figures: [ZooCircle(radius: 1), ZooSquare(side: 3)], id: 9, age: 40,
+                    color: ZooColor(red: 1, green: 2), temperature: ZooCelsius(degrees: 21.5)
+                ),
+            ]),
+            try ZooModel([
+                ZooWide(),
+                ZooWide(
+                    i16: -3, i32: 70_000, i64: -5_000_000_000, u: 7, u8: 255, u32: 4_000_000_000, u64: 18_000_000_000_000_000_000, cg: 1.5,
+                    tiers: [.pro], when: Date(timeIntervalSince1970: 86_400), stamps: ["a": [Date(timeIntervalSince1970: 60)]]
+                ),
+            ]),
+            try ZooModel([
+                ZooPayloads(),
+                ZooPayloads(
+                    note: .labelled(title: "t", pages: nil), notes: [.text("x"), .pair(1, 2), .labelled(title: "u", pages: 3)], power: .on,
+                    homepage: "h", ids: [1]
+                ),
+            ]),
         ]
     }
 
     /// The models of the zoo, each listed (nested models come with them).
     static var types: [any Mappable.Type] {
-        [ZooScalars.self, ZooDates.self, ZooPaths.self, ZooLoosePaths.self, ZooTagged.self, ZooCollections.self, ZooRules.self, ZooOpen.self]
+        [ZooScalars.self, ZooDates.self, ZooPaths.self, ZooLoosePaths.self, ZooTagged.self, ZooCollections.self, ZooRules.self, ZooOpen.self, ZooWide.self, ZooPayloads.self, ZooChoices.self]
     }
 
     /// One schema document of every model of the zoo (`Mapper.jsonSchemaData(for:)`), pretty

@@ -134,6 +134,12 @@ final class SchemaBuilder: SchemaBuilding {
                 if position == 0, !isRequired, property["default"] == nil, let initial = Self.value(at: key, in: defaults) {
                     property["default"] = initial
                 }
+                // A later key is read only where the first is absent; the description says so
+                // (and `mappingkit-generate --from-schema` gives the property its keys back).
+                if position > 0, let first = field.keys.all.first {
+                    let note = "\(Self.alternativePrefix)\(first.description)\(Self.alternativeSuffix)"
+                    property["description"] = (property["description"] as? String).map { "\($0); \(note)" } ?? note
+                }
                 properties.add(property, at: key.steps.map(\.schemaStep), required: isRequired)
             }
         }
@@ -142,6 +148,10 @@ final class SchemaBuilder: SchemaBuilding {
         let object = properties.schema(closed: closed)
         return plan.hooks.isPositional ? SchemaProperties.positional(object, closed: closed) : object
     }
+
+    /// How a later key of a property is described: this, the first key, then the suffix.
+    static let alternativePrefix = "read in place of "
+    static let alternativeSuffix = " when it is absent"
 
     /// The value at `key` in the model's defaults, when it has one there (an optional's `nil`
     /// is written as no key).

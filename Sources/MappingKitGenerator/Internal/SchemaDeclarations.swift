@@ -4,6 +4,8 @@ enum SchemaDeclaration {
     case model(Model)
     case rawEnum(RawEnum)
     case tagged(Tagged)
+    /// The protocol the types a ``TypeChoice`` chooses among conform to.
+    case choice(name: String)
 
     /// A `Mappable` model.
     struct Model {
@@ -21,6 +23,8 @@ enum SchemaDeclaration {
         var properties: [Property] = []
         /// The `map.…` lines of its configuration.
         var configuration: [String] = []
+        /// The protocols it conforms to beside `Mappable`: the choices it is one of.
+        var conformances: [String] = []
     }
 
     /// A raw-value enum, `CaseIterable` so that its schema lists its values.
@@ -46,6 +50,7 @@ enum SchemaDeclaration {
         case .model(let model): model.name
         case .rawEnum(let rawEnum): rawEnum.name
         case .tagged(let tagged): tagged.name
+        case .choice(let name): name
         }
     }
 }

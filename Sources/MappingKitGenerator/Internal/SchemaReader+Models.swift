@@ -14,7 +14,16 @@ extension SchemaReader {
     /// paths, and the configuration that maps them.
     func model(_ schema: [String: Any], named name: String, origin: String) throws(GeneratorError) -> SchemaDeclaration.Model {
         var model = SchemaDeclaration.Model(name: name, origin: origin)
+        _ = takeConversions()
         var schema = schema
+        // A type a choice chooses among: its discriminator is the choice's to write.
+        if let membership = choiceMembership[name] {
+            model.conformances = membership.protocols
+            var properties = schema["properties"] as? [String: Any] ?? [:]
+            properties[membership.key] = nil
+            schema["properties"] = properties
+            schema["required"] = (schema["required"] as? [String])?.filter { $0 != membership.key }
+        }
         let flattened = flattenedEnum(&schema, owner: name)
         var leaves: [Leaf] = []
         collect(schema, steps: [], into: &leaves)
@@ -26,6 +35,7 @@ extension SchemaReader {
             let rightRank = requiredOrder.firstIndex(of: right.element.steps[0].key) ?? requiredOrder.count
             return (leftRank, left.offset) < (rightRank, right.offset)
         }.map(\.element)
+        let alternatives = Self.alternativeKeys(of: &leaves)
         if schema["allOf"] != nil || schema["oneOf"] != nil || schema["anyOf"] != nil {
             note("\(name): a constraint on the whole object (allOf, oneOf, anyOf) not generated")
         }
@@ -52,9 +62,15 @@ extension SchemaReader {
             let path = "\\.\(Naming.declared(propertyName))"
             var schema = leaf.schema
             var exists = false
-            if schema["description"] as? String == "must be a value" {
+            // A requirement MappingKit describes: `.exists`, or one of the user's own, whose
+            // check is code the schema does not hold.
+            if let description = schema["description"] as? String, description.hasPrefix("must be ") {
                 schema["description"] = nil
-                exists = true
+                if description == "must be a value" {
+                    exists = true
+                } else {
+                    note("\(name).\(leaf.steps.map(\.key).joined(separator: ".")): \(description), a requirement the model does not check")
+                }
             }
             var value = SchemaTypes(reader: self).value(of: schema, key: leaf.steps.last?.key ?? "", owner: name, position: .property)
             // A key that may be missing, with no default to take its place: an optional (a
@@ -71,8 +87,12 @@ extension SchemaReader {
             model.properties.append(property)
             let written = usesSnakeCase ? snake.key(for: propertyName) : propertyName
             var arguments = [path]
-            if leaf.steps.count > 1 || written != leaf.steps[0].key { arguments.append("to: \(Self.keyLiteral(leaf.steps))") }
+            let others = alternatives[index] ?? []
+            if leaf.steps.count > 1 || written != leaf.steps[0].key || !others.isEmpty {
+                arguments.append("to: " + ([leaf.steps] + others).map(Self.keyLiteral).joined(separator: ", "))
+            }
             if let adapter = value.adapter { arguments.append("using: \(adapter)") }
+            if let choice = value.choice { arguments.append("choosing: \(choice)") }
             if arguments.count > 1 { configuration.append("map.map(\(arguments.joined(separator: ", ")))") }
             rules += value.rules.map { "map.\($0)(\(path))" }
             if exists { rules.append("map.require(\(path), .exists)") }
@@ -84,6 +104,7 @@ extension SchemaReader {
             model.properties.append(SchemaDeclaration.Model.Property(name: propertyName, type: flattened.type, initial: flattened.empty))
             rules.append("map.flatten(\\.\(propertyName))")
         }
+        configuration += takeConversions().map { "map.convert(\($0.type).self, using: \($0.adapter))" }
         // `null` as an optional's default: the model writes `nil` as `null`.
         if leaves.contains(where: { $0.schema["default"] is NSNull }) { configuration.append("map.nilRepresentation = .null") }
         if schema["additionalProperties"] as? Bool == false { configuration.append("map.undefinedKeys = .raise") }
@@ -94,6 +115,37 @@ extension SchemaReader {
         }
         model.configuration = configuration + rules
         return model
+    }
+
+    /// The later keys of properties read under several keys, by the index of the property's
+    /// first key; taken out of `leaves`. MappingKit describes each later key as the first's
+    /// value, `read in place of <first key> when it is absent`.
+    private static func alternativeKeys(of leaves: inout [Leaf]) -> [Int: [[(key: String, isIndex: Bool)]]] {
+        // As MappingKit's schema builder writes it (the round trip holds the two to one text).
+        let prefix = "read in place of "
+        let suffix = " when it is absent"
+        var later: [Int: String] = [:]
+        for (index, leaf) in leaves.enumerated() {
+            guard let description = leaf.schema["description"] as? String, description.hasSuffix(suffix),
+                  let start = description.range(of: prefix, options: .backwards) else { continue }
+            later[index] = String(description[start.upperBound..<description.index(description.endIndex, offsetBy: -suffix.count)])
+        }
+        guard !later.isEmpty else { return [:] }
+        var firsts: [Int: [[(key: String, isIndex: Bool)]]] = [:]
+        var dropped = Set<Int>()
+        for (index, first) in later.sorted(by: { $0.key < $1.key }) {
+            guard let owner = leaves.indices.first(where: { later[$0] == nil && leaves[$0].steps.map(\.key).joined(separator: ".") == first }) else { continue }
+            firsts[owner, default: []].append(leaves[index].steps)
+            dropped.insert(index)
+        }
+        var kept: [Leaf] = []
+        var renumbered: [Int: [[(key: String, isIndex: Bool)]]] = [:]
+        for (index, leaf) in leaves.enumerated() where !dropped.contains(index) {
+            if let others = firsts[index] { renumbered[kept.count] = others }
+            kept.append(leaf)
+        }
+        leaves = kept
+        return renumbered
     }
 
     /// A tagged enum flattened into the object: a choice of tagged objects as the object's one

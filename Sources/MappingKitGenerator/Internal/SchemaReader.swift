@@ -25,10 +25,30 @@ final class SchemaReader {
     /// Enums made for values described in place, by their schema's text: one type each.
     private var enumNames: [String: String] = [:]
     private(set) var declarations: [SchemaDeclaration] = []
-    private(set) var enumDeclarations: [SchemaDeclaration] = []
+    var enumDeclarations: [SchemaDeclaration] = []
     /// What the models cannot say of the schema, one line each.
     private(set) var notes: [String] = []
     private(set) var usesFoundation = false
+    /// The adapters the model being read converts every value of a type with (`map.convert`),
+    /// by the type's name: values deeper than a property's own adapter reaches.
+    private(set) var conversions: [(type: String, adapter: String)] = []
+
+    /// A choice of models by a key of their object (`oneOf` references whose definitions each
+    /// hold the key as a constant): MappingKit's ``TypeChoice/byKey(_:_:)``.
+    struct Choice {
+        var protocolName: String
+        var key: String
+        var types: [(value: String, type: String)]
+        /// The `TypeChoice` expression.
+        var source: String {
+            ".byKey(\(ModelPlan.stringLiteral(key)), [" + types.map { "\(ModelPlan.stringLiteral($0.value)): \($0.type).self" }.joined(separator: ", ") + "])"
+        }
+    }
+
+    /// The choices met so far, by their references' text.
+    private var choices: [String: Choice] = [:]
+    /// For each model a choice chooses among: its protocols, and the key the choice writes.
+    private(set) var choiceMembership: [String: (protocols: [String], key: String)] = [:]
 
     init(options: GeneratorOptions) {
         self.options = options
@@ -58,6 +78,8 @@ final class SchemaReader {
             throw GeneratorError("expected a schema of an object, or definitions ($defs, components/schemas) to generate models of")
         }
         for name in definitions.keys.sorted() { typeNames[name] = typeName(for: name) }
+        if let root { findChoices(in: root, hint: "choice") }
+        for name in definitions.keys.sorted() { findChoices(in: definitions[name] as Any, hint: "choice") }
         if let root, let rootName { try declare(root, named: rootName, origin: "") }
         for name in definitions.keys.sorted() {
             guard let schema = definitions[name], let typeName = typeNames[name] else { continue }
@@ -68,7 +90,7 @@ final class SchemaReader {
     // MARK: Types
 
     /// A type name of its own for a definition's name or a title: the name itself when it is one.
-    private func typeName(for name: String) -> String {
+    func typeName(for name: String) -> String {
         let isIdentifier = name.first.map { $0 == "_" || $0.isLetter } == true && name.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
         var candidate = isIdentifier && !Naming.keywords.contains(name) ? name : Naming.typeName(for: name, isElement: false)
         if options.typePrefix.isEmpty == false { candidate = options.typePrefix + candidate }
@@ -109,6 +131,63 @@ final class SchemaReader {
             return definitions[String(reference.dropFirst(prefix.count))]
         }
         return nil
+    }
+
+    /// The choice `references` (a `oneOf`) make, when each is a definition holding one key as a
+    /// required constant. Made once per set of references, before the models are declared.
+    func typeChoice(of references: [[String: Any]], hint: String = "choice") -> Choice? {
+        let targets = references.compactMap { reference in (reference["$ref"] as? String).map { ($0, referencedSchema($0)) } }
+        guard targets.count == references.count, references.allSatisfy({ $0.count == 1 }), !targets.isEmpty,
+              let text = LeafSchemas.canonicalText(targets.map(\.0)) else { return nil }
+        if let known = choices[text] { return known }
+        let properties = targets.map { ($0.1?["properties"] as? [String: Any]) ?? [:] }
+        let required = targets.map { Set(($0.1?["required"] as? [String]) ?? []) }
+        guard let key = properties.first?.keys.sorted().first(where: { key in
+            zip(properties, required).allSatisfy { ($0.0[key] as? [String: Any])?["const"] is String && $0.1.contains(key) }
+        }) else { return nil }
+        var types: [(value: String, type: String)] = []
+        for (index, target) in targets.enumerated() {
+            guard let value = (properties[index][key] as? [String: Any])?["const"] as? String, let type = referencedType(target.0) else { return nil }
+            types.append((value, type))
+        }
+        let name = typeName(for: Naming.typeName(for: hint, isElement: true))
+        let choice = Choice(protocolName: name, key: key, types: types)
+        choices[text] = choice
+        enumDeclarations.append(.choice(name: name))
+        for entry in types { choiceMembership[entry.type, default: ([], key)].protocols.append(name) }
+        return choice
+    }
+
+    /// Finds the choices `schema` makes anywhere, so that their models know them when declared;
+    /// each protocol named after the property it is first met under (`figures` → `Figure`).
+    func findChoices(in schema: Any, hint: String) {
+        if let object = schema as? [String: Any] {
+            if let references = object["oneOf"] as? [[String: Any]] { _ = typeChoice(of: references, hint: hint) }
+            for key in object.keys.sorted() {
+                guard let value = object[key] else { continue }
+                if key == "properties", let properties = value as? [String: Any] {
+                    for name in properties.keys.sorted() { findChoices(in: properties[name] as Any, hint: name) }
+                } else {
+                    findChoices(in: value, hint: hint)
+                }
+            }
+        } else if let array = schema as? [Any] {
+            for value in array { findChoices(in: value, hint: hint) }
+        }
+    }
+
+    /// Whether every value of `type` in the model being read can convert with `adapter`: none
+    /// converts otherwise yet (then from now on it does).
+    func converts(_ type: String, using adapter: String) -> Bool {
+        if let chosen = conversions.first(where: { $0.type == type }) { return chosen.adapter == adapter }
+        conversions.append((type, adapter))
+        return true
+    }
+
+    /// Starts a model's conversions afresh, giving the last model's.
+    func takeConversions() -> [(type: String, adapter: String)] {
+        defer { conversions = [] }
+        return conversions
     }
 
     /// Whether a model or enum of this document is named `name`.

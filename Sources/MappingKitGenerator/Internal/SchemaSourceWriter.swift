@@ -27,6 +27,7 @@ struct SchemaSourceWriter {
             case .model(let model): !model.configuration.isEmpty
             case .rawEnum: false
             case .tagged(let tagged): tagged.tagging != nil || tagged.cases.contains { $0.contains("UnmappedValues") }
+            case .choice: true
             }
         }
         lines.append("\(namesMappingKit ? modifier : "")import MappingKit")
@@ -36,6 +37,8 @@ struct SchemaSourceWriter {
             case .model(let model): lines += self.model(model)
             case .rawEnum(let rawEnum): lines += self.rawEnum(rawEnum)
             case .tagged(let tagged): lines += self.tagged(tagged)
+            case .choice(let name):
+                lines += ["/// The models a property's value is chosen among, by a key of its object.", "\(modifier)protocol \(name): Mappable {}"]
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -47,7 +50,7 @@ struct SchemaSourceWriter {
 
     private func model(_ model: SchemaDeclaration.Model) -> [String] {
         let kind = options.kind == .struct ? "struct" : "final class"
-        var lines = [model.origin.isEmpty ? "/// The schema's root object." : "/// \(model.origin) in the schema's definitions.", "\(modifier)\(kind) \(model.name): Mappable {"]
+        var lines = [model.origin.isEmpty ? "/// The schema's root object." : "/// \(model.origin) in the schema's definitions.", "\(modifier)\(kind) \(model.name): \((model.conformances.isEmpty ? ["Mappable"] : model.conformances).joined(separator: ", ")) {"]
         for property in model.properties {
             let initial = property.initial.map { " = \($0)" } ?? ""
             lines.append("    \(modifier)var \(Naming.declared(property.name)): \(property.type)\(initial)")

@@ -15,17 +15,34 @@ struct SchemaValue {
     var literal: (Any) -> String?
     /// The initial value where the schema gives none; `nil` when the type has none (`Any`).
     var empty: String?
+    /// The ``TypeChoice`` a protocol-typed value is chosen by, as generated code spells it.
+    var choice: String?
+
+    /// The type with the `?` of an optional: `Int?`, `(any Figure)?`.
+    var spelled: String {
+        guard isOptional else { return type }
+        return type.hasPrefix("any ") ? "(\(type))?" : type + "?"
+    }
 
     static func any(_ empty: String? = nil) -> SchemaValue {
         SchemaValue(type: "Any", literal: { SchemaValue.anyLiteral($0) }, empty: empty)
     }
 
-    /// A JSON scalar as an `Any`'s initial value.
+    /// A JSON value as an `Any`'s initial value (`null` inside an array or an object has none).
     static func anyLiteral(_ value: Any) -> String? {
         switch value {
-        case let value as Bool: value ? "true" : "false"
-        case let value as String: ModelPlan.stringLiteral(value)
-        default: LeafSchemas.numberText(value)
+        case let value as Bool: return value ? "true" : "false"
+        case let value as String: return ModelPlan.stringLiteral(value)
+        case let array as [Any]:
+            let elements = array.map(anyLiteral)
+            guard elements.allSatisfy({ $0 != nil }) else { return nil }
+            return "[" + elements.compactMap { $0 }.joined(separator: ", ") + "] as [Any]"
+        case let object as [String: Any]:
+            guard !object.isEmpty else { return "[:] as [String: Any]" }
+            let members = object.keys.sorted().map { key in object[key].flatMap(anyLiteral).map { "\(ModelPlan.stringLiteral(key)): \($0)" } }
+            guard members.allSatisfy({ $0 != nil }) else { return nil }
+            return "[" + members.compactMap { $0 }.joined(separator: ", ") + "] as [String: Any]"
+        default: return LeafSchemas.numberText(value)
         }
     }
 
@@ -34,10 +51,12 @@ struct SchemaValue {
         if let value, !(value is NSNull), var initial = literal(value) {
             // `URL(string: "…")!` checked here: an optional takes the optional as it is.
             if isOptional, initial.hasSuffix(")!") { initial.removeLast() }
-            return SchemaDeclaration.Model.Property(name: name, type: type + (isOptional ? "?" : ""), initial: initial)
+            return SchemaDeclaration.Model.Property(name: name, type: spelled, initial: initial)
         }
         if isOptional || empty == nil {
-            return SchemaDeclaration.Model.Property(name: name, type: type + "?", initial: nil)
+            var optional = self
+            optional.isOptional = true
+            return SchemaDeclaration.Model.Property(name: name, type: optional.spelled, initial: nil)
         }
         return SchemaDeclaration.Model.Property(name: name, type: type, initial: empty)
     }
@@ -74,6 +93,16 @@ struct SchemaTypes {
         if let leaf = LeafSchemas.leaf(matching: schema) {
             return value(of: leaf, key: key, owner: owner, position: position)
         }
+        if let references = schema["oneOf"] as? [[String: Any]], schema.count == 1, let choice = reader.typeChoice(of: references) {
+            guard position != .deep else {
+                reader.note("\(owner).\(key): a type chosen per value, deeper than a property or its array's elements: Any")
+                return .any()
+            }
+            let literal: (Any) -> String? = { value in
+                ((value as? [String: Any])?[choice.key] as? String).flatMap { tag in choice.types.first { $0.value == tag } }.map { "\($0.type)()" }
+            }
+            return SchemaValue(type: "any \(choice.protocolName)", literal: literal, empty: choice.types.first.map { "\($0.type)()" }, choice: choice.source)
+        }
         if let choices = (schema["anyOf"] ?? schema["oneOf"]) as? [[String: Any]] {
             return value(ofChoices: choices, schema: schema, key: key, owner: owner, position: position)
         }
@@ -109,8 +138,10 @@ struct SchemaTypes {
 
     private func value(of leaf: Leaf, key: String, owner: String, position: SchemaPosition) -> SchemaValue {
         if ["Date", "URL", "UUID", "Data", "Decimal"].contains(leaf.type) { reader.foundationUsed() }
-        if leaf.adapter != nil, position == .deep {
-            reader.note("\(owner).\(key): a \(leaf.type) this deep takes no adapter: String")
+        // Deeper than a property's own adapter reaches, the model converts every value of the
+        // type (`map.convert`), when no other adapter of the type is wanted there.
+        if let adapter = leaf.adapter, position == .deep, !reader.converts(leaf.type, using: adapter) {
+            reader.note("\(owner).\(key): a \(leaf.type) this deep, in another form than the model's other \(leaf.type)s: String")
             return SchemaValue(type: "String", isHashable: true, literal: { ($0 as? String).map(ModelPlan.stringLiteral) }, empty: "\"\"")
         }
         let empty: String? = switch leaf.type {
@@ -181,7 +212,7 @@ struct SchemaTypes {
             return SchemaValue(type: "[Any]", literal: { _ in "[]" }, empty: "[]")
         }
         let element = value(of: items, key: key, owner: owner, position: position == .property ? .element : .deep)
-        let spelled = element.type + (element.isOptional ? "?" : "")
+        let spelled = element.spelled
         let isSet = schema["uniqueItems"] as? Bool == true && element.isHashable && !element.isOptional
         if schema["uniqueItems"] as? Bool == true, !isSet { reader.note("\(owner).\(key): unique items of a type that is not Hashable: an array") }
         let literal: (Any) -> String? = { value in
@@ -190,7 +221,7 @@ struct SchemaTypes {
             guard elements.allSatisfy({ $0 != nil }) else { return nil }
             return "[" + elements.compactMap { $0 }.joined(separator: ", ") + "]"
         }
-        return SchemaValue(type: isSet ? "Set<\(spelled)>" : "[\(spelled)]", adapter: element.adapter, literal: literal, empty: "[]")
+        return SchemaValue(type: isSet ? "Set<\(spelled)>" : "[\(spelled)]", adapter: element.adapter, literal: literal, empty: "[]", choice: element.choice)
     }
 
     private func object(_ schema: [String: Any], key: String, owner: String) -> SchemaValue {
@@ -199,7 +230,7 @@ struct SchemaTypes {
             return SchemaValue(type: "[String: Any]", literal: { _ in "[:]" }, empty: "[:]")
         }
         let value = value(of: values, key: key, owner: owner, position: .deep)
-        let spelled = value.type + (value.isOptional ? "?" : "")
+        let spelled = value.spelled
         let literal: (Any) -> String? = { json in
             guard let object = json as? [String: Any] else { return nil }
             if object.isEmpty { return "[:]" }

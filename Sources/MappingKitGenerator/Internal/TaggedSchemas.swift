@@ -151,9 +151,9 @@ struct TaggedSchemas {
         case _ where entry.isFallback: return "\(name)(String, UnmappedValues)"
         case .unit: return name
         case .labelled(let labels):
-            return name + "(" + labels.map { "\(Naming.propertyCandidates(for: $0.label)[0]): \($0.value.type)\($0.value.isOptional ? "?" : "")" }.joined(separator: ", ") + ")"
+            return name + "(" + labels.map { "\(Naming.propertyCandidates(for: $0.label)[0]): \($0.value.spelled)" }.joined(separator: ", ") + ")"
         case .unlabelled(let values):
-            return name + "(" + values.map { $0.type + ($0.isOptional ? "?" : "") }.joined(separator: ", ") + ")"
+            return name + "(" + values.map(\.spelled).joined(separator: ", ") + ")"
         }
     }
 

@@ -22,8 +22,29 @@ struct SchemaRoundTrip: Sendable, CustomTestStringConvertible {
     /// The document the schema file holds, where these tests can make it: the sample models'
     /// (the zoo's is held to its models in MappingKitTests, `SchemaZooDocumentTests`).
     var original: (@Sendable () throws -> Data)?
+    /// What the schema says that no generated model can say again, left out of the comparison:
+    /// a requirement's description, whose check is the user's code (`.that("0 to 150") { … }`).
+    var unrecoverable: [(path: [String], key: String)] = []
 
     var testDescription: String { schemaFile }
+
+    /// `document` without what no model can say again, written as the models write theirs.
+    func withoutUnrecoverable(_ document: Data) throws -> String {
+        guard !unrecoverable.isEmpty else { return String(decoding: document, as: UTF8.self) }
+        var value = try JSONValue.parse(document)
+        for (path, key) in unrecoverable { value = Self.removing(key, at: path[...], in: value) }
+        return String(decoding: try JSONValue.data(value, options: [.prettyPrinted, .sortedKeys]), as: UTF8.self) + "\n"
+    }
+
+    private static func removing(_ key: String, at path: ArraySlice<String>, in value: Any) -> Any {
+        guard var object = value as? [String: Any] else { return value }
+        guard let step = path.first else {
+            object[key] = nil
+            return object
+        }
+        object[step] = object[step].map { removing(key, at: path.dropFirst(), in: $0) }
+        return object
+    }
 
     static let all = [
         SchemaRoundTrip(
@@ -33,8 +54,10 @@ struct SchemaRoundTrip: Sendable, CustomTestStringConvertible {
             schema: {
                 try Mapper().jsonSchemaData(for: [
                     ZooScalars.self, ZooDates.self, ZooPaths.self, ZooLoosePaths.self, ZooTagged.self, ZooCollections.self, ZooRules.self, ZooOpen.self,
+                    ZooWide.self, ZooPayloads.self, ZooChoices.self,
                 ])
-            }
+            },
+            unrecoverable: [(["$defs", "ZooChoices", "properties", "age"], "description")]
         ),
         SchemaRoundTrip(
             schemaFile: "Tests/Generated/Samples/Schemas/twitter.schema.json",
@@ -80,7 +103,7 @@ struct FromSchemaTests {
 
     @Test("schema → generated models → schema gives the document back", arguments: SchemaRoundTrip.all)
     func roundTrip(_ roundTrip: SchemaRoundTrip) throws {
-        let original = try String(contentsOf: PackagePaths.root.appendingPathComponent(roundTrip.schemaFile), encoding: .utf8)
+        let original = try roundTrip.withoutUnrecoverable(Data(contentsOf: PackagePaths.root.appendingPathComponent(roundTrip.schemaFile)))
         let again = String(decoding: try roundTrip.schema(), as: UTF8.self) + "\n"
         #expect(again == original)
         // MAPPINGKIT_ROUNDTRIP_OUT=folder writes the document the models give, to compare.

@@ -468,8 +468,26 @@ private struct Feed: Mappable {
     }
 }
 
+private struct Renamed: Mappable {
+    var id = 0
+    var tags: [String] = []
+    static let mappingConfiguration = MappingConfiguration(for: Renamed.self) { map in
+        map.map(\.id, to: "id", "identifier")
+        map.lossy(\.tags)
+    }
+}
+
 @Suite("Rules the schema differential's zoo found undescribed")
 struct SchemaRuleTests {
+    @Test("a later key says it is read in place of the first; a lossy collection names the type it keeps")
+    func laterKeysAndLossy() throws {
+        let properties = try #require(Renamed.jsonSchema()["properties"] as? [String: Any])
+        #expect(SchemaValidator.describe(properties["identifier"] ?? 0)
+            == #"{"description":"read in place of id when it is absent","maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#)
+        #expect(SchemaValidator.describe(properties["id"] ?? 0) == #"{"default":0,"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"}"#)
+        #expect(SchemaValidator.describe(properties["tags"] ?? 0) == #"{"default":[],"description":"elements that do not map to String are dropped","type":"array"}"#)
+    }
+
     @Test("a collection that reads one value as its only element takes, beside the array, any value that is no array and its element takes")
     func singleValueAsArray() throws {
         let properties = try #require(Boxing.jsonSchema()["properties"] as? [String: Any])

@@ -125,14 +125,15 @@ private struct Disagreement: CustomStringConvertible {
     /// for it, if one does: these alone are exempt, each for its probes at its places.
     var documentedLimit: String? {
         documentedLimits.first { limit in
-            limit.schemaPasses == schemaPasses && (limit.places?.contains("\(model) \(place)") ?? true) && limit.probes.contains(probe ?? "")
+            limit.schemaPasses == schemaPasses && (limit.places?.contains("\(model) \(place)") ?? true) && (limit.probes?.contains(probe ?? "") ?? true)
         }?.reason
     }
 }
 
 /// What the schema does not say of what the reader checks, as the docs list it: each for its
-/// probes at its places (`nil`: wherever the schema passes it and the reader refuses it).
-private let documentedLimits: [(places: Set<String>?, probes: Set<String>, schemaPasses: Bool, reason: String)] = [
+/// probes (`nil`: every change) at its places (`nil`: wherever the schema passes it and the
+/// reader refuses it).
+private let documentedLimits: [(places: Set<String>?, probes: Set<String>?, schemaPasses: Bool, reason: String)] = [
     (["ZooDates /pattern", "ZooDates /assumed"], [#""2014-02-30 10:00:00""#], true, "a day past its month's end matches a date pattern"),
     (nil, ["2.0", "1e2", "-0.0"], true, "`integer` is any whole number, however written; `.strict` refuses a fraction or an exponent"),
     (
@@ -140,6 +141,11 @@ private let documentedLimits: [(places: Set<String>?, probes: Set<String>, schem
         "where any value is read (`Any`, a stashed key, a lossy collection's element), a number past Double's range is not excluded"
     ),
     (["ZooRules /loose"], [#""1""#], false, "a property read in the `.lossless` mode takes more spellings than `.strict`'s schema lists"),
+    (["ZooChoices /age"], nil, true, "a requirement of the user's own (`.that`) is code: the schema gives its description"),
+    (
+        ["ZooChoices /color", "ZooChoices /color/red", "ZooChoices /color/green"], nil, true,
+        "a `Codable` value is read by its own `init(from:)`, which says nothing of what it reads: any value"
+    ),
 ]
 
 /// The checks main still fails, each with the work that is to remove it: a new disagreement
