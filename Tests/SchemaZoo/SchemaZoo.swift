@@ -317,6 +317,34 @@ struct ZooChoices: Mappable {
     }
 }
 
+/// Foundation's types, and an optional whose initial value is no `nil`.
+struct ZooFoundation: Mappable {
+    var number = NSNumber(value: 0)
+    var text = NSString()
+    var amount = NSDecimalNumber.zero
+    var list = NSArray()
+    var table = NSDictionary()
+    var retries: Int? = 3
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooFoundation.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+    }
+}
+
+/// The types of the latest releases: 128-bit integers and `Duration`.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+struct ZooModern: Mappable {
+    var big: Int128 = 0
+    var huge: UInt128 = 0
+    var timeout = Duration.zero
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooModern.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+    }
+}
+
 /// A model of the zoo: its schema, how MappingKit reads a document, and the documents it writes.
 public struct ZooModel {
     public let name: String
@@ -356,7 +384,7 @@ public enum SchemaZoo {
         paths.firstTag = "a"
         paths.code = "x"
         paths.point = ZooPoint(lat: 59.9, lon: 10.7)
-        return [
+        var models = [
             try ZooModel([ZooScalars(), scalars]),
             try ZooModel([ZooDates(), dates]),
             try ZooModel([paths]),
@@ -381,6 +409,7 @@ public enum SchemaZoo {
                 ),
             ]),
             try ZooModel([ZooOpen(), ZooOpen(id: 2, event: .push(ref: "main"), anything: "x", unmapped: ["k": 1])]),
+            try ZooModel([ZooFoundation(), ZooFoundation(number: 2.5, text: "t", amount: NSDecimalNumber(string: "19.99"), list: [1, "a"], table: ["k": true], retries: nil)]),
             try ZooModel([
                 ZooChoices(),
                 ZooChoices(
@@ -403,11 +432,20 @@ public enum SchemaZoo {
                 ),
             ]),
         ]
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            models.append(try ZooModel([ZooModern(), ZooModern(big: -(Int128(1) << 100), huge: UInt128(1) << 127, timeout: .milliseconds(2500))]))
+        }
+        return models
     }
 
     /// The models of the zoo, each listed (nested models come with them).
     static var types: [any Mappable.Type] {
-        [ZooScalars.self, ZooDates.self, ZooPaths.self, ZooLoosePaths.self, ZooTagged.self, ZooCollections.self, ZooRules.self, ZooOpen.self, ZooWide.self, ZooPayloads.self, ZooChoices.self]
+        var types: [any Mappable.Type] = [
+            ZooScalars.self, ZooDates.self, ZooPaths.self, ZooLoosePaths.self, ZooTagged.self, ZooCollections.self, ZooRules.self, ZooOpen.self,
+            ZooWide.self, ZooPayloads.self, ZooChoices.self, ZooFoundation.self,
+        ]
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { types.append(ZooModern.self) }
+        return types
     }
 
     /// One schema document of every model of the zoo (`Mapper.jsonSchemaData(for:)`), pretty

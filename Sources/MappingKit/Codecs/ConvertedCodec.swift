@@ -18,12 +18,19 @@ protocol ConvertedValue: SendableMetatype {
 
     /// The value to keep, or a `MappingError` when `Stored` cannot hold this one exactly.
     func converted() throws -> Stored
+
+    /// The JSON Schema of this type's values, given `Stored`'s (what the type reads is `Stored`'s
+    /// values it converts: a `Duration` is a `Decimal` of its range).
+    static func schema(storedAs stored: [String: Any]) -> [String: Any]
 }
 
 extension ConvertedValue {
     /// The conversion ``ConvertedCodec`` runs for this type.
     static var conversion: ValueConversion<Self, Stored> {
-        ValueConversion(typeName: typeName, adapterName: nil, value: { try Self(converting: $0) }, stored: { try $0.converted() })
+        ValueConversion(
+            typeName: typeName, adapterName: nil, value: { try Self(converting: $0) }, stored: { try $0.converted() },
+            schema: { Self.schema(storedAs: $0) }
+        )
     }
 }
 
@@ -38,6 +45,8 @@ struct ValueConversion<Value, Stored>: Sendable {
     let adapterName: String?
     let value: @Sendable (Stored) throws -> Value
     let stored: @Sendable (Value) throws -> Stored
+    /// The schema of the values, given `Stored`'s (an adapter's is its typed input's own).
+    var schema: @Sendable ([String: Any]) -> [String: Any] = { $0 }
 }
 
 /// The codec of a value kept as a `Stored` one: `Stored`'s codec, and the conversion. Every
@@ -139,6 +148,6 @@ extension ConvertedCodec {
 extension ConvertedCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
         // Kept as `Stored`'s value: a `Duration` as its seconds, an adapter's typed input.
-        try builder.schema(of: stored, context: context)
+        conversion.schema(try builder.schema(of: stored, context: context))
     }
 }

@@ -43,6 +43,18 @@ extension Duration: ConvertedValue {
         return try DecimalCodec.exactDecimal(text, found: "Duration \(text) seconds")
     }
 
+    /// A number of seconds in `Duration`'s range (as JSON Schema's numbers go: a bound a
+    /// `Double`, so within one part in 10¹⁶), or a `Decimal`'s text. That a number has at most 18
+    /// fraction digits, and a text is in range, is more than a schema says of either.
+    static func schema(storedAs stored: [String: Any]) -> [String: Any] {
+        let largest = 170_141_183_460_469_231_731.687_303_715_884_105_727
+        guard let choices = stored["anyOf"] as? [[String: Any]] else { return stored }
+        return ["anyOf": choices.map { choice in
+            guard choice["type"] as? String == "number" else { return choice }
+            return ["type": "number", "minimum": -largest, "maximum": largest]
+        }]
+    }
+
     /// `Duration`'s range, in seconds: its count of attoseconds is an `Int128`.
     private static let range = "-170141183460469231731.687303715884105728...170141183460469231731.687303715884105727 seconds"
 

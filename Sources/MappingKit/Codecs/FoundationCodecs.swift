@@ -305,15 +305,19 @@ extension BridgedCodec {
 // MARK: JSON Schema
 
 extension NSDecimalNumberCodec {
+    /// What a `Decimal` reads, which it is read as: a number in its range, or a number's text.
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": "number"]
+        try decimal.schema(in: builder, context: context)
     }
 }
 
 extension NSNumberCodec {
-    /// An `NSNumber` holds a Bool as well as a number.
+    /// An `NSNumber` holds a Bool as well as a number, of any kind a finite `Double`'s range
+    /// holds (the bounds apply to numbers only).
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        ["type": ["number", "boolean"]]
+        var schema = FloatingPointSchema.finite(Double.self)
+        schema["type"] = ["number", "boolean"]
+        return schema
     }
 }
 

@@ -14,4 +14,9 @@ extension UnmappedValues: ConvertedValue {
     func converted() throws -> [String: Any] {
         dictionary
     }
+
+    /// Any object, as the `[String: Any]` it is kept as.
+    static func schema(storedAs stored: [String: Any]) -> [String: Any] {
+        stored
+    }
 }

@@ -18,12 +18,33 @@ struct Leaf: Sendable {
     /// The Swift expression for a value of this type, written as JSON `value`; `nil` when the
     /// value is not one this type writes.
     let literal: @Sendable (Any) -> String?
+    /// The `@available` attribute a model holding one needs (the releases that have the type).
+    var availability: String?
 }
 
 enum LeafSchemas {
     /// Every leaf, the type a schema is read back as first where two give the same schema
     /// (`Int` before `Int64`, `UInt64` before `UInt`).
-    static let all: [Leaf] = [
+    static let all: [Leaf] = {
+        var leaves = common
+        if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+            var duration = leaf(Duration.self, "Duration") { value in
+                numberText(value).map { $0 == "0" ? "Duration.zero" : "Duration.seconds(\($0))" }
+            }
+            duration.availability = "@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)"
+            leaves.append(duration)
+        }
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            for var wide in [integer(Int128.self, "Int128"), integer(UInt128.self, "UInt128")] {
+                wide.availability = "@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)"
+                leaves.append(wide)
+            }
+        }
+        return leaves
+    }()
+
+    /// The leaves every release has.
+    private static let common: [Leaf] = [
         leaf(Bool.self, "Bool") { ($0 as? Bool).map { $0 ? "true" : "false" } },
         integer(Int.self, "Int"), integer(Int8.self, "Int8"), integer(Int16.self, "Int16"), integer(Int32.self, "Int32"),
         integer(Int64.self, "Int64"), integer(UInt8.self, "UInt8"), integer(UInt16.self, "UInt16"), integer(UInt32.self, "UInt32"),
@@ -33,6 +54,9 @@ enum LeafSchemas {
             numberText(value).map { $0 == "0" ? "Decimal()" : "Decimal(string: \(ModelPlan.stringLiteral($0))) ?? Decimal()" }
         },
         leaf(String.self, "String") { ($0 as? String).map(ModelPlan.stringLiteral) },
+        leaf(NSNumber.self, "NSNumber", hashable: false) { value in
+            (value as? Bool).map { "NSNumber(value: \($0))" } ?? numberText(value).map { "NSNumber(value: \($0))" }
+        },
         leaf(URL.self, "URL") { value in
             (value as? String).flatMap { URL(string: $0) != nil ? "URL(string: \(ModelPlan.stringLiteral($0)))!" : nil }
         },

@@ -25,6 +25,8 @@ enum SchemaDeclaration {
         var configuration: [String] = []
         /// The protocols it conforms to beside `Mappable`: the choices it is one of.
         var conformances: [String] = []
+        /// The `@available` attribute its properties' types need, if any.
+        var availability: String?
     }
 
     /// A raw-value enum, `CaseIterable` so that its schema lists its values.

@@ -85,6 +85,10 @@ extension SchemaReader {
                 rules.append("map.defaultValue(\(path), whenNull: \(value.empty ?? ""))")
             }
             model.properties.append(property)
+            // The latest releases any property's type needs (`Int128` after `Duration`).
+            if let needed = value.availability, model.availability.map({ needed.contains("macOS 15") || !$0.contains("macOS 15") }) ?? true {
+                model.availability = needed
+            }
             let written = usesSnakeCase ? snake.key(for: propertyName) : propertyName
             var arguments = [path]
             let others = alternatives[index] ?? []

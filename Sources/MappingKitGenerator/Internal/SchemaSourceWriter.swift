@@ -50,7 +50,9 @@ struct SchemaSourceWriter {
 
     private func model(_ model: SchemaDeclaration.Model) -> [String] {
         let kind = options.kind == .struct ? "struct" : "final class"
-        var lines = [model.origin.isEmpty ? "/// The schema's root object." : "/// \(model.origin) in the schema's definitions.", "\(modifier)\(kind) \(model.name): \((model.conformances.isEmpty ? ["Mappable"] : model.conformances).joined(separator: ", ")) {"]
+        var lines = [model.origin.isEmpty ? "/// The schema's root object." : "/// \(model.origin) in the schema's definitions."]
+        if let availability = model.availability { lines.append(availability) }
+        lines += ["\(modifier)\(kind) \(model.name): \((model.conformances.isEmpty ? ["Mappable"] : model.conformances).joined(separator: ", ")) {"]
         for property in model.properties {
             let initial = property.initial.map { " = \($0)" } ?? ""
             lines.append("    \(modifier)var \(Naming.declared(property.name)): \(property.type)\(initial)")

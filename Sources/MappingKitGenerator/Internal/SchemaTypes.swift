@@ -17,6 +17,8 @@ struct SchemaValue {
     var empty: String?
     /// The ``TypeChoice`` a protocol-typed value is chosen by, as generated code spells it.
     var choice: String?
+    /// The `@available` attribute of the releases that have the type (`Int128`, `Duration`).
+    var availability: String?
 
     /// The type with the `?` of an optional: `Int?`, `(any Figure)?`.
     var spelled: String {
@@ -137,7 +139,7 @@ struct SchemaTypes {
     }
 
     private func value(of leaf: Leaf, key: String, owner: String, position: SchemaPosition) -> SchemaValue {
-        if ["Date", "URL", "UUID", "Data", "Decimal"].contains(leaf.type) { reader.foundationUsed() }
+        if ["Date", "URL", "UUID", "Data", "Decimal", "NSNumber"].contains(leaf.type) { reader.foundationUsed() }
         // Deeper than a property's own adapter reaches, the model converts every value of the
         // type (`map.convert`), when no other adapter of the type is wanted there.
         if let adapter = leaf.adapter, position == .deep, !reader.converts(leaf.type, using: adapter) {
@@ -149,13 +151,15 @@ struct SchemaTypes {
         case "String": "\"\""
         case "Float", "Double": "0.0"
         case "Decimal": "Decimal()"
+        case "Duration": "Duration.zero"
+        case "NSNumber": "NSNumber(value: 0)"
         case "Data": "Data()"
         case "Date": "Date(timeIntervalSince1970: 0)"
         case "URL": #"URL(fileURLWithPath: "/")"#
         case "UUID": "UUID()"
         default: "0"
         }
-        return SchemaValue(type: leaf.type, adapter: leaf.adapter, isHashable: leaf.isHashable, literal: leaf.literal, empty: empty)
+        return SchemaValue(type: leaf.type, adapter: leaf.adapter, isHashable: leaf.isHashable, literal: leaf.literal, empty: empty, availability: leaf.availability)
     }
 
     /// `anyOf`: a value or `null`; `""` beside an optional text (empty text as nil); one value
@@ -221,7 +225,10 @@ struct SchemaTypes {
             guard elements.allSatisfy({ $0 != nil }) else { return nil }
             return "[" + elements.compactMap { $0 }.joined(separator: ", ") + "]"
         }
-        return SchemaValue(type: isSet ? "Set<\(spelled)>" : "[\(spelled)]", adapter: element.adapter, literal: literal, empty: "[]", choice: element.choice)
+        return SchemaValue(
+            type: isSet ? "Set<\(spelled)>" : "[\(spelled)]", adapter: element.adapter, literal: literal, empty: "[]", choice: element.choice,
+            availability: element.availability
+        )
     }
 
     private func object(_ schema: [String: Any], key: String, owner: String) -> SchemaValue {
@@ -238,7 +245,7 @@ struct SchemaTypes {
             guard members.allSatisfy({ $0 != nil }) else { return nil }
             return "[" + members.compactMap { $0 }.joined(separator: ", ") + "]"
         }
-        return SchemaValue(type: "[String: \(spelled)]", literal: literal, empty: "[:]")
+        return SchemaValue(type: "[String: \(spelled)]", literal: literal, empty: "[:]", availability: value.availability)
     }
 
     /// A scalar no leaf matches exactly: by its format, else by its type alone.

@@ -52,10 +52,12 @@ struct SchemaRoundTrip: Sendable, CustomTestStringConvertible {
             options: GeneratorOptions(access: .package),
             source: "Tests/Generated/FromSchema/Zoo/Zoo.swift",
             schema: {
-                try Mapper().jsonSchemaData(for: [
+                var types: [any Mappable.Type] = [
                     ZooScalars.self, ZooDates.self, ZooPaths.self, ZooLoosePaths.self, ZooTagged.self, ZooCollections.self, ZooRules.self, ZooOpen.self,
-                    ZooWide.self, ZooPayloads.self, ZooChoices.self,
-                ])
+                    ZooWide.self, ZooPayloads.self, ZooChoices.self, ZooFoundation.self,
+                ]
+                if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { types.append(ZooModern.self) }
+                return try Mapper().jsonSchemaData(for: types)
             },
             unrecoverable: [(["$defs", "ZooChoices", "properties", "age"], "description")]
         ),

@@ -137,8 +137,9 @@ private let documentedLimits: [(places: Set<String>?, probes: Set<String>?, sche
     (["ZooDates /pattern", "ZooDates /assumed"], [#""2014-02-30 10:00:00""#], true, "a day past its month's end matches a date pattern"),
     (nil, ["2.0", "1e2", "-0.0"], true, "`integer` is any whole number, however written; `.strict` refuses a fraction or an exponent"),
     (
-        ["ZooOpen /anything", "ZooOpen /k", "ZooRules /lossy_ints/0"], ["1e400", "-2e308"], true,
-        "where any value is read (`Any`, a stashed key, a lossy collection's element), a number past Double's range is not excluded"
+        ["ZooOpen /anything", "ZooOpen /k", "ZooRules /lossy_ints/0", "ZooFoundation /list/0", "ZooFoundation /list/1", "ZooFoundation /table/k"],
+        ["1e400", "-2e308"], true,
+        "where any value is read (`Any`, a stashed key, a lossy collection's element, an `NSArray`'s or `NSDictionary`'s), a number past Double's range is not excluded"
     ),
     (["ZooRules /loose"], [#""1""#], false, "a property read in the `.lossless` mode takes more spellings than `.strict`'s schema lists"),
     (["ZooChoices /age"], nil, true, "a requirement of the user's own (`.that`) is code: the schema gives its description"),

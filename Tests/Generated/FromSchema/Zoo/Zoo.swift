@@ -73,6 +73,22 @@ package struct ZooDates: Mappable {
     }
 }
 
+/// `ZooFoundation` in the schema's definitions.
+package struct ZooFoundation: Mappable {
+    package var amount: Decimal = Decimal()
+    package var list: [Any] = []
+    package var number: NSNumber = NSNumber(value: 0)
+    package var retries: Int? = 3
+    package var table: [String: Any] = [:]
+    package var text: String = ""
+
+    package init() {}
+
+    package static let mappingConfiguration = MappingConfiguration(for: ZooFoundation.self) { map in
+        map.undefinedKeys = .raise
+    }
+}
+
 /// `ZooItem` in the schema's definitions.
 package struct ZooItem: Mappable {
     package var name: String = ""
@@ -95,6 +111,20 @@ package struct ZooLoosePaths: Mappable {
     package static let mappingConfiguration = MappingConfiguration(for: ZooLoosePaths.self) { map in
         map.map(\.infoCity, to: "info.city")
         map.map(\.tags0, to: "tags.0")
+    }
+}
+
+/// `ZooModern` in the schema's definitions.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+package struct ZooModern: Mappable {
+    package var big: Int128 = 0
+    package var huge: UInt128 = 0
+    package var timeout: Duration = Duration.zero
+
+    package init() {}
+
+    package static let mappingConfiguration = MappingConfiguration(for: ZooModern.self) { map in
+        map.undefinedKeys = .raise
     }
 }
 
