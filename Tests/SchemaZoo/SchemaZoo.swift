@@ -325,10 +325,17 @@ struct ZooFoundation: Mappable {
     var list = NSArray()
     var table = NSDictionary()
     var retries: Int? = 3
+    var site = NSURL(string: "https://example.com") ?? NSURL(fileURLWithPath: "/")
+    var blob = NSData()
+    var seen = NSDate(timeIntervalSince1970: 0)
+    var bag = NSSet()
+    var nothing: NSNull?
 
     static let mappingConfiguration = MappingConfiguration(for: ZooFoundation.self) { map in
         map.coercion = .strict
         map.undefinedKeys = .raise
+        map.map(\.blob, using: .base64)
+        map.map(\.seen, using: .iso8601)
     }
 }
 

@@ -121,6 +121,42 @@ extension MappingConfiguration.Builder {
         }
     }
 
+    /// Converts an `NSData` property (a model ported from Objective-C) with a `Data` adapter,
+    /// exactly as a `Data` property is converted.
+    ///
+    /// ```swift
+    /// map.map(\.avatar, using: .base64)   // avatar: NSData
+    /// ```
+    public mutating func map(
+        _ property: WritableKeyPath<Model, NSData>,
+        to keys: ExternalKey...,
+        using adapter: Adapter<Data>,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) {
+        callSite = "\(fileID):\(line)"
+        setCodec(of: property, keys: keys, adapter: adapter) { mode in CodecFactory.nsData(through: adapter.codec(mode)) }
+    }
+
+    /// Converts an optional `NSData` property's non-null values with a `Data` adapter; `null`
+    /// clears it.
+    ///
+    /// ```swift
+    /// map.map(\.thumbnail, using: .base64)   // thumbnail: NSData?
+    /// ```
+    public mutating func map(
+        _ property: WritableKeyPath<Model, NSData?>,
+        to keys: ExternalKey...,
+        using adapter: Adapter<Data>,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) {
+        callSite = "\(fileID):\(line)"
+        setCodec(of: property, keys: keys, adapter: adapter) { mode in
+            Codec.erasing(OptionalCodec(wrapped: CodecFactory.nsData(through: adapter.codec(mode))))
+        }
+    }
+
     private mutating func setCodec<Value, Adapted>(
         of property: WritableKeyPath<Model, Value>,
         keys: [ExternalKey],

@@ -328,9 +328,9 @@ extension NullCodec {
 }
 
 extension UntypedSetElementsCodec {
-    /// Any elements: the empty schema, which accepts any value.
+    /// An array of any elements (repeated ones are read once, as a set's are).
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
-        [:]
+        ["type": "array"]
     }
 }
 

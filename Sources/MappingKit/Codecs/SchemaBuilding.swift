@@ -35,7 +35,9 @@ extension SchemaBuilding {
 
 /// An optional's schema: its value's, or `null` (the empty schema, any value, stays as it is).
 enum OptionalSchema {
+    /// `wrapped` or `null`; `wrapped` itself where it takes `null` already (any value, an
+    /// `NSNull?`'s `null`).
     static func of(_ wrapped: [String: Any]) -> [String: Any] {
-        wrapped.isEmpty ? wrapped : ["anyOf": [wrapped, ["type": "null"]]]
+        wrapped.isEmpty || wrapped["type"] as? String == "null" ? wrapped : ["anyOf": [wrapped, ["type": "null"]]]
     }
 }

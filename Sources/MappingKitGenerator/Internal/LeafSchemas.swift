@@ -54,6 +54,7 @@ enum LeafSchemas {
             numberText(value).map { $0 == "0" ? "Decimal()" : "Decimal(string: \(ModelPlan.stringLiteral($0))) ?? Decimal()" }
         },
         leaf(String.self, "String") { ($0 as? String).map(ModelPlan.stringLiteral) },
+        leaf(NSNull.self, "NSNull", hashable: false) { _ in nil },
         leaf(NSNumber.self, "NSNumber", hashable: false) { value in
             (value as? Bool).map { "NSNumber(value: \($0))" } ?? numberText(value).map { "NSNumber(value: \($0))" }
         },
@@ -103,8 +104,11 @@ enum LeafSchemas {
             mapper.register(MappingConfiguration(for: LeafProbe<Value>.self) { $0.map(\.value, using: adapter) }, for: LeafProbe<Value>.self)
         }
         let property = ((try? mapper.jsonSchema(for: LeafProbe<Value>.self))?["properties"] as? [String: Any])?["value"] as? [String: Any]
-        // The probe's property is optional: its schema is the value's beside `null`.
-        guard let choices = property?["anyOf"] as? [Any], let value = choices.first as? [String: Any] else { return [:] }
+        // The probe's property is optional: its schema is the value's beside `null` (or the
+        // value's alone, where it is `null`'s).
+        guard let choices = property?["anyOf"] as? [Any], let value = choices.first as? [String: Any] else {
+            return property?["type"] as? String == "null" ? ["type": "null"] : [:]
+        }
         return value
     }
 

@@ -139,7 +139,7 @@ struct SchemaTypes {
     }
 
     private func value(of leaf: Leaf, key: String, owner: String, position: SchemaPosition) -> SchemaValue {
-        if ["Date", "URL", "UUID", "Data", "Decimal", "NSNumber"].contains(leaf.type) { reader.foundationUsed() }
+        if ["Date", "URL", "UUID", "Data", "Decimal", "NSNumber", "NSNull"].contains(leaf.type) { reader.foundationUsed() }
         // Deeper than a property's own adapter reaches, the model converts every value of the
         // type (`map.convert`), when no other adapter of the type is wanted there.
         if let adapter = leaf.adapter, position == .deep, !reader.converts(leaf.type, using: adapter) {
@@ -153,6 +153,7 @@ struct SchemaTypes {
         case "Decimal": "Decimal()"
         case "Duration": "Duration.zero"
         case "NSNumber": "NSNumber(value: 0)"
+        case "NSNull": "NSNull()"
         case "Data": "Data()"
         case "Date": "Date(timeIntervalSince1970: 0)"
         case "URL": #"URL(fileURLWithPath: "/")"#

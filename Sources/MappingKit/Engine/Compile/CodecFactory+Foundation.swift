@@ -24,7 +24,7 @@ extension CodecFactory {
             return bridged(NSMutableString.self, through: string, { NSMutableString(string: $0) }, { String($0) })
         case ObjectIdentifier(NSURL.self):
             return bridged(NSURL.self, through: Codec.erasing(StringFormCodec.url(mode: mode)), { $0 as NSURL }, { $0 as URL })
-        case ObjectIdentifier(NSData.self): return bridged(NSData.self, through: Codec.erasing(NativeValueCodec.data), { $0 as NSData }, { $0 as Data })
+        case ObjectIdentifier(NSData.self): return nsData(through: Codec.erasing(NativeValueCodec.data))
         case ObjectIdentifier(NSMutableData.self):
             return bridged(NSMutableData.self, through: Codec.erasing(NativeValueCodec.data), { NSMutableData(data: $0) }, { $0 as Data })
         case ObjectIdentifier(NSDate.self): return nsDate(through: Codec.erasing(NativeValueCodec.date))
@@ -47,6 +47,11 @@ extension CodecFactory {
     /// `NSDate` through a `Date` codec (a date adapter's).
     static func nsDate(through date: Codec<Date>) -> Codec<NSDate> {
         Codec.erasing(BridgedCodec(counterpart: date, typeName: "NSDate", make: { $0 as NSDate }, counterpartOf: { $0 as Date }))
+    }
+
+    /// `NSData` through a `Data` codec (a data adapter's: `.base64`).
+    static func nsData(through data: Codec<Data>) -> Codec<NSData> {
+        Codec.erasing(BridgedCodec(counterpart: data, typeName: "NSData", make: { $0 as NSData }, counterpartOf: { $0 as Data }))
     }
 
     /// An `NSDictionary`'s string keys and values, as a Swift dictionary.

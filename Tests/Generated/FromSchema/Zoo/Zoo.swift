@@ -76,15 +76,22 @@ package struct ZooDates: Mappable {
 /// `ZooFoundation` in the schema's definitions.
 package struct ZooFoundation: Mappable {
     package var amount: Decimal = Decimal()
+    package var bag: [Any] = []
+    package var blob: Data = Data()
     package var list: [Any] = []
+    package var nothing: NSNull?
     package var number: NSNumber = NSNumber(value: 0)
     package var retries: Int? = 3
+    package var seen: Date = Date(timeIntervalSince1970: 0.0)
+    package var site: URL = URL(string: "https://example.com")!
     package var table: [String: Any] = [:]
     package var text: String = ""
 
     package init() {}
 
     package static let mappingConfiguration = MappingConfiguration(for: ZooFoundation.self) { map in
+        map.map(\.blob, using: .base64)
+        map.map(\.seen, using: .iso8601)
         map.undefinedKeys = .raise
     }
 }
