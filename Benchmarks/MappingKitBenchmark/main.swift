@@ -11,6 +11,39 @@ let arguments = CommandLine.arguments
 func option(_ name: String) -> String? {
     arguments.firstIndex(of: name).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }
+
+let usage = """
+    usage: MappingKitBenchmark [--rounds N] [--data DIR] [--only TEXT] [--set NAME] [--stream-statuses N]
+
+    Measures MappingKit against JSONSerialization, JSONDecoder and hand-written code on real-world
+    JSON, in release mode (swift run -c release MappingKitBenchmark), and prints median
+    nanoseconds per object for each way of mapping the same models, and the ratios the README reports.
+
+      --rounds N             rounds per measurement, interleaved, their median reported (default: 100)
+      --data DIR             the folder holding twitter.json, citm_catalog.json and canada.json
+                             (default: ../shared/data beside the package)
+      --only TEXT            only the rows whose name contains TEXT
+      --set NAME             one set of rows: twitter, citm, canada, github, scale, memory, stream,
+                             store, first, dates, realistic, computed, generic, limits
+      --stream-statuses N    the statuses the stream rows read
+      -h, --help             this text
+    """
+if arguments.contains("-h") || arguments.contains("--help") {
+    print(usage)
+    exit(0)
+}
+// Every argument is an option the benchmark knows, or an option's value: a typo is no full run.
+// (A child measurement, `--child NAME …`, is the benchmark's own call.)
+let known: Set = ["--rounds", "--data", "--only", "--set", "--stream-statuses"]
+var unknownIndex = arguments.contains("--child") ? arguments.count : 1
+while unknownIndex < arguments.count {
+    let argument = arguments[unknownIndex]
+    guard known.contains(argument) else {
+        print("error: unknown argument \(argument)\n\(usage)")
+        exit(2)
+    }
+    unknownIndex += 2
+}
 let rounds = option("--rounds").flatMap(Int.init) ?? 100
 let dataDirectory = URL(fileURLWithPath: option("--data") ?? URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
