@@ -29,11 +29,16 @@ extension Mappable {
     /// let items = try Item.array(propertyList: try Data(contentsOf: plistURL))
     /// ```
     public static func array(propertyList data: Data) throws -> [Self] {
+        try Self.array(from: propertyListArray(data), call: MappingContext(limits: .propertyList(byteCount: data.count)))
+    }
+
+    /// The root of property-list data, which must be an array (of this type's dictionaries).
+    static func propertyListArray(_ data: Data) throws -> [Any] {
         let root = try PropertyListDocument.root(of: data)
         guard let array = InputValue.array(root) else {
             throw MappingError(.mismatch(expected: "an array of \(ValueDescription.typeName(Self.self))", found: ValueDescription.describe(root)))
         }
-        return try Self.array(from: array, call: MappingContext(limits: .propertyList(byteCount: data.count)))
+        return array
     }
 
     /// The model as property-list data: its dictionary representation in the
@@ -45,7 +50,12 @@ extension Mappable {
     /// let data = try settings.propertyListData(format: .xml)
     /// ```
     public func propertyListData(format: PropertyListSerialization.PropertyListFormat = .binary) throws -> Data {
-        let context = MappingContext(style: .propertyList).started()
+        try propertyListData(format: format, in: MappingContext(style: .propertyList))
+    }
+
+    /// The model as property-list data, written in `call` (a mapper's, or none).
+    func propertyListData(format: PropertyListSerialization.PropertyListFormat, in call: MappingContext) throws -> Data {
+        let context = call.started()
         let representation = try encodedDictionary(in: context)
         let checked = try PropertyListDocument.checked(representation, format: format, maximumNesting: context.effectiveLimits.maximumNesting)
         do {

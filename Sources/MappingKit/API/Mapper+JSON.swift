@@ -18,6 +18,33 @@ extension Mapper {
         }
     }
 
+    /// A model made from a JSON object given as text.
+    ///
+    /// ```swift
+    /// let user = try legacy.map(json: #"{"uid": 42}"#, to: User.self)
+    /// ```
+    public func map<Model: Mappable>(json: String, to model: Model.Type) throws -> Model {
+        try map(json: Data(json.utf8), to: model)
+    }
+
+    /// Updates `model` from a JSON object given as text.
+    ///
+    /// ```swift
+    /// try v1.update(&user, fromJSON: #"{"login": "ann"}"#)
+    /// ```
+    public func update<Model: Mappable>(_ model: inout Model, fromJSON json: String) throws {
+        try update(&model, fromJSON: Data(json.utf8))
+    }
+
+    /// Models made from every element of a top-level JSON array given as text.
+    ///
+    /// ```swift
+    /// let users = try v1.array(of: User.self, json: #"[{"login": "ann"}]"#)
+    /// ```
+    public func array<Model: Mappable>(of model: Model.Type, json: String) throws -> [Model] {
+        try array(of: model, json: Data(json.utf8))
+    }
+
     /// Updates `model` from a JSON object, atomically; absent keys leave their properties as
     /// they are.
     ///

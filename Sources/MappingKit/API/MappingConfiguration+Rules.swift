@@ -263,7 +263,7 @@ extension MappingConfiguration.Builder {
     }
 
     /// Makes the model's instances wherever MappingKit creates them (nested models, `array(from:)`,
-    /// ``Mapper/map(_:to:)``) from the incoming values; the instance is then updated from them.
+    /// `Mapper.map(_:to:)`) from the incoming values; the instance is then updated from them.
     /// It may return an existing instance (EFDataMappingKit's registered initializers), to keep
     /// one object per entity. `init(dictionary:)` always creates a new instance.
     ///
