@@ -86,6 +86,9 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
         /// A tag no case of a ``TaggedEnum`` has, read as the fallback case (named) that
         /// ``EnumTagging/unknownTags(as:)`` chose.
         case readAsFallback(String)
+        /// A raw value no case of the enum has, read as its ``UnknownCaseRepresentable/unknownCase``
+        /// (named).
+        case readAsUnknownCase(String)
 
         /// In words, as ``Entry/description`` uses it.
         ///
@@ -103,6 +106,7 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
             case .noKeyRead(let model): "none of its keys read by \(model), every property kept its default"
             case .leftOut(let error): "left out of its collection (\(error))"
             case .readAsFallback(let name): "an unknown tag, read as the fallback case \(name)"
+            case .readAsUnknownCase(let name): "an unknown raw value, read as the case \(name)"
             }
         }
     }

@@ -1,13 +1,24 @@
 import Foundation
 
 /// An enum (or any `RawRepresentable`) through its raw value. An unknown raw value is an error
-/// that lists the valid ones when the type is `CaseIterable`.
+/// that lists the valid ones when the type is `CaseIterable`, or, when the type is
+/// ``UnknownCaseRepresentable``, its unknown case, reported.
 struct RawRepresentableCodec<Represented: RawRepresentable>: ValueCodec {
     let raw: Codec<Represented.RawValue>
+    /// The case unknown raw values are read as (``UnknownCaseRepresentable``); looked up only
+    /// for a raw value no case has, or for the schema.
+    private static var unknownCase: Represented? {
+        func unknown<Fallback: UnknownCaseRepresentable>(_: Fallback.Type) -> Represented? { Fallback.unknownCase as? Represented }
+        return (Represented.self as? any UnknownCaseRepresentable.Type).flatMap { unknown($0) }
+    }
 
     func decode(_ input: Any, in context: MappingContext) throws -> Represented {
         let rawValue = try raw.decode(input, in: context)
         guard let value = Represented(rawValue: rawValue) else {
+            if let unknown = Self.unknownCase {
+                context.report?.record(.readAsUnknownCase("\(unknown)"), found: ValueDescription.describe(input))
+                return unknown
+            }
             throw MappingError(.unknownRawValue(
                 type: ValueDescription.typeName(Represented.self),
                 known: knownRawValues(),
@@ -62,7 +73,8 @@ extension RawRepresentableCodec {
 extension RawRepresentableCodec {
     func schema(in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
         var schema = try builder.schema(of: raw, context: context)
-        guard let cases = Represented.self as? any CaseIterable.Type else { return schema }
+        // With an unknown case, every raw value is read.
+        guard Self.unknownCase == nil, let cases = Represented.self as? any CaseIterable.Type else { return schema }
         func values<All: CaseIterable>(_: All.Type) -> [Represented] {
             All.allCases.compactMap { $0 as? Represented }
         }
