@@ -160,7 +160,7 @@ extension MappingConfiguration {
             let name = Self.displayName(of: property)
             if rule.keys != nil || rule.makeCodec != nil { problems.append("\(name) is both ignored and mapped") }
             if rule.requirements != nil { problems.append("\(name) is both ignored and required") }
-            if rule.defaults.whenMissing != nil || rule.defaults.whenNull != nil {
+            if rule.defaults.whenMissing != nil || rule.defaults.whenNull != nil || rule.defaults.whenInvalid != nil {
                 problems.append("\(name) is both ignored and given a default")
             }
             properties[index].isIgnored = true

@@ -6,13 +6,7 @@ extension MappingConfiguration.Builder {
     /// map.defaultValue(\.isMale, whenMissing: true)
     /// ```
     public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenMissing value: Value, fileID: String = #fileID, line: Int = #line) {
-        callSite = "\(fileID):\(line)"
-        let index = ruleIndex(for: property)
-        checkNotIgnored(property, at: index, given: "given a default")
-        editRule(at: index) { rule in
-            rule.defaults.whenMissing = value
-            rule.values.append(.instance(of: "missing"))
-        }
+        setDefault(of: property, for: "missing", fileID: fileID, line: line) { $0.whenMissing = value }
     }
 
     /// The value `property` takes when its value is null, instead of `nil` (or an error, for a
@@ -22,12 +16,34 @@ extension MappingConfiguration.Builder {
     /// map.defaultValue(\.nickname, whenNull: "none")   // "nickname": null → "none"
     /// ```
     public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenNull value: Value, fileID: String = #fileID, line: Int = #line) {
+        setDefault(of: property, for: "null", fileID: fileID, line: line) { $0.whenNull = value }
+    }
+
+    /// The value `property` takes when its value does not convert (BetterCodable's
+    /// `DefaultFalse`, `DefaultEmptyArray`, SmartCodable's defaults): text where a number
+    /// belongs, a number out of range, `null` for a property that is not optional, an unknown raw
+    /// value. Each use is in the ``MappingReport`` (``MappingReport/Action/defaultedWhenInvalid(_:problem:)``),
+    /// with what was found; never silent. A value that converts but fails a requirement is still
+    /// an error, and so are the call's limits.
+    ///
+    /// ```swift
+    /// map.defaultValue(\.isActive, whenInvalid: false)   // "isActive": "maybe" → false, reported
+    /// map.defaultValue(\.tags, whenInvalid: [])          // "tags": null or "tags": 3 → []
+    /// ```
+    public mutating func defaultValue<Value: Sendable>(_ property: WritableKeyPath<Model, Value>, whenInvalid value: Value, fileID: String = #fileID, line: Int = #line) {
+        setDefault(of: property, for: "invalid", fileID: fileID, line: line) { $0.whenInvalid = value }
+    }
+
+    /// Sets one of `property`'s defaults (`kind`: `missing`, `null`, `invalid`).
+    private mutating func setDefault<Value>(
+        of property: WritableKeyPath<Model, Value>, for kind: String, fileID: String, line: Int, _ set: (inout FieldDefaults) -> Void
+    ) {
         callSite = "\(fileID):\(line)"
         let index = ruleIndex(for: property)
         checkNotIgnored(property, at: index, given: "given a default")
         editRule(at: index) { rule in
-            rule.defaults.whenNull = value
-            rule.values.append(.instance(of: "null"))
+            set(&rule.defaults)
+            rule.values.append(.instance(of: kind))
         }
     }
 

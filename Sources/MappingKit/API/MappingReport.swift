@@ -68,6 +68,9 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
         case defaultedWhenMissing(String)
         /// The value was null; the property took its ``MappingConfiguration/Builder/defaultValue(_:whenNull:fileID:line:)``.
         case defaultedWhenNull(String)
+        /// The value did not convert (the error says why); the property took its
+        /// ``MappingConfiguration/Builder/defaultValue(_:whenInvalid:fileID:line:)``.
+        case defaultedWhenInvalid(String, problem: String)
         /// The value was of another kind and converted (``CoercionMode``): text to a number, a
         /// number to text or to a `Bool`, a fraction truncated under `.lenient`.
         case coerced(to: String)
@@ -100,6 +103,7 @@ public struct MappingReport: Sendable, Equatable, CustomStringConvertible {
             case .droppedUndefinedKey: "dropped (no property maps it)"
             case .defaultedWhenMissing(let value): "set to its default \(value)"
             case .defaultedWhenNull(let value): "set to its default for null, \(value)"
+            case .defaultedWhenInvalid(let value, let problem): "set to its default for an invalid value, \(value) (\(problem))"
             case .coerced(let type): "coerced to \(type)"
             case .emptyStringAsNil: "read as nil"
             case .boxedAsOnlyElement: "taken as the only element of a collection"

@@ -208,6 +208,12 @@ extension Dictionary: ContainerCodecProviding where Key == String {
 
 extension CodecFactory {
     /// `codec`, reading empty text as `nil` when `emptyStringsAsNil` and `Value` is optional.
+    /// `codec`, reading a value it cannot convert as `fallback` when there is one.
+    static func codec<Value>(_ codec: Codec<Value>, invalidDefault fallback: (any Sendable)?) -> Codec<Value> {
+        guard let fallback else { return codec }
+        return Codec.erasing(InvalidDefaultCodec(wrapped: codec, fallback: fallback))
+    }
+
     static func codec<Value>(_ codec: Codec<Value>, emptyStringsAsNil: Bool) -> Codec<Value> {
         guard emptyStringsAsNil, let optional = Value.self as? any EmptyStringNullable.Type,
               let wrapped = optional.emptyStringAsNil(codec) as? Codec<Value> else { return codec }

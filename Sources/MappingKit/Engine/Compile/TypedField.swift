@@ -74,11 +74,12 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
             ?? CodecFactory.codec(for: Value.self, mode: coercion, adapters: rules.valueAdapters)
         let boxing = CodecFactory.codec(chosen, boxingSingleValues: rule.boxesSingleValue || rules.singleValuesAsArrays)
         let codec = CodecFactory.codec(boxing, lossy: rule.isLossy || rules.lossyCollections)
+        let emptyAsNil = CodecFactory.codec(codec, emptyStringsAsNil: rules.emptyStringsAsNil || rule.emptyStringAsNil)
         self.init(
             name: name,
             keys: keys,
             offset: offset,
-            codec: CodecFactory.codec(codec, emptyStringsAsNil: rules.emptyStringsAsNil || rule.emptyStringAsNil),
+            codec: CodecFactory.codec(emptyAsNil, invalidDefault: rule.defaults.whenInvalid),
             rules: FieldRuleBox.boxing(requirements, rule.defaults),
             replacesOnUpdate: rule.replacesOnUpdate
         )

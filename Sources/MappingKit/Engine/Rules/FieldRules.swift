@@ -19,10 +19,12 @@ final class FieldRuleBox<Value>: Sendable {
     }
 }
 
-/// Values a property takes when its key is absent, or its value null.
+/// Values a property takes when its key is absent, its value null, or its value invalid.
 struct FieldDefaults: Sendable {
     var whenMissing: (any Sendable)?
     var whenNull: (any Sendable)?
+    /// Taken by the field's codec (``InvalidDefaultCodec``), so that every input reads it.
+    var whenInvalid: (any Sendable)?
 
     /// The defaults as a report names them: `Bool true`.
     var missingDescription: String { whenMissing.map { ValueDescription.describe($0) } ?? "nothing" }
