@@ -33,7 +33,7 @@ enum CodableErrors {
             return prefixed(underlying, by: codingPath + keys(of: issue))
         // An unknown tag of a tagged enum: Swift's synthesized enum decoding finds no case key,
         // a `typeMismatch`.
-        case .unknownRawValue(let named, _, _)? where named.hasPrefix("a case of "):
+        case let problem? where problem.isUnknownTag:
             return DecodingError.typeMismatch(type, context)
         // A value of the right kind whose content does not fit (300 into `Int8`, 2.5 into `Int`,
         // an unknown raw value, a bad UUID's text): Codable's `dataCorrupted`, as the

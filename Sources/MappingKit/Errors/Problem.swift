@@ -34,6 +34,26 @@ enum Problem: Sendable {
     /// error beneath (the Codable bridge throws that one, at the leaf's path).
     case codableLeaf(expected: String, found: String, underlying: DecodingError)
 
+    /// How a tagged enum says a tag is unknown: the raw value of `a case of <Type>`.
+    static func tagType(of typeName: String) -> String {
+        "a case of \(typeName)"
+    }
+
+    /// A tag no case of a tagged enum has (and no fallback takes).
+    var isUnknownTag: Bool {
+        if case .unknownRawValue(let type, _, _) = self { type.hasPrefix(Problem.tagType(of: "")) } else { false }
+    }
+
+    /// A bound reached: a ``MappingLimits`` one, the nesting of models or of JSON (which the
+    /// reader reports where it is, as it does a syntax error), or the thread's stack.
+    var isLimit: Bool {
+        switch self {
+        case .tooDeep, .limitExceeded, .outOfStack: true
+        case .syntax(let expected, _, _): expected.hasSuffix("(MappingLimits.maximumNesting)")
+        default: false
+        }
+    }
+
     /// A problem with one value's kind or content (what Codable calls a type mismatch or data
     /// corrupted), not with the structure around it.
     var isAboutAValue: Bool {

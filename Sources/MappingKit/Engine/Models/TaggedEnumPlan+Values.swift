@@ -71,7 +71,7 @@ extension TaggedEnumPlan {
     private func tag(in object: [String: Any], at key: String) throws -> String {
         guard let tag = object[key] as? String else {
             var error = MappingError(.unknownRawValue(
-                type: "a case of \(typeName)", known: knownTags, found: object[key].map(ValueDescription.describe) ?? "nothing"
+                type: Problem.tagType(of: typeName), known: knownTags, found: object[key].map(ValueDescription.describe) ?? "nothing"
             ))
             error.prefix(.key(key))
             throw error
@@ -82,7 +82,7 @@ extension TaggedEnumPlan {
     private func found(tag: String, content: Any?, in context: MappingContext) throws -> Found {
         if let index = byTag[tag] { return Found(index: index, content: content, fallbackTag: nil) }
         guard let fallback else {
-            var error = MappingError(.unknownRawValue(type: "a case of \(typeName)", known: knownTags, found: ValueDescription.describe(tag)))
+            var error = MappingError(.unknownRawValue(type: Problem.tagType(of: typeName), known: knownTags, found: ValueDescription.describe(tag)))
             for component in tagPath.reversed() { error.prefix(component) }
             throw error
         }
