@@ -12,7 +12,8 @@ let usage = """
 
     Writes Swift source for MappingKit models of the sample JSON files to standard output: one
     type per object shape, with the keys' names, types inferred without loss, and the
-    configuration that maps them. Every file is a sample of the top type; "-" reads standard input.
+    configuration that maps them. Every file is a sample of the top type; "-" reads standard input;
+    a JSON Lines file (.jsonl, .ndjson) is one sample per line.
 
       --name <Name>      the top type's name (default: Root)
       --prefix <Prefix>  prefixed to every other type's name, so two APIs' models share a target

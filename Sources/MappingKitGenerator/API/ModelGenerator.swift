@@ -36,7 +36,7 @@ public struct ModelGenerator: Sendable {
     }
 
     /// Swift source for models of `samples`, which are all samples of the top type: objects, or
-    /// arrays of objects.
+    /// arrays of objects; a JSON Lines sample (`.jsonl`, `.ndjson`) is one sample per line.
     public func source(for samples: [Sample]) throws(GeneratorError) -> String {
         let (plans, topIsArray, inference) = try plans(for: samples)
         // The shapes live as long as the inference: it breaks their cycles when it goes.
@@ -67,7 +67,9 @@ public struct ModelGenerator: Sendable {
         guard !samples.isEmpty else { throw GeneratorError("no samples: give at least one JSON file") }
         let inference = Inference()
         for sample in samples {
-            inference.observe(sample: try SampleParser.parse(sample), name: options.name)
+            // A JSON Lines file is one sample per line, each of the top type.
+            let values = SampleParser.isJSONLines(sample) ? try SampleParser.parseLines(sample) : [try SampleParser.parse(sample)]
+            for value in values { inference.observe(sample: value, name: options.name) }
         }
         var top = inference.root
         let topIsArray = top.arrays > 0

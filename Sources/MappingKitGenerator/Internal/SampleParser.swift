@@ -22,8 +22,34 @@ struct SampleParser {
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         let value = try parser.value()
         parser.skipWhitespace()
-        guard parser.position == parser.bytes.count else { throw parser.error(expected: "the end of the input") }
+        guard parser.position == parser.bytes.count else {
+            throw parser.error(expected: "the end of the input (JSON Lines, one value per line, are read from a .jsonl or .ndjson file)")
+        }
         return value
+    }
+
+    /// Whether the sample is JSON Lines (`events.jsonl`, `log.ndjson`): one value per line,
+    /// each a sample of its own.
+    static func isJSONLines(_ sample: Sample) -> Bool {
+        let name = sample.name.lowercased()
+        return name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson")
+    }
+
+    /// The values of a JSON Lines sample, one per non-blank line; a line's error gives its line.
+    static func parseLines(_ sample: Sample) throws(GeneratorError) -> [SampleValue] {
+        var parser = SampleParser(sample.data, name: sample.name)
+        if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
+        var values: [SampleValue] = []
+        while true {
+            parser.skipWhitespace()
+            guard parser.position < parser.bytes.count else { break }
+            values.append(try parser.value())
+            // Spaces and tabs, then the end of the line or of the input: one value per line.
+            while let byte = parser.peek(), byte == 0x20 || byte == 0x09 || byte == 0x0D { parser.position += 1 }
+            if let byte = parser.peek(), byte != 0x0A { throw parser.error(expected: "the end of the line (JSON Lines: one value per line)") }
+        }
+        guard !values.isEmpty else { throw parser.error(expected: "a JSON value on a line") }
+        return values
     }
 
     private mutating func value() throws(GeneratorError) -> SampleValue {
