@@ -21,9 +21,12 @@ struct SampleParser {
         var parser = SampleParser(sample.data, name: sample.name)
         if parser.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3 }
         let value = try parser.value()
+        let end = parser.position
         parser.skipWhitespace()
         guard parser.position == parser.bytes.count else {
-            throw parser.error(expected: "the end of the input (JSON Lines, one value per line, are read from a .jsonl or .ndjson file)")
+            // More on a line of its own: JSON Lines, perhaps, in a file not named as such.
+            let onNewLine = parser.bytes[end..<parser.position].contains(0x0A)
+            throw parser.error(expected: "the end of the input" + (onNewLine ? " (JSON Lines, one value per line, are read from a .jsonl or .ndjson file)" : ""))
         }
         return value
     }
