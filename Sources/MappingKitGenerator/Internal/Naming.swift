@@ -10,11 +10,11 @@ enum Naming {
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static",
         "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do",
         "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while",
-        "as", "false", "is", "nil", "super", "throws", "true", "try", "await", "package", "any", "some",
+        "as", "false", "is", "nil", "super", "throws", "true", "try", "await", "package", "any", "some", "self",
     ]
 
     /// Property names the generated code cannot use even in backticks, or uses itself.
-    static let reservedProperties: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "mappingConfiguration"]
+    static let reservedProperties: Set<String> = ["Self", "Type", "Protocol", "init", "deinit", "subscript", "mappingConfiguration"]
 
     /// Type names that would hide a type the generated code or its users need.
     static let reservedTypes: Set<String> = [

@@ -65,19 +65,25 @@ final class OffsetPattern: Equatable {
     private let mapper: Mapper
 
     /// The pattern `text` is written in, when it is `yyyy-MM-dd'T'HH:mm:ss`, maybe `.SSS`, and an
-    /// offset with a colon.
+    /// offset with a colon or `Z`.
     convenience init?(reading text: String) {
         let scalars = Array(text.unicodeScalars)
         let digit = { (index: Int) in index < scalars.count && ("0"..."9").contains(scalars[index]) }
         let shape = "dddd-dd-ddTdd:dd:dd"
-        guard scalars.count >= shape.count + 6,
+        guard scalars.count >= shape.count + 1,
               zip(shape.unicodeScalars, scalars).enumerated().allSatisfy({ index, pair in pair.0 == "d" ? digit(index) : pair.0 == pair.1 })
         else { return nil }
         var index = shape.count
         var format = "yyyy-MM-dd'T'HH:mm:ss"
-        if scalars[index] == ".", digit(index + 1), digit(index + 2), digit(index + 3) {
+        if scalars.count > index + 3, scalars[index] == ".", digit(index + 1), digit(index + 2), digit(index + 3) {
             format += ".SSS"
             index += 4
+        }
+        // UTC as `Z`: the pattern keeps the milliseconds `.iso8601` would drop when they are
+        // `.000`, so that `…:29.000Z` is a `Date` as `…:29.123Z` is.
+        if scalars.count == index + 1, scalars[index] == "Z" {
+            self.init(format: format + "'Z'", offset: 0)
+            return
         }
         guard scalars.count == index + 6, scalars[index] == "+" || scalars[index] == "-", digit(index + 1), digit(index + 2),
               scalars[index + 3] == ":", digit(index + 4), digit(index + 5),

@@ -14,7 +14,7 @@ struct EdgeCases: Mappable {
     var userId: Int?
     var userID: Int?
     var unmapped: String?
-    var self2: String?
+    var `self`: String?
     var url: URL?
     var created: Date?
     var stamps: [String]?
@@ -37,7 +37,6 @@ struct EdgeCases: Mappable {
         map.map(\.aB, to: .literal("a.b"))
         map.map(\.eyeColor, to: "eye color")
         map.map(\.userID, to: "user_id")
-        map.map(\.self2, to: "self")
         map.map(\.url, to: "URL")
         map.map(\.created, using: .iso8601)
         map.map(\.huge, using: .decimal)

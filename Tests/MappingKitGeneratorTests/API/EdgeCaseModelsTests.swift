@@ -44,7 +44,7 @@ struct EdgeCaseModelsTests {
         let json = try Data(contentsOf: Paths.packageRoot.appendingPathComponent("Tests/Generated/Samples/edge-cases-1.json"))
         let model = try EdgeCases(json: json)
         #expect(model.userName == "ann" && model.default == true && model._2x == 2.5 && model.aB == "dot" && model.eyeColor == "blue")
-        #expect(model.userId == 1 && model.userID == 2 && model.unmapped == "kept" && model.self2 == "me")
+        #expect(model.userId == 1 && model.userID == 2 && model.unmapped == "kept" && model.`self` == "me")
         #expect(model.url == URL(string: "https://example.com/a"))
         #expect(model.created == Date(timeIntervalSince1970: 1_392_283_800))
         #expect(model.huge == Decimal(string: "123456789012345678901234567890"))
