@@ -79,11 +79,22 @@ final class Inference {
         if dataKeys == keys.count { return true }
         let summaries = keys.map(node.summary(of:))
         guard Summary.shareOneKind(summaries) else { return false }
+        // A place whose name says its keys are the user's own (Stripe's `metadata`,
+        // Kubernetes' `labels` and `annotations`, HTTP `headers`), holding texts, whose keys
+        // the samples do not show to be fixed (one object, or keys some objects lack; twitter's
+        // 173 `metadata` objects all have the same two).
+        if freeFormNames.contains(node.origin.key.lowercased()), summaries.allSatisfy({ $0.values > 0 && $0.strings == $0.values }),
+           node.count == 1 || keys.contains(where: { node.presence(of: $0) < node.count }) {
+            return true
+        }
         if dataKeys >= 2, dataKeys * 2 >= keys.count { return true }
         if keys.count >= 16 { return true }
         let presences = keys.map(node.presence(of:)).reduce(0, +)
         return node.count >= 2 && keys.count >= 4 && presences * 2 < node.count * keys.count
     }
+
+    /// Keys under which APIs keep their users' own names and texts.
+    private static let freeFormNames: Set<String> = ["metadata", "labels", "annotations", "headers"]
 
     /// A key that is a value rather than a name: an integer, a date, a UUID, a long hex hash, a
     /// version (`1.0.0`, `v2.1-beta`) or an e-mail address.

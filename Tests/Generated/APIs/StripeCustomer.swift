@@ -18,7 +18,7 @@ public struct StripeCustomer: Mappable {
     public var invoicePrefix = ""
     public var invoiceSettings = StripeInvoiceSettings()
     public var livemode = false
-    public var metadata = StripeMetadata()
+    public var metadata: [String: String] = [:]
     public var name = ""
     public var phone: Any?
     public var preferredLocales: [String] = []
@@ -47,20 +47,6 @@ public struct StripeInvoiceSettings: Mappable {
     public init() {}
 
     public static let mappingConfiguration = MappingConfiguration(for: StripeInvoiceSettings.self) { map in
-        map.keyStrategy = .snakeCase
-        map.undefinedKeys = .stash
-    }
-}
-
-/// The objects first seen as `metadata` (1 in the samples).
-public struct StripeMetadata: Mappable {
-    public var orderID = ""
-    public var campaign = ""
-    public var unmapped = UnmappedValues()
-
-    public init() {}
-
-    public static let mappingConfiguration = MappingConfiguration(for: StripeMetadata.self) { map in
         map.keyStrategy = .snakeCase
         map.undefinedKeys = .stash
     }

@@ -22,4 +22,16 @@ struct ConsistentTypesTests {
         #expect(source.contains("    var `self`: URL?\n"))
         #expect(!source.contains("self2"))
     }
+
+    @Test("texts under a name that says their keys are the user's own are a [String: String], unless the samples show the keys fixed")
+    func freeFormKeys() throws {
+        let one = try generated([#"{"metadata": {"order_id": "6735", "user_ref": "u_12"}}"#])
+        #expect(one.contains("    var metadata: [String: String] = [:]\n"))
+        let varying = try generated([#"{"labels": {"app": "web"}}"#, #"{"labels": {"tier": "db"}}"#])
+        #expect(varying.contains("    var labels: [String: String] = [:]\n"))
+        let fixed = try generated([#"{"metadata": {"kind": "a", "lang": "en"}}"#, #"{"metadata": {"kind": "b", "lang": "fr"}}"#])
+        #expect(fixed.contains("    var metadata = Metadata()\n"))
+        let numbers = try generated([#"{"metadata": {"count": 1}}"#])
+        #expect(numbers.contains("    var metadata = Metadata()\n"))
+    }
 }
