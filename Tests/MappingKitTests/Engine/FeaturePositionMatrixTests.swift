@@ -21,6 +21,13 @@ protocol MatrixLeaf: MatrixCodable, Hashable, Sendable {
 protocol MatrixCodable: Codable {}
 
 extension Int: MatrixLeaf { static var zero: Int { 0 } }
+
+/// A raw-value enum whose unknown raw values read as a case of its own.
+enum MatrixStatus: String, MatrixLeaf, UnknownCaseRepresentable {
+    case active, unknown
+    static var zero: MatrixStatus { .active }
+    static var unknownCase: MatrixStatus { .unknown }
+}
 extension Date: MatrixLeaf { static var zero: Date { Date(timeIntervalSince1970: 0) } }
 extension Array: MatrixLeaf, MatrixCodable where Element: MatrixLeaf {
     static var zero: [Element] { [] }
@@ -91,7 +98,8 @@ enum MatrixPosition: String, CaseIterable, Sendable {
 
 /// The rules, as configurations and policies reach them.
 enum MatrixRule: String, CaseIterable, Sendable {
-    case strict, lossless, lenient, valueStrategy, missingKeys, undefinedKeys, lossy, defaultWhenNull, adapter, keyStrategy, boxing, patch
+    case strict, lossless, lenient, valueStrategy, missingKeys, undefinedKeys, lossy, defaultWhenNull, defaultWhenInvalid, adapter, keyStrategy, boxing, patch
+    case unknownCase
 }
 
 /// How a document reaches the models.
@@ -334,13 +342,33 @@ struct FeaturePositionMatrixTests {
                 ? .error("\(column.path): expected Int, found null")
                 : .value(9))
             return cell
+        case .defaultWhenInvalid:
+            guard !payload, position != .fallback else {
+                return Cell(leaf: nil, expectation: .notApplicable("a payload value has no configuration of its own: no rule names it"))
+            }
+            // The property's own value, whatever it is (a collection as a whole), takes the default.
+            return Cell<Int>(register: { mapper, type in
+                if type == AtProperty<Int>.self {
+                    mapper.register(MappingConfiguration(for: AtProperty<Int>.self) { $0.defaultValue(\.someValue, whenInvalid: 9) }, for: AtProperty<Int>.self)
+                } else if type == AtOptional<Int>.self {
+                    mapper.register(MappingConfiguration(for: AtOptional<Int>.self) { $0.defaultValue(\.someValue, whenInvalid: 9) }, for: AtOptional<Int>.self)
+                } else if type == AtArray<Int>.self {
+                    mapper.register(MappingConfiguration(for: AtArray<Int>.self) { $0.defaultValue(\.someValue, whenInvalid: [9]) }, for: AtArray<Int>.self)
+                } else if type == AtSet<Int>.self {
+                    mapper.register(MappingConfiguration(for: AtSet<Int>.self) { $0.defaultValue(\.someValue, whenInvalid: [9]) }, for: AtSet<Int>.self)
+                } else if type == AtDictionary<Int>.self {
+                    mapper.register(MappingConfiguration(for: AtDictionary<Int>.self) { $0.defaultValue(\.someValue, whenInvalid: ["a": 9]) }, for: AtDictionary<Int>.self)
+                } else if type == AtNested<Int>.self || type == AtFlattened<Int>.self {
+                    mapper.register(MappingConfiguration(for: MatrixInner<Int>.self) { $0.defaultValue(\.someValue, whenInvalid: 9) }, for: MatrixInner<Int>.self)
+                }
+            }, leaf: "not a number", expectation: .value(9))
         case .keyStrategy:
             // A model's key strategy renames its properties, and reaches nested and flattened
             // models; a tagged enum's labels are its own (`renamingLabels`), never the model's.
             return Cell(mapper: Mapper(keyStrategy: .snakeCase), leaf: 4, expectation: .value(position == .fallback ? nil : 4))
         case .patch:
             return Cell(leaf: 5, expectation: .value(position == .fallback ? nil : 5))
-        case .valueStrategy, .adapter, .lossy, .boxing:
+        case .valueStrategy, .adapter, .lossy, .boxing, .unknownCase:
             return nil
         }
     }
@@ -387,6 +415,16 @@ struct FeaturePositionMatrixTests {
                 ? .notApplicable("a payload value has no configuration of its own: adapters by value type reach it")
                 : .value(Date(timeIntervalSince1970: 1_000))
             try box.check(rule: .adapter, position: position, document: column.document(1_000), expectation: expectation, mapper: own, key: "someValue")
+        }
+    }
+
+    @Test("an enum's unknown case takes an unknown raw value at every position, on every input, and writes back", arguments: MatrixPosition.allCases)
+    func unknownCases(position: MatrixPosition) throws {
+        let column = MatrixColumn<MatrixStatus>(position: position, key: "someValue")
+        try Self.runner(position, MatrixStatus.self) { box in
+            // The fallback reads no payload: its object is kept as it is.
+            let expectation = MatrixExpectation<MatrixStatus>.value(position == .fallback ? nil : .unknown)
+            try box.check(rule: .unknownCase, position: position, document: column.document("archived"), expectation: expectation, mapper: Mapper(), key: "someValue")
         }
     }
 
