@@ -9,7 +9,7 @@ extension Mapper {
     /// ```
     public func map<Model: Mappable>(json: some ContiguousBytes, to model: Model.Type) throws -> Model {
         let configuration = configuration(for: model)
-        let context = jsonContext.started()
+        let context = callContext().started()
         return try JSONReader.read(json, limits: context.effectiveLimits) { reader in
             guard try reader.peek() == UInt8(ascii: "{") else { throw Model.notAnObject(&reader) }
             let result = try Model.instantiate(fromJSON: &reader, configuration: configuration, context: context)
@@ -53,7 +53,7 @@ extension Mapper {
     /// ```
     public func update<Model: Mappable>(_ model: inout Model, fromJSON json: some ContiguousBytes) throws {
         let configuration = configuration(for: type(of: model))
-        var context = jsonContext.started()
+        var context = callContext().started()
         context.updatesInPlace = true
         try JSONReader.read(json, limits: context.effectiveLimits) { reader in
             try model.update(document: &reader, configuration: configuration, context: context)
@@ -66,7 +66,7 @@ extension Mapper {
     /// let users = try v1.array(of: User.self, json: data)
     /// ```
     public func array<Model: Mappable>(of model: Model.Type, json: some ContiguousBytes) throws -> [Model] {
-        try Model.array(json: json, configuration: configuration(for: model), context: jsonContext.started())
+        try Model.array(json: json, configuration: configuration(for: model), context: callContext().started())
     }
 
     /// `model` as JSON, written with this mapper's configurations.
@@ -75,7 +75,7 @@ extension Mapper {
     /// let data = try v1.jsonData(of: user, options: .sortedKeys)
     /// ```
     public func jsonData<Model: Mappable>(of model: Model, options: JSONOutputOptions = []) throws -> Data {
-        try model.jsonData(options: options, in: jsonContext)
+        try model.jsonData(options: options, in: callContext())
     }
 
     /// The JSON Schema of `model` as this mapper maps it (``Mappable/jsonSchema(undefinedKeys:)``
@@ -85,7 +85,7 @@ extension Mapper {
     /// let schema = try v1.jsonSchema(for: User.self)
     /// ```
     public func jsonSchema<Model: Mappable>(for model: Model.Type) throws -> [String: Any] {
-        try Model.jsonSchema(in: jsonContext)
+        try Model.jsonSchema(in: callContext())
     }
 
     /// The schema of `model` (`jsonSchema(for: User.self)`) as JSON text: pretty-printed with sorted keys unless
@@ -108,7 +108,7 @@ extension Mapper {
     /// //  "$defs": ["User": [...], "Message": [...], "Address": [...]]]
     /// ```
     public func jsonSchema(for models: [any Mappable.Type]) throws -> [String: Any] {
-        try SchemaDocuments.document(for: models, in: jsonContext)
+        try SchemaDocuments.document(for: models, in: callContext())
     }
 
     /// The document for `models` (`jsonSchema(for: [User.self, Message.self])`) as JSON text: pretty-printed with sorted keys
@@ -121,7 +121,4 @@ extension Mapper {
         try JSONValue.data(jsonSchema(for: models), options: options)
     }
 
-    private var jsonContext: MappingContext {
-        MappingContext(mapper: self, undefinedKeys: undefinedKeys)
-    }
 }

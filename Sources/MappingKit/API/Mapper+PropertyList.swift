@@ -40,11 +40,11 @@ extension Mapper {
     /// let data = try v1.propertyListData(of: settings, format: .xml)
     /// ```
     public func propertyListData<Model: Mappable>(of model: Model, format: PropertyListSerialization.PropertyListFormat = .binary) throws -> Data {
-        try model.propertyListData(format: format, in: MappingContext(mapper: self, undefinedKeys: undefinedKeys, style: .propertyList))
+        try model.propertyListData(format: format, in: callContext(style: .propertyList))
     }
 
     /// A call reading `data`, bounded as a property list of its size is.
     private func propertyListContext(_ data: Data) -> MappingContext {
-        MappingContext(mapper: self, undefinedKeys: undefinedKeys, limits: .propertyList(byteCount: data.count))
+        callContext(limits: .propertyList(byteCount: data.count))
     }
 }

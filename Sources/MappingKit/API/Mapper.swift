@@ -169,7 +169,13 @@ public final class Mapper: Sendable {
         try model.encodedDictionary(in: context)
     }
 
+    /// A call through this mapper, in every format: its registrations and undefined-key policy,
+    /// and `limits` or `style` where the format sets them (a property list's).
+    func callContext(limits: MappingLimits? = nil, style: RepresentationStyle = .standard) -> MappingContext {
+        MappingContext(mapper: self, undefinedKeys: undefinedKeys, limits: limits, style: style)
+    }
+
     private var context: MappingContext {
-        MappingContext(mapper: self, undefinedKeys: undefinedKeys)
+        callContext()
     }
 }

@@ -44,12 +44,20 @@ enum Problem: Sendable {
         if case .unknownRawValue(let type, _, _) = self { type.hasPrefix(Problem.tagType(of: "")) } else { false }
     }
 
-    /// A bound reached: a ``MappingLimits`` one, the nesting of models or of JSON (which the
-    /// reader reports where it is, as it does a syntax error), or the thread's stack.
+    /// What the JSON reader expects where input nests deeper than `limit`: reported where it is,
+    /// as a syntax error is, and known for a limit by this text's ending.
+    static func nestingExpectation(_ limit: Int) -> String {
+        "at most \(limit) nested arrays and objects \(nestingLimitName)"
+    }
+
+    private static let nestingLimitName = "(MappingLimits.maximumNesting)"
+
+    /// A bound reached: a ``MappingLimits`` one, the nesting of models or of JSON, or the
+    /// thread's stack.
     var isLimit: Bool {
         switch self {
         case .tooDeep, .limitExceeded, .outOfStack: true
-        case .syntax(let expected, _, _): expected.hasSuffix("(MappingLimits.maximumNesting)")
+        case .syntax(let expected, _, _): expected.hasSuffix(Problem.nestingLimitName)
         default: false
         }
     }

@@ -234,7 +234,7 @@ struct JSONReader {
     private mutating func open() throws {
         nesting += 1
         guard nesting <= maximumNesting else {
-            throw syntaxError(expected: "at most \(maximumNesting) nested arrays and objects (MappingLimits.maximumNesting)", at: position - 1)
+            throw syntaxError(expected: Problem.nestingExpectation(maximumNesting), at: position - 1)
         }
         try stack.check()
     }

@@ -99,11 +99,7 @@ enum LeafSchemas {
     /// The leaf's schema without its `default`, as the library gives it for a property of
     /// `Value` mapped with `adapter`.
     static func schema<Value>(of _: Value.Type, using adapter: Adapter<Value>?) -> [String: Any] {
-        let mapper = Mapper()
-        if let adapter {
-            mapper.register(MappingConfiguration(for: LeafProbe<Value>.self) { $0.map(\.value, using: adapter) }, for: LeafProbe<Value>.self)
-        }
-        let property = ((try? mapper.jsonSchema(for: LeafProbe<Value>.self))?["properties"] as? [String: Any])?["value"] as? [String: Any]
+        let property = ((try? probeMapper(using: adapter).jsonSchema(for: LeafProbe<Value>.self))?["properties"] as? [String: Any])?["value"] as? [String: Any]
         // The probe's property is optional: its schema is the value's beside `null` (or the
         // value's alone, where it is `null`'s).
         guard let choices = property?["anyOf"] as? [Any], let value = choices.first as? [String: Any] else {
@@ -114,11 +110,16 @@ enum LeafSchemas {
 
     /// `value`, JSON as the library reads it, as a `Value` through `adapter`.
     static func read<Value>(_ value: Any, as _: Value.Type, using adapter: Adapter<Value>?) -> Value? {
+        (try? probeMapper(using: adapter).map(["value": value], to: LeafProbe<Value>.self))?.value
+    }
+
+    /// A mapper whose probe of `Value` maps its value with `adapter`.
+    private static func probeMapper<Value>(using adapter: Adapter<Value>?) -> Mapper {
         let mapper = Mapper()
         if let adapter {
             mapper.register(MappingConfiguration(for: LeafProbe<Value>.self) { $0.map(\.value, using: adapter) }, for: LeafProbe<Value>.self)
         }
-        return (try? mapper.map(["value": value], to: LeafProbe<Value>.self))?.value
+        return mapper
     }
 
     static func canonicalText(_ value: Any) -> String? {
