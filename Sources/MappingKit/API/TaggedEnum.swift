@@ -16,8 +16,9 @@
 /// ```
 ///
 /// The shapes are serde's (``EnumTagging``): externally tagged (`{"circle": {"radius": 1}}`, the
-/// default), internally tagged (`{"type": "circle", "radius": 1}`) and adjacently tagged
-/// (`{"type": "circle", "value": {"radius": 1}}`). A case's payload is written as its labels
+/// default), internally tagged (`{"type": "circle", "radius": 1}`), adjacently tagged
+/// (`{"type": "circle", "value": {"radius": 1}}`) and untagged (`{"radius": 1}`: the first case
+/// that maps it, ``EnumTagging/untagged``). A case's payload is written as its labels
 /// (`circle(radius:)` → `{"radius": 1}`), as the value itself when it is one unlabelled value
 /// (`push(PushEvent)` → the event's object), as an array when it is several
 /// (`point(Int, Int)` → `[1, 2]`), and as nothing without one. Each payload value converts as a
@@ -62,6 +63,7 @@ public struct EnumTagging: Sendable, CustomStringConvertible {
         case external
         case `internal`(tag: String)
         case adjacent(tag: String, content: String)
+        case untagged
     }
 
     let form: Form
@@ -99,6 +101,29 @@ public struct EnumTagging: Sendable, CustomStringConvertible {
     public static func adjacentlyTagged(tag: String, content: String) -> EnumTagging {
         EnumTagging(form: .adjacent(tag: tag, content: content))
     }
+
+    /// No tag at all (serde's `untagged`): the value is the case's payload alone, and the case
+    /// is the first, in declaration order, whose payload it maps to. A case without payload is
+    /// `null`; one unlabelled value is the value itself; several are an array; labels are an
+    /// object. Each case is first tried on the value as it is (``CoercionMode/strict``), then,
+    /// if none takes it so, under the coercion mode where the enum sits: `5` is `.id(5)` even
+    /// when a `.text(String)` case comes first, and `"5"` is `.text("5")`. A value no case takes
+    /// is one error that lists each case's problem.
+    ///
+    /// Written, a value is its payload alone, and it must read back as the same case: an enum
+    /// whose earlier case takes a later case's written value (`.a(Int)` before `.b(Int)`) cannot
+    /// write the later one, and says so with an error that names both, rather than write a
+    /// value that reads back as another.
+    ///
+    /// ```swift
+    /// enum Identifier: TaggedEnum {
+    ///     case number(Int)
+    ///     case text(String)
+    ///     static var tagging: EnumTagging { .untagged }
+    /// }
+    /// // "id": 123 → .number(123), "id": "abc" → .text("abc"), each written back as it came
+    /// ```
+    public static let untagged = EnumTagging(form: .untagged)
 
     /// The same tagging with each case's tag made from its name by `strategy` (after a
     /// `CodingKeys` rename, if the enum has one).
@@ -156,6 +181,7 @@ public struct EnumTagging: Sendable, CustomStringConvertible {
         case .external: "externally tagged"
         case .internal(let tag): "internally tagged by \(tag.debugDescription)"
         case .adjacent(let tag, let content): "adjacently tagged by \(tag.debugDescription) and \(content.debugDescription)"
+        case .untagged: "untagged"
         }
         if caseNames.name != KeyStrategy.useNames.name { text += ", cases \(caseNames)" }
         if labels.name != KeyStrategy.useNames.name { text += ", labels \(labels)" }

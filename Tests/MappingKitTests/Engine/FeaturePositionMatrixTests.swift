@@ -57,6 +57,12 @@ enum MatrixAdjacent<Leaf: MatrixLeaf>: TaggedEnum, Hashable {
     static var tagging: EnumTagging { .adjacentlyTagged(tag: "t", content: "c") }
 }
 
+enum MatrixUntagged<Leaf: MatrixLeaf>: TaggedEnum, Hashable {
+    case c(someValue: Leaf, other: Int)
+    case u
+    static var tagging: EnumTagging { .untagged }
+}
+
 enum MatrixFallback<Leaf: MatrixLeaf>: TaggedEnum, Hashable {
     case c(someValue: Leaf, other: Int)
     case unknown(String, UnmappedValues)
@@ -89,11 +95,12 @@ struct AtFlattened<Leaf: MatrixLeaf>: MappableCodable, Equatable {
 struct AtExternal<Leaf: MatrixLeaf>: MappableCodable, Equatable { var someValue = MatrixExternal<Leaf>.u; var other = 0 }
 struct AtInternal<Leaf: MatrixLeaf>: MappableCodable, Equatable { var someValue = MatrixInternal<Leaf>.u; var other = 0 }
 struct AtAdjacent<Leaf: MatrixLeaf>: MappableCodable, Equatable { var someValue = MatrixAdjacent<Leaf>.u; var other = 0 }
+struct AtUntagged<Leaf: MatrixLeaf>: MappableCodable, Equatable { var someValue = MatrixUntagged<Leaf>.u; var other = 0 }
 struct AtFallback<Leaf: MatrixLeaf>: MappableCodable, Equatable { var someValue = MatrixFallback<Leaf>.c(someValue: .zero, other: 0); var other = 0 }
 
 /// Where a value can sit.
 enum MatrixPosition: String, CaseIterable, Sendable {
-    case property, optional, array, set, dictionary, nested, flattened, external, `internal`, adjacent, fallback
+    case property, optional, array, set, dictionary, nested, flattened, external, `internal`, adjacent, untagged, fallback
 }
 
 /// The rules, as configurations and policies reach them.
@@ -153,9 +160,17 @@ struct MatrixColumn<Leaf: MatrixLeaf> {
         case .external: outer[key] = ["c": inner("someValue")]
         case .internal: outer[key] = inner("someValue").merging(["t": "c"]) { $1 }
         case .adjacent: outer[key] = ["t": "c", "c": inner("someValue")]
+        case .untagged: outer[key] = inner("someValue")
         case .fallback: outer[key] = inner("someValue").merging(["t": "zzz"]) { $1 }
         }
         return outer
+    }
+
+    /// Untagged, what no case takes is one error that lists each case's problem: case `c`'s,
+    /// at `path` inside its payload, and case `u`'s, which takes only null; `found` is the object.
+    func untaggedError(_ path: String, _ problem: String, found: String) -> String {
+        "\(key): expected MatrixUntagged<\(Leaf.self)>, one of its untagged cases (case c: \(path): \(problem); "
+            + "case u: expected null (the payload of MatrixUntagged<\(Leaf.self)>.u), found \(found)), found \(found)"
     }
 
     /// The path of the value in messages.
@@ -168,7 +183,7 @@ struct MatrixColumn<Leaf: MatrixLeaf> {
         case .external: "\(key).c.someValue"
         case .internal: "\(key).someValue"
         case .adjacent: "\(key).c.someValue"
-        case .fallback: "\(key).someValue"
+        case .untagged, .fallback: "\(key).someValue"
         }
     }
 
@@ -176,7 +191,7 @@ struct MatrixColumn<Leaf: MatrixLeaf> {
     func objectPath(_ component: String) -> String {
         switch position {
         case .property, .optional, .flattened, .array, .set, .dictionary: component
-        case .nested, .internal, .fallback: "\(key).\(component)"
+        case .nested, .internal, .untagged, .fallback: "\(key).\(component)"
         case .external, .adjacent: "\(key).c.\(component)"
         }
     }
@@ -269,6 +284,10 @@ struct FeaturePositionMatrixTests {
             try body(MatrixBox(MatrixRunner<AtAdjacent<Leaf>, Leaf>(leaf: {
                 if case .c(let value, _) = $0.someValue { value } else { nil }
             }, otherValue: { if case .c(_, let other) = $0.someValue { other } else { -1 } })))
+        case .untagged:
+            try body(MatrixBox(MatrixRunner<AtUntagged<Leaf>, Leaf>(leaf: {
+                if case .c(let value, _) = $0.someValue { value } else { nil }
+            }, otherValue: { if case .c(_, let other) = $0.someValue { other } else { -1 } })))
         case .fallback:
             try body(MatrixBox(MatrixRunner<AtFallback<Leaf>, Leaf>(leaf: {
                 if case .c(let value, _) = $0.someValue { value } else { nil }
@@ -289,10 +308,13 @@ struct FeaturePositionMatrixTests {
     /// The cell of `rule` at `position`, for the rule's leaf type.
     static func intCell(_ rule: MatrixRule, _ position: MatrixPosition, key: String = "someValue") -> Cell<Int>? {
         let column = MatrixColumn<Int>(position: position, key: key)
-        let payload = [MatrixPosition.external, .internal, .adjacent].contains(position)
+        let payload = [MatrixPosition.external, .internal, .adjacent, .untagged].contains(position)
         switch rule {
         case .strict:
             if position == .fallback { return Cell(mapper: Mapper(coercion: .strict), leaf: "1", expectation: .value(nil)) }
+            if position == .untagged {
+                return Cell(mapper: Mapper(coercion: .strict), leaf: "1", expectation: .error(column.untaggedError("someValue", #"expected Int, found String "1""#, found: "Dictionary of 2 keys")))
+            }
             return Cell(mapper: Mapper(coercion: .strict), leaf: "1", expectation: .error(#"\#(column.path): expected Int, found String "1""#))
         case .lossless:
             return Cell(leaf: "1", expectation: .value(position == .fallback ? nil : 1))
@@ -308,6 +330,8 @@ struct FeaturePositionMatrixTests {
                 return Cell(mapper: mapper, leaf: nil, expectation: .error("\(key): required, missing"))
             case .property, .nested, .flattened, .external, .internal, .adjacent:
                 return Cell(mapper: mapper, leaf: nil, expectation: .error("\(column.path): required, missing"))
+            case .untagged:
+                return Cell(mapper: mapper, leaf: nil, expectation: .error(column.untaggedError("someValue", "required, missing", found: "Dictionary of 1 key")))
             }
         case .undefinedKeys:
             let mapper = Mapper(undefinedKeys: .raise)
@@ -322,9 +346,13 @@ struct FeaturePositionMatrixTests {
             case .external: "MatrixExternal<Int>.c"
             case .internal: "MatrixInternal<Int>.c"
             case .adjacent: "MatrixAdjacent<Int>.c"
-            case .fallback: ""
+            case .untagged, .fallback: ""
             }
             if position == .fallback { return Cell(mapper: mapper, leaf: 1, extra: ["zz": 1], expectation: .value(nil)) }
+            if position == .untagged {
+                let problem = column.untaggedError("zz", "expected a key MatrixUntagged<Int>.c maps, found Int 1", found: "Dictionary of 3 keys")
+                return Cell(mapper: mapper, leaf: 1, extra: ["zz": 1], expectation: .error(problem))
+            }
             return Cell(mapper: mapper, leaf: 1, extra: ["zz": 1], expectation: .error("\(column.objectPath("zz")): expected a key \(owner) maps, found Int 1"))
         case .defaultWhenNull:
             guard !payload, position != .fallback else {
@@ -397,7 +425,7 @@ struct FeaturePositionMatrixTests {
                           expectation: MatrixExpectation<Date>.value(position == .fallback ? nil : Date(timeIntervalSince1970: 1_000)), mapper: strategy,
                           key: "someValue")
             let own = Mapper()
-            let payload = [MatrixPosition.external, .internal, .adjacent, .fallback].contains(position)
+            let payload = [MatrixPosition.external, .internal, .adjacent, .untagged, .fallback].contains(position)
             if box.modelType == AtProperty<Date>.self {
                 own.register(MappingConfiguration(for: AtProperty<Date>.self) { $0.map(\.someValue, using: .unixSeconds) }, for: AtProperty<Date>.self)
             } else if box.modelType == AtOptional<Date>.self {
@@ -432,7 +460,7 @@ struct FeaturePositionMatrixTests {
     func collectionRules(position: MatrixPosition) throws {
         let column = MatrixColumn<[Int]>(position: position, key: "someValue")
         let hint = "Array (one value is read as a one-element array only under singleValuesAsArrays or singleValueAsArray(_:))"
-        let ownCollection = [MatrixPosition.property, .optional, .nested, .flattened, .external, .internal, .adjacent].contains(position)
+        let ownCollection = [MatrixPosition.property, .optional, .nested, .flattened, .external, .internal, .adjacent, .untagged].contains(position)
         try Self.runner(position, [Int].self) { box in
             let lossy = Mapper()
             let boxing = Mapper()

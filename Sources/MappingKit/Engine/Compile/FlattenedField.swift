@@ -132,8 +132,8 @@ private struct FlattenedTaggedEnum<Value: TaggedEnum>: FlattenedValue {
         case .adjacent(let tag, let content):
             insert(tag)
             insert(content)
-        case .internal(let tag):
-            insert(tag)
+        case .internal, .untagged:
+            if case .internal(let tag) = plan.form { insert(tag) }
             for entry in plan.cases {
                 switch entry.payload {
                 case .labelled(_, let external): external.forEach(insert)

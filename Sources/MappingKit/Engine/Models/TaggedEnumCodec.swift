@@ -19,6 +19,7 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
 
     func decode(_ input: Any, in context: MappingContext) throws -> Value {
         let plan = try plan.get()
+        if case .untagged = plan.form { return try untagged(InputValue.flattened(input), plan: plan, in: context).value }
         if InputValue.isNull(input) { throw MappingError(.null(expected: plan.typeName)) }
         let nested = try context.nested()
         let found = try plan.locate(InputValue.flattened(input), in: context)
@@ -42,6 +43,40 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
         }
     }
 
+    /// An untagged value: the first case, in declaration order, whose payload `input` maps to,
+    /// tried first on the value as it is (``CoercionMode/strict``), then under the position's
+    /// mode; what a case that failed reported is taken back. A value no case takes is one error
+    /// that lists each case's problem (under the last mode tried).
+    private func untagged(_ input: Any, plan: TaggedEnumPlan, in context: MappingContext) throws -> (value: Value, index: Int) {
+        let nested = try context.nested()
+        let raises = (context.undefinedKeys ?? (context.inherited?.raisesInValues == true ? .raise : nil)) == .raise
+        var problems: [String] = []
+        for coercion in mode == .strict ? [CoercionMode.strict] : [.strict, mode] {
+            problems = []
+            for (index, entry) in plan.cases.enumerated() {
+                let mark = context.report?.mark
+                do {
+                    let found = TaggedEnumPlan.Found(index: index, content: input, fallbackTag: nil, whole: nil)
+                    if raises { try plan.refuseUndefinedKeys(of: entry, in: found) }
+                    let payload = try plan.payload(of: entry, from: found)
+                    let value = try Value(from: EnumCaseDecoder(mode: .reading(name: entry.name, payload: payload, context: nested, coercion: coercion)))
+                    return (value, index)
+                } catch let error as MappingError where error.isFatal {
+                    throw error
+                } catch {
+                    if let mark { context.report?.takeBack(since: mark, at: []) }
+                    let issues = (error as? MappingError)?.issues.map(\.description) ?? [String(describing: error)]
+                    problems.append("case \(entry.name): \(issues.joined(separator: "; "))")
+                }
+            }
+        }
+        if problems.isEmpty { problems = ["it has no cases"] }
+        throw MappingError(.mismatch(
+            expected: "\(plan.typeName), one of its untagged cases (\(problems.joined(separator: "; ")))",
+            found: ValueDescription.describe(input)
+        ))
+    }
+
     func encode(_ value: Value, in context: MappingContext) throws -> Any? {
         let plan = try plan.get()
         let output = EnumCaseOutput { name, key in
@@ -60,7 +95,19 @@ struct TaggedEnumCodec<Value: TaggedEnum>: ValueCodec {
         guard let name = output.name, let index = plan.byName[name] else {
             throw MappingError(.mismatch(expected: "\(plan.typeName) written by its synthesized encode(to:)", found: "no case"))
         }
-        return try plan.representation(of: plan.cases[index], payload: output.payload, isFallback: plan.fallback?.index == index)
+        let written = try plan.representation(of: plan.cases[index], payload: output.payload, isFallback: plan.fallback?.index == index)
+        if case .untagged = plan.form {
+            // Nothing but the payload says which case it is: it must read back as this one.
+            let read = try? untagged(written, plan: plan, in: context.muted)
+            guard let read, read.index == index else {
+                let other = read.map { "case \(plan.cases[$0.index].name)" } ?? "no case"
+                throw MappingError(.mismatch(
+                    expected: "\(plan.typeName).\(name) written as a value that reads back as that case (untagged: an earlier case takes what a later one writes)",
+                    found: "\(ValueDescription.describe(written)), which reads back as \(other)"
+                ))
+            }
+        }
+        return written
     }
 
     /// An update in place (RFC 7396 at every depth): an object with the value's own tag (or,
@@ -166,11 +213,13 @@ extension TaggedEnumCodec {
                 var object: [String: Any] = ["required": [entry.tag]]
                 if let content = choice["additionalProperties"] { object["properties"] = [entry.tag: content] }
                 choices.append(object)
-            case .internal, .adjacent:
+            case .internal, .adjacent, .untagged:
+                // Untagged, the parent's object is never a case that is null or an array.
+                if case .untagged = plan.form, entry.payload == .none || choice["type"] as? String == "array" { continue }
                 var object = choice
                 object["type"] = nil
-                // Internally tagged, a one-model payload's keys are the object's own.
-                if case .internal = plan.form, case .single = entry.payload, let model = entry.singleType as? any Mappable.Type {
+                // Internally tagged or untagged, a one-model payload's keys are the object's own.
+                if plan.form != .external, case .single = entry.payload, let model = entry.singleType as? any Mappable.Type {
                     func inline<Model: Mappable>(_: Model.Type) throws -> [String: Any] {
                         try builder.inlineObject(of: CodecFactory.codec(for: Model.self), context: context)
                     }

@@ -17,7 +17,7 @@ extension TaggedEnumPlan {
     /// The path of the tag in the input (for the fallback's `String` and tag errors).
     var tagPath: [PathComponent] {
         switch form {
-        case .external: []
+        case .external, .untagged: []
         case .internal(let tag), .adjacent(let tag, _): [.key(tag)]
         }
     }
@@ -27,7 +27,7 @@ extension TaggedEnumPlan {
     func contentPath(tag: String) -> [PathComponent] {
         switch form {
         case .external: [.key(tag)]
-        case .internal: []
+        case .internal, .untagged: []
         case .adjacent(_, let content): [.key(content)]
         }
     }
@@ -36,11 +36,15 @@ extension TaggedEnumPlan {
         switch form {
         case .external: "\(typeName) (a tag, or an object of one tag: \(knownTags.joined(separator: ", ")))"
         case .internal(let tag), .adjacent(let tag, _): "\(typeName) (an object with its tag in \(tag.debugDescription))"
+        case .untagged: "\(typeName) (one of its untagged cases)"
         }
     }
 
     func locate(_ input: Any, in context: MappingContext) throws -> Found {
         switch form {
+        case .untagged:
+            // No tag to find: the codec tries each case on the whole value (`untagged(_:at:)`).
+            throw MappingError(.mismatch(expected: expectation, found: ValueDescription.describe(input)))
         case .external:
             if let tag = input as? String { return try found(tag: tag, content: nil, in: context) }
             guard let object = InputValue.dictionary(input), object.count == 1, let (tag, content) = object.first else {
@@ -111,6 +115,8 @@ extension TaggedEnumPlan {
             // what a payload would hold: there is none).
             if case .internal = form { return [:] }
             guard let content, !InputValue.isNull(content) else { return [:] }
+            // Untagged, a case without payload is `null` and nothing else.
+            if case .untagged = form { throw mismatch("null") }
             guard let object = InputValue.dictionary(content), object.isEmpty else { throw mismatch("nothing") }
             return [:]
         case .single(let key):
@@ -160,6 +166,11 @@ extension TaggedEnumPlan {
             (known, object) = ([tag], whole)
         case (.internal, _):
             return
+        case (.untagged, .labelled(_, let external)):
+            guard let content = found.content.flatMap(InputValue.dictionary) else { return }
+            (known, object) = (Set(external), content)
+        case (.untagged, _):
+            return
         case (.adjacent(let tag, let content), _):
             guard let whole = found.whole else { return }
             (known, object) = ([tag, content], whole)
@@ -206,6 +217,11 @@ extension TaggedEnumPlan {
         case .internal(let tagKey):
             guard let object = written as? [String: Any] else { return nil }
             if let tag = patch[tagKey], !UntypedValues.equal(tag, object[tagKey] as Any) { return nil }
+            return try MergePatch.apply(patch, to: object, in: context)
+        case .untagged:
+            // The patch merges into the payload's object, and the merged object is read as any
+            // input is, so it may then be another case's.
+            guard let object = written as? [String: Any] else { return nil }
             return try MergePatch.apply(patch, to: object, in: context)
         case .adjacent(let tagKey, let contentKey):
             guard let object = written as? [String: Any] else { return nil }
@@ -265,6 +281,8 @@ extension TaggedEnumPlan {
         case .adjacent(let tagKey, let contentKey):
             guard let content else { return [tagKey: tag] }
             return [tagKey: tag, contentKey: content]
+        case .untagged:
+            return content ?? NSNull()
         }
     }
 }

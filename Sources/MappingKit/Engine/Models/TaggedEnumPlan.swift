@@ -137,6 +137,9 @@ struct TaggedEnumPlan: Sendable {
             }
         }
         var fallback: (index: Int, key: String?, kept: String?)?
+        if tagging.form == .untagged, let name = tagging.fallback {
+            return failure("an untagged enum has no tags for unknownTags(as: \(name.debugDescription)) to take: a last case whose payload takes what no other case does is its fallback")
+        }
         if let name = tagging.fallback {
             guard let index = byName[name] else {
                 return failure("the fallback case \(name) is not one of its cases (\(names.joined(separator: ", ")))")
@@ -240,6 +243,9 @@ extension TaggedEnumPlan {
             }
             object["properties"] = properties
             return object
+        case .untagged:
+            // The payload alone; a case without one is null.
+            return content ?? ["type": "null"]
         case .adjacent(let tagKey, let contentKey):
             var object: [String: Any] = ["type": "object"]
             if let content {
