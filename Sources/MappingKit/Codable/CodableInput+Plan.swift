@@ -222,6 +222,7 @@ struct DecoderObjectReader: PlanReader {
             } else if container.contains(key) {
                 value = try input.probed(forKey: key, in: container, depth: depth)
             } else {
+                try input.refuseConvertedKey(key, of: plan, in: container)
                 value = nil
             }
             try ref.calls._withUnsafeGuaranteedRef { field in

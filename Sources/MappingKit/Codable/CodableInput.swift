@@ -38,6 +38,8 @@ struct CodableInput {
                     object[key.stringValue] = value
                 } else if container.contains(key) {
                     object[key.stringValue] = try probed(forKey: key, in: container, shape: shape, depth: depth)
+                } else {
+                    try refuseConvertedKey(key, of: plan, in: container)
                 }
             }
             return object
@@ -45,6 +47,9 @@ struct CodableInput {
         let shapes = layout.shapes
         for key in container.allKeys {
             object[key.stringValue] = try value(forKey: key, in: container, shape: shapes[key.stringValue] ?? .untyped, depth: depth)
+        }
+        for key in layout.renamed.keys.sorted() where object[key] == nil {
+            try refuseConvertedKey(AnyCodingKey(key), of: plan, in: container)
         }
         return object
     }
@@ -311,6 +316,25 @@ struct CodableInput {
     private func exactNumber(_ value: Double, in single: any SingleValueDecodingContainer) -> Any {
         guard Self.mayBeInexact(value) else { return value }
         return Self.exact(value, int: { try? single.decode(Int.self) }, unsigned: { try? single.decode(UInt64.self) }, decimal: { try? single.decode(Decimal.self) })
+    }
+
+    /// A key the model reads that `container` lacks, when it holds the property's own name
+    /// instead: the decoder's `keyDecodingStrategy` converted the input's keys, and the model's
+    /// key (its key strategy's, or one it names) would convert them again, reading nothing, the
+    /// property silently left as it was. Refused, as a configuration error that names both keys;
+    /// a decoder's strategy alone is followed as Codable follows it, and so is the model's alone.
+    func refuseConvertedKey(_ key: AnyCodingKey, of plan: ObjectPlan, in container: Keyed) throws {
+        guard let name = plan.codable.renamed[key.stringValue], container.contains(AnyCodingKey(name)) else { return }
+        var problem = MappingError(.configuration(
+            type: ValueDescription.typeName(plan.shape.model.type),
+            message: "the decoder holds \(name.debugDescription) where the model reads \(key.stringValue.debugDescription): "
+                + "the decoder's keyDecodingStrategy converted the input's keys, and the model's own key (its key strategy, "
+                + "or a key its configuration names) converts them again; set one of the two"
+        ))
+        problem.prefix(.key(key.stringValue))
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: container.codingPath + [key], debugDescription: problem.description, underlyingError: problem
+        ))
     }
 
     func check(_ depth: Int, at codingPath: @autoclosure () -> [any CodingKey]) throws {

@@ -64,6 +64,10 @@ final class CodableLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
     /// Each field's key as a coding key, when every field reads one plain key of its own and no
     /// hook reads keys: what reading straight from a decoder into the plan asks for.
     let fieldKeys: [AnyCodingKey]?
+    /// The property's own name by the key it is read under, for each field whose one key is not
+    /// its name (a key strategy's, or one the configuration names): a decoder that holds the name
+    /// where the key is absent converted the input's keys itself (``CodableInput/refuseConvertedKey(_:of:in:)``).
+    let renamed: [String: String]
 
     init(plan: ObjectPlan) {
         let fields = plan.fields
@@ -91,6 +95,11 @@ final class CodableLayout: PlanLayout, PlanLayoutKind, @unchecked Sendable {
         rewritesInput = plan.rewritesInput
         fieldShapes = fields.map { field in field.keys.single.flatMap { shapes[$0] } ?? .untyped }
         directCodings = fields.map { $0.accept(DirectCodingMaker()) }
+        var renamed: [String: String] = [:]
+        for field in fields {
+            if let single = field.keys.single, single != field.name { renamed[single] = field.name }
+        }
+        self.renamed = renamed
         let singles = fields.compactMap(\.keys.single)
         fieldKeys = singles.count == fields.count && Set(singles).count == singles.count && hooks.keyHandlers.isEmpty
             ? singles.map { AnyCodingKey($0) } : nil
