@@ -127,7 +127,7 @@ extension MappableCodable {
         if decodeFromPlan(decoder, plan: plan, context: context) { return }
         // A fresh call: a failed read from the plan has spent some of its limits.
         let fresh = CodableBridge.context(for: decoder.userInfo).started()
-        let input = try CodableInput(context: fresh).object(from: decoder, plan: plan)
+        let input = try CodableInput(context: fresh, keyConversion: DecoderKeyConversion(decoder)).object(from: decoder, plan: plan)
         do {
             try CurrentCall.with(fresh) { try update(from: input, configuration: configuration) }
         } catch {
@@ -145,7 +145,7 @@ extension MappableCodable {
               let container = try? decoder.container(keyedBy: AnyCodingKey.self) else { return false }
         do {
             try withMutableModelBytes(isObject: plan.isObject) { model in
-                try CodableInput(context: context).readModel(into: model, plan: plan, keys: keys, from: container, depth: 1)
+                try CodableInput(context: context, keyConversion: DecoderKeyConversion(decoder)).readModel(into: model, plan: plan, keys: keys, from: container, depth: 1)
             }
             return true
         } catch {

@@ -36,7 +36,7 @@ extension CodableInput {
     ) throws {
         try check(depth, at: container.codingPath)
         // Nested plans are found with the key strategy this model hands down.
-        let input = CodableInput(context: context.handingDown(plan.handedDown))
+        let input = with(context.handingDown(plan.handedDown))
         let context = input.context
         try context.countModel()
         var object = DecoderObjectReader(input: input, keys: keys, container: container, depth: depth)
@@ -137,10 +137,11 @@ extension ModelCoding {
     ) throws -> Bool {
         let nested = try input.context.nested()
         guard let plan = plan(in: nested), let keys = plan.decoderKeys(in: nested) else { return false }
-        let inner = CodableInput(context: nested)
+        let inner = input.with(nested)
         guard isArray else {
             guard let keyed = try? container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: key) else { return false }
-            slot.initializeMemory(as: Model.self, to: try Self.read(keyed, plan: plan, keys: keys, input: inner, depth: depth + 1))
+            let member = input.with(nested, member: key, of: container)
+            slot.initializeMemory(as: Model.self, to: try Self.read(keyed, plan: plan, keys: keys, input: member, depth: depth + 1))
             return true
         }
         guard var unkeyed = try? container.nestedUnkeyedContainer(forKey: key) else { return false }

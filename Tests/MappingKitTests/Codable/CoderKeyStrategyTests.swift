@@ -63,8 +63,9 @@ struct CoderKeyStrategyTests {
         let message = #"created_at: configuration of Account: the decoder holds "createdAt" where the model reads "created_at": "#
             + "the decoder's keyDecodingStrategy converted the input's keys, and the model's own key (its key strategy, "
             + "or a key its configuration names) converts them again; set one of the two"
+        let topLevel = Data(#"{"created_at": 5, "display_name": "Ann"}"#.utf8)
         do {
-            _ = try Self.snakeDecoder().decode(Account.self, from: Self.snakeJSON)
+            _ = try Self.snakeDecoder().decode(Account.self, from: topLevel)
             Issue.record("decoded")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.map(\.stringValue) == ["created_at"])
@@ -73,7 +74,7 @@ struct CoderKeyStrategyTests {
         }
         // In an array, under the array's element path.
         do {
-            _ = try Self.snakeDecoder().decode([Account].self, from: Data("[".utf8) + Self.snakeJSON + Data("]".utf8))
+            _ = try Self.snakeDecoder().decode([Account].self, from: Data("[".utf8) + topLevel + Data("]".utf8))
             Issue.record("decoded")
         } catch DecodingError.dataCorrupted(let context) {
             #expect(context.codingPath.map(\.stringValue) == ["Index 0", "created_at"])
@@ -94,9 +95,23 @@ struct CoderKeyStrategyTests {
         }
     }
 
-    @Test("a key genuinely absent is still absent: the declared value, as before")
+    @Test("in a nested model alone, seen in the nested object")
+    func nested() throws {
+        do {
+            _ = try Self.snakeDecoder().decode(Account.self, from: Data(#"{"owner": {"first_name": "Bo"}}"#.utf8))
+            Issue.record("decoded")
+        } catch DecodingError.dataCorrupted(let context) {
+            #expect(context.codingPath.map(\.stringValue) == ["owner", "first_name"])
+            #expect((context.underlyingError as? MappingError)?.issues.map(\.path) == ["owner.first_name"])
+        }
+    }
+
+    @Test("a key genuinely absent is still absent, and an input that holds the name itself is read as any input: nothing converted it")
     func absent() throws {
         #expect(try Self.snakeDecoder().decode(Account.self, from: Data("{}".utf8)) == Account())
         #expect(try JSONDecoder().decode(Account.self, from: Data(#"{"display_name": "Ann"}"#.utf8)) == Account(displayName: "Ann"))
+        let camel = Data(#"{"createdAt": 5, "owner": {"firstName": "Bo"}}"#.utf8)
+        #expect(try JSONDecoder().decode(Account.self, from: camel) == Account())
+        #expect(try JSONDecoder().decode(Account.self, from: camel) == Account(dictionary: JSONSerialization.jsonObject(with: camel) as? [String: Any] ?? [:]))
     }
 }
