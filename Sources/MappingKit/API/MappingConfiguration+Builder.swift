@@ -111,6 +111,9 @@ extension MappingConfiguration {
         /// a property reached through accessors cannot say its name, so messages cite the line.
         var callSite: String?
         var hooks = ConfigurationHooks()
+        /// The policies another type hands down to its nested types, taken as this type's
+        /// inherited ones wherever it is mapped (``inheritPolicies(from:fileID:line:)``).
+        var treePolicies: InheritedPolicies?
 
         init(rules: ConfigurationRules) {
             policies = rules.policies

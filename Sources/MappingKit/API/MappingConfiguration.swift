@@ -56,6 +56,7 @@ public struct MappingConfiguration: Sendable {
         build(&builder)
         let own = builder.rules()
         rules = base.map { $0.rules.extended(by: own) } ?? own
+        if let tree = builder.treePolicies { rules = rules.inheriting(tree) }
     }
 
     /// Adds rules to this configuration: properties configured again take the new rules. This
@@ -77,6 +78,7 @@ public struct MappingConfiguration: Sendable {
         var builder = Builder<Model>(rules: rules)
         build(&builder)
         rules = rules.extended(by: builder.rules())
+        if let tree = builder.treePolicies { rules = rules.inheriting(tree) }
     }
 
     /// How property names become keys when no explicit key is configured. Default: `.useNames`.

@@ -25,11 +25,21 @@ extension JSONWriter {
         } else if let dictionary = InputValue.dictionary(value) {
             try writeDictionary(dictionary)
         } else {
-            throw MappingError(.mismatch(
-                expected: "a JSON value (String, a number, Bool, an array, a dictionary or null)",
-                found: ValueDescription.describe(value)
-            ))
+            throw MappingError(.mismatch(expected: Self.expectation(for: value), found: ValueDescription.describe(value)))
         }
+    }
+
+    /// What JSON holds, and for a `Date` or `Data` (which reach here only when no adapter
+    /// converted them) how it gets one and where adapters come from.
+    private static func expectation(for value: Any) -> String {
+        let values = "a JSON value (String, a number, Bool, an array, a dictionary or null"
+        if NativeValue.date(value) != nil {
+            return values + "; a Date is written through an adapter such as .iso8601 or .unixSeconds" + NativeValue.adapterSources + ")"
+        }
+        if NativeValue.data(value) != nil {
+            return values + "; Data is written through the .base64 adapter" + NativeValue.adapterSources + ")"
+        }
+        return values + ")"
     }
 
     mutating func writeNumber(_ number: NumericInput) throws {

@@ -24,18 +24,23 @@ struct NativeValueCodec<Value>: ValueCodec {
 
 extension NativeValueCodec where Value == Date {
     static var date: Self {
-        Self(expected: "Date (a Date value: text and numbers need an adapter such as .iso8601 or .unixSeconds)", read: NativeValue.date, valueShape: .date)
+        Self(expected: "Date (a Date value: text and numbers need an adapter such as .iso8601 or .unixSeconds\(NativeValue.adapterSources))", read: NativeValue.date, valueShape: .date)
     }
 }
 
 extension NativeValueCodec where Value == Data {
     static var data: Self {
-        Self(expected: "Data (a Data value: base64 text needs the .base64 adapter)", read: NativeValue.data, valueShape: .data)
+        Self(expected: "Data (a Data value: base64 text needs the .base64 adapter\(NativeValue.adapterSources))", read: NativeValue.data, valueShape: .data)
     }
 }
 
 /// Values that Foundation containers hold natively, recognised without guessing.
 enum NativeValue {
+    /// Where a `Date`'s or `Data`'s adapter comes from, for the errors of a value that has none:
+    /// a nested type mapped on its own has only its own configuration's.
+    static let adapterSources = ", from this type's configuration or a parent's: map.inheritPolicies(from: Parent.self) "
+        + "gives a type mapped on its own its parent's"
+
     static func date(_ input: Any) -> Date? {
         if let date = ExistentialPayload.value(Date.self, in: input) { return date }
         return FoundationContainers.isContainer(input) ? nil : input as? Date

@@ -61,8 +61,8 @@ struct FoundationInputTests {
         #expect(event.starts == starts && event.attachment == Data([1, 2]))
         #expect(mappingError { _ = try Event(dictionary: ["starts": "2023-11-14T22:13:20Z", "attachment": "AQI="]) }?.description == """
             2 problems:
-              starts: expected Date (a Date value: text and numbers need an adapter such as .iso8601 or .unixSeconds), found String "2023-11-14T22:13:20Z"
-              attachment: expected Data (a Data value: base64 text needs the .base64 adapter), found String "AQI="
+              starts: expected Date (a Date value: text and numbers need an adapter such as .iso8601 or .unixSeconds, from this type's configuration or a parent's: map.inheritPolicies(from: Parent.self) gives a type mapped on its own its parent's), found String "2023-11-14T22:13:20Z"
+              attachment: expected Data (a Data value: base64 text needs the .base64 adapter, from this type's configuration or a parent's: map.inheritPolicies(from: Parent.self) gives a type mapped on its own its parent's), found String "AQI="
             """)
         let release = try Release(dictionary: ["version": "1", "published": starts, "checksum": Data([9])])
         #expect(release.published == starts && release.checksum == Data([9]))

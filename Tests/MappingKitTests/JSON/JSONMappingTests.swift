@@ -252,6 +252,7 @@ struct JSONMappingTests {
         #expect(mappingError { _ = try Note(text: "x", score: .infinity).jsonData() }?.description
             == "score: expected a finite Double, found Double inf")
         #expect(mappingError { _ = try JSONValue.data(["when": Date(timeIntervalSince1970: 0)]) }?.description
-            == "when: expected a JSON value (String, a number, Bool, an array, a dictionary or null), found Date")
+            == "when: expected a JSON value (String, a number, Bool, an array, a dictionary or null; a Date is written through an adapter "
+                + "such as .iso8601 or .unixSeconds, from this type's configuration or a parent's: map.inheritPolicies(from: Parent.self) gives a type mapped on its own its parent's), found Date")
     }
 }
