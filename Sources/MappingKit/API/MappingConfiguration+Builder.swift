@@ -72,6 +72,21 @@ extension MappingConfiguration {
             get { policies.lossyCollections }
             set { policies.lossyCollections = newValue }
         }
+        /// A value that does not convert (text for a `Bool`, a number out of range, `null` for a
+        /// property that is not optional, a nested model that fails) leaves its property as it
+        /// was: its declared value when a model is made, its value when one is updated. In this
+        /// type and every nested type that sets no policy of its own, on every input; each one
+        /// reported (``MappingReport/Action/defaultedWhenInvalid(_:problem:)``), never silent. A
+        /// failed requirement and the call's limits stay errors. Default: `false`. One property:
+        /// ``defaultValue(_:whenInvalid:fileID:line:)``.
+        ///
+        /// ```swift
+        /// map.defaultsWhenInvalid = true   // "isActive": "yes" → isActive keeps false, reported
+        /// ```
+        public var defaultsWhenInvalid: Bool {
+            get { policies.defaultsWhenInvalid }
+            set { policies.defaultsWhenInvalid = newValue }
+        }
         /// Every array and set property of this type, and of the nested types that set no such
         /// policy, reads one value that is no array as its only element (KVCMapping's automatic
         /// collections): `"tags": "swift"` → `["swift"]`, reported
@@ -122,6 +137,7 @@ extension MappingConfiguration {
             policies.inheritedAdapters = ValueAdapters()
             policies.inheritsLossy = false
             policies.inheritsBoxing = false
+            policies.inheritsInvalidDefaults = false
             policies.output.represented = nil
         }
 

@@ -152,6 +152,19 @@ public struct MappingConfiguration: Sendable {
         set { rules = rules.with { $0.lossyCollections = newValue } }
     }
 
+    /// A value that does not convert leaves its property as it was, reported, in this type and
+    /// the nested types that set no policy of their own (see ``Builder/defaultsWhenInvalid``).
+    /// Default: `false`.
+    ///
+    /// ```swift
+    /// var configuration = Settings.mappingConfiguration
+    /// configuration.defaultsWhenInvalid = true
+    /// ```
+    public var defaultsWhenInvalid: Bool {
+        get { rules.policies.keepsWhenInvalid }
+        set { rules = rules.with { $0.defaultsWhenInvalid = newValue } }
+    }
+
     /// Every array and set property reads one value that is no array as its only element, in
     /// this type and the nested types that set no such policy (see
     /// ``Builder/singleValuesAsArrays``). Default: `false`.

@@ -11,6 +11,8 @@ struct TreePolicies: Hashable, Sendable {
     var valueAdapters = ValueAdapters()
     var lossyCollections: Bool?
     var singleValuesAsArrays: Bool?
+    /// A value that does not convert leaves its property as it was (reported).
+    var defaultsWhenInvalid: Bool?
     /// The type's own ``UndefinedKeyPolicy/raise``, for the objects its values read themselves
     /// (a tagged enum's): those are the type's input as much as its key paths' objects are. Not
     /// taken by nested models, which have a policy of their own.
@@ -19,12 +21,14 @@ struct TreePolicies: Hashable, Sendable {
     /// Nothing handed down.
     var isEmpty: Bool {
         keyStrategy == nil && missingKeys == nil && valueAdapters.isEmpty && lossyCollections == nil && singleValuesAsArrays == nil
+            && defaultsWhenInvalid == nil
             && !raisesInValues
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.keyStrategy?.name == rhs.keyStrategy?.name && lhs.missingKeys == rhs.missingKeys && lhs.valueAdapters == rhs.valueAdapters
             && lhs.lossyCollections == rhs.lossyCollections && lhs.singleValuesAsArrays == rhs.singleValuesAsArrays
+            && lhs.defaultsWhenInvalid == rhs.defaultsWhenInvalid
             && lhs.raisesInValues == rhs.raisesInValues
     }
 
@@ -33,6 +37,7 @@ struct TreePolicies: Hashable, Sendable {
         hasher.combine(missingKeys)
         hasher.combine(valueAdapters)
         hasher.combine(lossyCollections)
+        hasher.combine(defaultsWhenInvalid)
         hasher.combine(singleValuesAsArrays)
         hasher.combine(raisesInValues)
     }
@@ -58,6 +63,7 @@ final class InheritedPolicies: @unchecked Sendable {
     let hasValueAdapters: Bool
     let lossyCollections: Bool?
     let singleValuesAsArrays: Bool?
+    let defaultsWhenInvalid: Bool?
     let raisesInValues: Bool
 
     private init(_ policies: TreePolicies) {
@@ -66,6 +72,7 @@ final class InheritedPolicies: @unchecked Sendable {
         valueAdapters = policies.valueAdapters
         hasValueAdapters = !policies.valueAdapters.isEmpty
         lossyCollections = policies.lossyCollections
+        defaultsWhenInvalid = policies.defaultsWhenInvalid
         singleValuesAsArrays = policies.singleValuesAsArrays
         raisesInValues = policies.raisesInValues
     }

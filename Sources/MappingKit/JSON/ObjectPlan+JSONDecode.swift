@@ -69,9 +69,15 @@ extension ObjectPlan {
                     try loop.fields[index]._withUnsafeGuaranteedRef { try $0.decode(&reader, into: staging.buffer, in: context) }
                     staging.staged[index] = true
                 } catch {
-                    try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index, cap: context.maximumProblems)
                     reader.reset(to: mark)
-                    try reader.skipValue()
+                    // The value as a dictionary would hold it, for the report (read past it either way).
+                    let found = keepsWhenInvalid ? (try? reader.readAny()) : nil
+                    if found == nil { reader.reset(to: mark) }
+                    if let found, keepsField(after: error, found: ValueDescription.describe(found), at: [.key(reader.text(of: key))], in: context) {
+                        continue
+                    }
+                    try problems.add(MappingError.wrapping(error, at: [.key(reader.text(of: key))]), for: index, cap: context.maximumProblems)
+                    if found == nil { try reader.skipValue() }
                 }
             } else if entry != nil || keepsUndefined {
                 let name = reader.text(of: key)

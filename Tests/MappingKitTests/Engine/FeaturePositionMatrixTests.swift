@@ -106,7 +106,7 @@ enum MatrixPosition: String, CaseIterable, Sendable {
 /// The rules, as configurations and policies reach them.
 enum MatrixRule: String, CaseIterable, Sendable {
     case strict, lossless, lenient, valueStrategy, missingKeys, undefinedKeys, lossy, defaultWhenNull, defaultWhenInvalid, adapter, keyStrategy, boxing, patch
-    case unknownCase
+    case unknownCase, treeDefaultsWhenInvalid
 }
 
 /// How a document reaches the models.
@@ -396,7 +396,7 @@ struct FeaturePositionMatrixTests {
             return Cell(mapper: Mapper(keyStrategy: .snakeCase), leaf: 4, expectation: .value(position == .fallback ? nil : 4))
         case .patch:
             return Cell(leaf: 5, expectation: .value(position == .fallback ? nil : 5))
-        case .valueStrategy, .adapter, .lossy, .boxing, .unknownCase:
+        case .valueStrategy, .adapter, .lossy, .boxing, .unknownCase, .treeDefaultsWhenInvalid:
             return nil
         }
     }
@@ -453,6 +453,23 @@ struct FeaturePositionMatrixTests {
             // The fallback reads no payload: its object is kept as it is.
             let expectation = MatrixExpectation<MatrixStatus>.value(position == .fallback ? nil : .unknown)
             try box.check(rule: .unknownCase, position: position, document: column.document("archived"), expectation: expectation, mapper: Mapper(), key: "someValue")
+        }
+    }
+
+    @Test("a tree's defaults for invalid values: the property that holds the value keeps its declared one, at every position, on every input", arguments: MatrixPosition.allCases)
+    func treeInvalidDefaults(position: MatrixPosition) throws {
+        let column = MatrixColumn<Int>(position: position, key: "someValue")
+        try Self.runner(position, Int.self) { box in
+            let mapper = Mapper()
+            box.registerTree(on: mapper) { $0.defaultsWhenInvalid = true }
+            // A model's own field keeps its declared value (a nested or flattened model's too,
+            // which the tree's policy reaches); a collection or an enum whose value fails is
+            // the outer property's invalid value, which keeps its declared one (empty, `.u`).
+            let expectation: MatrixExpectation<Int> = switch position {
+            case .property, .nested, .flattened: .value(0)
+            case .optional, .array, .set, .dictionary, .external, .internal, .adjacent, .untagged, .fallback: .value(nil)
+            }
+            try box.check(rule: .treeDefaultsWhenInvalid, position: position, document: column.document("not a number"), expectation: expectation, mapper: mapper, key: "someValue")
         }
     }
 

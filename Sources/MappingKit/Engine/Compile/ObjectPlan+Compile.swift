@@ -144,6 +144,7 @@ extension ObjectPlan {
             // one-property model).
             handedDown: fields.contains { Self.mayReachModels($0.valueShape) } ? rules.handedDown : nil,
             inheritsPolicies: rules.inheritsPolicies,
+            keepsWhenInvalid: rules.policies.keepsWhenInvalid,
             writesNullWhenNil: Self.optionalsWithDefaults(of: type, among: optionals, count: fields.count)
         )
     }

@@ -58,11 +58,12 @@ final class ObjectPlan: Sendable {
         unobserved: [String] = [],
         handedDown: TreePolicies? = nil,
         inheritsPolicies: Bool = false,
+        keepsWhenInvalid: Bool = false,
         writesNullWhenNil: [Bool] = []
     ) {
         let model = PlanShape.Model(
             type: type, identity: identity, unobserved: unobserved,
-            handedDown: handedDown, inheritsPolicies: inheritsPolicies
+            handedDown: handedDown, inheritsPolicies: inheritsPolicies, keepsWhenInvalid: keepsWhenInvalid
         )
         let keys = PlanShape.Keys(fields: fields, hooks: hooks, fieldRules: fieldRules)
         let represented = represented ?? Array(repeating: true, count: fields.count)

@@ -37,14 +37,18 @@ final class PlanShape: Sendable {
         /// The rules took a policy from a parent or a mapper (where ``RecentPlans`` keeps the
         /// plan).
         let inheritsPolicies: Bool
+        /// A value that does not convert leaves its field as it was, reported
+        /// (``MappingConfiguration/Builder/defaultsWhenInvalid``).
+        let keepsWhenInvalid: Bool
 
-        init(type: Any.Type, identity: [Int]?, unobserved: [String], handedDown: TreePolicies?, inheritsPolicies: Bool) {
+        init(type: Any.Type, identity: [Int]?, unobserved: [String], handedDown: TreePolicies?, inheritsPolicies: Bool, keepsWhenInvalid: Bool) {
             self.type = type
             isObject = type is AnyClass
             self.identity = identity
             self.unobserved = unobserved
             self.handedDown = handedDown.flatMap(InheritedPolicies.of)
             self.inheritsPolicies = inheritsPolicies
+            self.keepsWhenInvalid = keepsWhenInvalid
         }
     }
 
@@ -190,6 +194,7 @@ extension ObjectPlan {
         _read { yield shape.model.handedDown }
     }
     var inheritsPolicies: Bool { shape.model.inheritsPolicies }
+    var keepsWhenInvalid: Bool { shape.model.keepsWhenInvalid }
     var defaults: DefaultPaths {
         _read { yield shape.defaults }
     }

@@ -42,6 +42,7 @@ final class ConfigurationRules: Sendable {
     /// A policy came from a parent or a mapper (``inheriting(_:)``).
     var inheritsPolicies: Bool {
         policies.inheritsKeyStrategy || policies.inheritsMissingKeys || policies.inheritsLossy || policies.inheritsBoxing
+            || policies.inheritsInvalidDefaults
             || !policies.inheritedAdapters.isEmpty
     }
     /// Every collection property of the type leaves out the elements that do not convert.
@@ -60,6 +61,7 @@ final class ConfigurationRules: Sendable {
             valueAdapters: valueAdapters,
             lossyCollections: policies.ownsLossy || policies.inheritsLossy ? policies.lossy : nil,
             singleValuesAsArrays: policies.ownsBoxing || policies.inheritsBoxing ? policies.boxes : nil,
+            defaultsWhenInvalid: policies.ownsInvalidDefaults || policies.inheritsInvalidDefaults ? policies.keepsWhenInvalid : nil,
             raisesInValues: policies.output.undefinedKeys == .raise
         )
         return handed.isEmpty ? nil : handed
@@ -96,6 +98,8 @@ final class ConfigurationRules: Sendable {
         policies.inheritedAdapters = ValueAdapters()
         policies.ownsLossy = self.policies.ownsLossy || other.policies.ownsLossy
         policies.inheritsLossy = false
+        policies.ownsInvalidDefaults = self.policies.ownsInvalidDefaults || other.policies.ownsInvalidDefaults
+        policies.inheritsInvalidDefaults = false
         policies.ownsBoxing = self.policies.ownsBoxing || other.policies.ownsBoxing
         policies.inheritsBoxing = false
         policies.output.represented = other.output.represented ?? output.represented
@@ -139,7 +143,10 @@ extension ConfigurationRules {
         let takesBoxing = inherited.singleValuesAsArrays.map { boxes in
             !policies.ownsBoxing && !(policies.inheritsBoxing && boxes == policies.boxes)
         } ?? false
-        guard takesStrategy || takesMissingKeys || takesAdapters || takesLossy || takesBoxing else { return self }
+        let takesInvalidDefaults = inherited.defaultsWhenInvalid.map { keeps in
+            !policies.ownsInvalidDefaults && !(policies.inheritsInvalidDefaults && keeps == policies.keepsWhenInvalid)
+        } ?? false
+        guard takesStrategy || takesMissingKeys || takesAdapters || takesLossy || takesBoxing || takesInvalidDefaults else { return self }
         return InheritedRules.rules(self, under: inherited) {
             var changed = policies
             if takesStrategy, let strategy = inherited.keyStrategy {
@@ -158,6 +165,10 @@ extension ConfigurationRules {
             if takesBoxing, let boxes = inherited.singleValuesAsArrays {
                 changed.boxes = boxes
                 changed.inheritsBoxing = true
+            }
+            if takesInvalidDefaults, let keeps = inherited.defaultsWhenInvalid {
+                changed.keepsWhenInvalid = keeps
+                changed.inheritsInvalidDefaults = true
             }
             return ConfigurationRules(properties: properties, policies: changed, hooks: hooks, problems: problems)
         }

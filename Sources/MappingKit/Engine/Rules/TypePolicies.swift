@@ -2,7 +2,7 @@
 /// holds the rules around them). A policy added here is part of the plan's identity
 /// (``RulesKey``) as it is, and ``ConfigurationRules/with(_:)`` keeps it without a word more. A
 /// policy handed down to nested types (the key strategy, missing keys, adapters by value type,
-/// lossy collections, single values as arrays) also has its own and inherited flags, a field in ``TreePolicies``, and a
+/// lossy collections, single values as arrays, defaults for invalid values) also has its own and inherited flags, a field in ``TreePolicies``, and a
 /// line in ``ConfigurationRules/extended(by:)`` and ``ConfigurationRules/inheriting(_:)``.
 struct TypePolicies: Hashable, Sendable {
     var strategy = NamedKeyStrategy(.useNames)
@@ -28,6 +28,11 @@ struct TypePolicies: Hashable, Sendable {
     var ownsLossy = false
     /// ``lossyCollections`` came from a parent or a mapper.
     var inheritsLossy = false
+    var keepsWhenInvalid = false
+    /// The configuration chose ``defaultsWhenInvalid`` itself.
+    var ownsInvalidDefaults = false
+    /// ``defaultsWhenInvalid`` came from a parent or a mapper.
+    var inheritsInvalidDefaults = false
     var boxes = false
     /// The configuration chose ``singleValuesAsArrays`` itself.
     var ownsBoxing = false
@@ -41,6 +46,16 @@ struct TypePolicies: Hashable, Sendable {
         set {
             boxes = newValue
             ownsBoxing = true
+        }
+    }
+
+    /// A value that does not convert leaves its property as it was (its declared value when a
+    /// model is made), reported; setting it makes the policy the configuration's own.
+    var defaultsWhenInvalid: Bool {
+        get { keepsWhenInvalid }
+        set {
+            keepsWhenInvalid = newValue
+            ownsInvalidDefaults = true
         }
     }
 

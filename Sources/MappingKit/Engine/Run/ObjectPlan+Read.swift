@@ -78,8 +78,27 @@ extension ObjectPlan {
             }
             return nil
         } catch {
-            return MappingError.wrapping(error, at: input.errorPath(forField: index, of: self))
+            let path = input.errorPath(forField: index, of: self)
+            if let value, keepsField(after: error, found: ValueDescription.describe(value), at: path, in: context) { return nil }
+            return MappingError.wrapping(error, at: path)
         }
+    }
+
+    /// Under ``keepsWhenInvalid`` (``MappingConfiguration/Builder/defaultsWhenInvalid``),
+    /// whether a field's `error`, reading the value described by `found`, leaves the field as it
+    /// was (its declared value in a model being made, its value in one updated), reported at
+    /// `path`. A failed requirement, a configuration error, a syntax error and the call's limits
+    /// stay errors, as for a property's own default (``InvalidDefaultCodec``).
+    func keepsField(after error: any Error, found: @autoclosure () -> String, at path: [PathComponent], in context: MappingContext) -> Bool {
+        guard keepsWhenInvalid, let error = error as? MappingError, !error.isFatal, !error.issues.contains(where: { issue in
+            switch issue.problem {
+            case .unmetRequirement, .configuration, .unsupportedType, .syntax: true
+            default: false
+            }
+        }) else { return false }
+        let kept = context.updatesInPlace ? "its value as it was" : "its declared value"
+        context.report?.record(.defaultedWhenInvalid(kept, problem: error.description), at: path, found: found())
+        return true
     }
 
     /// Reads the fields of `dictionary` (``walksKeys`` plans) by walking its entries once and
@@ -120,7 +139,9 @@ extension ObjectPlan {
                 do {
                     try destination.read(dictionary.values[position], field: field, of: self, in: context)
                 } catch {
-                    problems.merge(MappingError.wrapping(error, at: fields[field].keys.errorPath(in: dictionary)), for: field)
+                    let path = fields[field].keys.errorPath(in: dictionary)
+                    if keepsField(after: error, found: ValueDescription.describe(dictionary.values[position]), at: path, in: context) { continue }
+                    problems.merge(MappingError.wrapping(error, at: path), for: field)
                     if problems.isFatal { return problems.collected(cap: context.maximumProblems) }
                 }
             }
