@@ -19,6 +19,12 @@ mkdir -p Tests/Generated/APIs
 (cd Tests/Generated/Samples/APIs && "$generate" --name MastodonStatus --prefix Mastodon --access public --stash mastodon-status.json) > Tests/Generated/APIs/MastodonStatus.swift
 (cd Tests/Generated/Samples/APIs && "$generate" --name NpmPackument --prefix Npm --access public --stash --map users npm-packument.json) > Tests/Generated/APIs/NpmPackument.swift
 (cd Tests/Generated/Samples/APIs && "$generate" --name SlackMessage --prefix Slack --access public --stash slack-message.json) > Tests/Generated/APIs/SlackMessage.swift
+# Five more, with tagged unions (issue 62): GitHub's events, Stripe's events, JSON:API, GeoJSON; and a weather API's, with none.
+(cd Tests/Generated/Samples/APIs && "$generate" --name GHEvents --prefix GH --access public --stash github-events.json) > Tests/Generated/APIs/GHEvents.swift
+(cd Tests/Generated/Samples/APIs && "$generate" --name WebhookEvents --prefix Webhook --access public --stash stripe-events.json) > Tests/Generated/APIs/WebhookEvents.swift
+(cd Tests/Generated/Samples/APIs && "$generate" --name JSONAPIDocument --prefix JSONAPI --access public --stash jsonapi-articles.json) > Tests/Generated/APIs/JSONAPIDocument.swift
+(cd Tests/Generated/Samples/APIs && "$generate" --name GeoFeatureCollection --prefix Geo --access public --stash geojson-features.json) > Tests/Generated/APIs/GeoFeatureCollection.swift
+(cd Tests/Generated/Samples/APIs && "$generate" --name Weather --prefix Weather --access public --stash weather-current.json) > Tests/Generated/APIs/Weather.swift
 # Models of schemas, read back by --from-schema: the schema's zoo (its document written by
 # SchemaZooDocumentTests) and the sample models' (written by FromSchemaTests), under MAPPINGKIT_REGENERATE=1.
 (cd Tests/Generated/Samples/Schemas && "$generate" --from-schema --access package zoo.schema.json) > Tests/Generated/FromSchema/Zoo/Zoo.swift

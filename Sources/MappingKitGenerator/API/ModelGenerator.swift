@@ -40,8 +40,10 @@ public struct ModelGenerator: Sendable {
     public func source(for samples: [Sample]) throws(GeneratorError) -> String {
         let (plans, topIsArray, inference) = try plans(for: samples)
         // The shapes live as long as the inference: it breaks their cycles when it goes.
+        let names = Dictionary(uniqueKeysWithValues: plans.map { (ObjectIdentifier($0.node), $0.typeName) })
         return withExtendedLifetime(inference) {
-            SourceWriter(options: options, sampleNames: samples.map(\.name), topIsArray: topIsArray).source(for: plans) { $0.count }
+            SourceWriter(options: options, sampleNames: samples.map(\.name), topIsArray: topIsArray) { names[ObjectIdentifier($0.resolved)] ?? "Any" }
+                .source(for: plans) { $0.count }
         }
     }
 
@@ -77,9 +79,10 @@ public struct ModelGenerator: Sendable {
         guard top.values == top.objects, top.nulls == 0, let topNode = top.object else {
             throw GeneratorError("expected every sample to be a JSON object, or an array of objects")
         }
+        inference.findUnions(from: topNode)
         inference.findMaps(except: topNode, maps: options.dictionaries, structs: options.models)
         ShapeMerging(allowsSelfContainment: options.kind == .finalClass).run(from: top)
-        let shapes = ShapeMerging.shapes(from: top).filter { $0 === topNode.resolved || !$0.keys.isEmpty }
+        let shapes = ShapeMerging.shapes(from: top).filter { $0 === topNode.resolved || !$0.keys.isEmpty || $0.union != nil || $0.names != nil }
         let names = typeNames(shapes, top: topNode.resolved)
         let name = { (node: ObjectNode) in names[ObjectIdentifier(node.resolved)] ?? "Any" }
         var plans: [ModelPlan] = []
@@ -115,6 +118,12 @@ public struct ModelGenerator: Sendable {
     private func typeNames(_ shapes: [ObjectNode], top: ObjectNode) -> [ObjectIdentifier: String] {
         var names: [ObjectIdentifier: String] = [:]
         var used = Naming.reservedTypes
+        // How many shapes inside cases' payloads each name would go to.
+        var payloadNames: [String: Int] = [:]
+        for shape in shapes where shape.origin.parent?.resolved.union != nil {
+            let origin = shape.namingOrigin
+            payloadNames[Naming.typeName(for: origin.key, isElement: origin.isElement), default: 0] += 1
+        }
         for shape in shapes {
             var candidate = options.name
             if shape !== top {
@@ -123,7 +132,9 @@ public struct ModelGenerator: Sendable {
                 let parentName = origin.parent.flatMap { names[ObjectIdentifier($0.resolved)] }.map { name in
                     name.hasPrefix(options.typePrefix) ? String(name.dropFirst(options.typePrefix.count)) : name
                 }
-                var base = Naming.typeName(for: origin.key, isElement: origin.isElement)
+                // A tagged union's case is named after its tag (`PushEvent`, `Point`).
+                var base = shape.union.map { Naming.typeName(for: $0.tag, isElement: false) }
+                    ?? Naming.typeName(for: origin.key, isElement: origin.isElement)
                 // A standard type's name takes a word after it (`URLElement`, `DataObject`), or
                 // its parent's name before it when that word is already there (`elements` →
                 // `PackageElement`, never `ElementElement`).
@@ -132,7 +143,10 @@ public struct ModelGenerator: Sendable {
                     base = base == word ? parentName.map { $0 + base } ?? base + "Item" : base + word
                 }
                 candidate = options.typePrefix + base
-                if used.contains(candidate), let parentName {
+                // Inside cases' payloads, a name several of them use says whose it is
+                // (`PushEventPayload`, `WatchEventPayload`).
+                let shared = origin.parent?.resolved.union != nil && payloadNames[base, default: 0] > 1
+                if used.contains(candidate) || shared, let parentName {
                     candidate = options.typePrefix + parentName + base
                 }
             }

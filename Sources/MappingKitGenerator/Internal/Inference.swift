@@ -41,8 +41,16 @@ final class Inference {
             for element in elements { observe(element, into: &box.summary, origin: elementOrigin) }
         case .object(let members):
             summary.objects += 1
-            let node = summary.object ?? makeNode(origin)
-            summary.object = node
+            let node: ObjectNode
+            if let (key, tag) = Self.discriminator(of: members, at: origin) {
+                // Kept apart by tag until the shapes are compared (`findUnions`).
+                let variants = summary.variants ?? Variants(key: key)
+                summary.variants = variants
+                node = variants.node(for: variants.key == key ? tag : variants.tags.first ?? tag) { makeNode(origin) }
+            } else {
+                node = summary.object ?? makeNode(origin)
+                summary.object = node
+            }
             node.countObject()
             var seen = Set<String>()
             for (key, value) in members {
@@ -54,10 +62,102 @@ final class Inference {
         }
     }
 
+    /// Keys that name an object's kind in the APIs people model by hand: GitHub's and GeoJSON's
+    /// `type`, Stripe's `object`, Kubernetes' `kind`; the first one an object holds as text.
+    /// Never at the top level, which is the model asked for.
+    private static let discriminators = ["type", "object", "kind"]
+
+    private static func discriminator(of members: [(String, SampleValue)], at origin: NameOrigin) -> (key: String, tag: String)? {
+        guard origin.parent != nil else { return nil }
+        for key in discriminators {
+            if let (_, value) = members.first(where: { $0.0 == key }), case .string(let tag) = value, !tag.isEmpty { return (key, tag) }
+        }
+        return nil
+    }
+
     private func makeNode(_ origin: NameOrigin) -> ObjectNode {
         let node = ObjectNode(order: nodes.count, origin: origin)
         nodes.append(node)
         return node
+    }
+
+    /// Decides, from the top down, each place whose objects were kept apart by a discriminator:
+    /// a tagged union when there are two tags or more, every object there has one, and the
+    /// shapes differ (their keys, or what a key holds: a `payload` with other keys, coordinates
+    /// nested deeper); otherwise its shapes merge into one, as any place's do. Top down, so that
+    /// a place merged (Stripe's events, whose `type`s differ only inside `data.object`) merges
+    /// the places inside it before they are decided.
+    func findUnions(from top: ObjectNode) {
+        var pending = [top]
+        var seen: Set<ObjectIdentifier> = []
+        while let next = pending.popLast() {
+            let node = next.resolved
+            guard seen.insert(ObjectIdentifier(node)).inserted else { continue }
+            if node.isMap {
+                var found: [ObjectNode] = []
+                node.withMapValues { summary in found = decide(&summary) }
+                pending += found
+                continue
+            }
+            for key in node.keys {
+                var found: [ObjectNode] = []
+                node.withField(key) { summary in found = decide(&summary) }
+                pending += found
+            }
+        }
+    }
+
+    /// Decides `summary`'s variants (and its elements', at any depth); returns the shapes to
+    /// look inside next.
+    private func decide(_ summary: inout Summary) -> [ObjectNode] {
+        var next: [ObjectNode] = []
+        if let elements = summary.elements { next += decide(&elements.summary) }
+        if let variants = summary.variants, !variants.isUnion {
+            let shapes = variants.shapes.map { ($0.tag, $0.node.resolved) }
+            let differ = shapes.indices.contains { first in
+                shapes.indices.dropFirst(first + 1).contains { Self.differ(shapes[first].1, shapes[$0].1, without: variants.key) }
+            }
+            if shapes.count >= 2, summary.object == nil, differ {
+                variants.becomeUnion(named: makeNode(shapes[0].1.origin))
+            } else {
+                var pairs = shapes.dropFirst().map { (shapes[0].1, $0.1) }
+                if let object = summary.object { pairs.append((object, shapes[0].1)) }
+                // Merged in the order the tags were met (`unify` takes the last pair first).
+                ObjectNode.unify(pairs.reversed())
+                summary.object = shapes[0].1.resolved
+                summary.variants = nil
+            }
+        }
+        if let variants = summary.variants { next += variants.shapes.map(\.node) }
+        if let object = summary.object { next.append(object) }
+        return next
+    }
+
+    /// Whether two shapes are different things, not one shape of optionals: their keys differ
+    /// (`without` the discriminator), or a key holds values of different kinds in each (through
+    /// arrays at any depth: GeoJSON's coordinates), or an object with other keys (GitHub's
+    /// `payload`). Keys only `null` in one of them say nothing; one level into objects, so that
+    /// a difference deeper down (inside Stripe's `data.object`) is decided where it is.
+    private static func differ(_ first: ObjectNode, _ second: ObjectNode, without discriminator: String) -> Bool {
+        let keys = Set(first.keys).subtracting([discriminator])
+        guard keys == Set(second.keys).subtracting([discriminator]) else { return true }
+        return keys.contains { differ(first.summary(of: $0), second.summary(of: $0), depth: 1) }
+    }
+
+    private static func differ(_ first: Summary, _ second: Summary, depth: Int) -> Bool {
+        guard let kind = first.kind, let other = second.kind else { return false }
+        guard kind == other else { return true }
+        switch kind {
+        case 3:
+            guard let inner = first.elements?.summary, let otherInner = second.elements?.summary else { return false }
+            return differ(inner, otherInner, depth: depth)
+        case 4:
+            guard depth > 0, first.variants == nil, second.variants == nil,
+                  let node = first.object?.resolved, let otherNode = second.object?.resolved, !node.isMap, !otherNode.isMap else { return false }
+            return Set(node.keys) != Set(otherNode.keys)
+        default:
+            return false
+        }
     }
 
     /// Turns every shape whose keys are data into a map, but the top-level shape, which is the
@@ -66,7 +166,7 @@ final class Inference {
     /// that each object has few of (each in fewer than half the objects, over several objects).
     /// `forced`: JSON paths (``ObjectNode/path``) that are maps, or structs, whatever the keys.
     func findMaps(except top: ObjectNode, maps: Set<String>, structs: Set<String>) {
-        for node in nodes where node.resolved === node && node !== top && !node.isMap && !node.keys.isEmpty {
+        for node in nodes where node.resolved === node && node !== top && !node.isMap && !node.keys.isEmpty && node.union == nil {
             let path = node.path
             if structs.contains(path) { continue }
             if maps.contains(path) || Self.keysAreData(node) { node.becomeMap() }

@@ -14,6 +14,10 @@ final class ObjectNode {
     /// Set when the keys are data (ids, dates) rather than names: every value, together.
     private(set) var mapValues: Summary?
     private var forward: ObjectNode?
+    /// Set on a tagged union's case payload: the union, and the tag of its case.
+    private(set) var union: (variants: Variants, tag: String)?
+    /// Set on the stand-in that names a tagged union's enum (``Variants/enumNode``).
+    private(set) var names: Variants?
 
     init(order: Int, origin: NameOrigin) {
         self.order = order
@@ -48,6 +52,30 @@ final class ObjectNode {
         presence[key, default: 0] += 1
     }
 
+    /// Makes the shape the payload of `variants`' case `tag`.
+    func becomePayload(of variants: Variants, tag: String) {
+        union = (variants, tag)
+    }
+
+    /// Makes the node the stand-in for `variants`' enum, named as its first shape would be.
+    func becomeEnum(of variants: Variants) {
+        names = variants
+    }
+
+    /// Runs `body` on the map's values (a map's only summary).
+    func withMapValues(_ body: (inout Summary) -> Void) {
+        guard var values = mapValues else { return }
+        body(&values)
+        mapValues = values
+    }
+
+    /// Forgets `key` (a tagged union's discriminator, which the enum reads, not its payload).
+    func removeKey(_ key: String) {
+        keys.removeAll { $0 == key }
+        fields[key] = nil
+        presence[key] = nil
+    }
+
     /// Runs `body` on the summary of `key`'s values.
     func withField(_ key: String, _ body: (inout Summary) -> Void) {
         var summary = fields.removeValue(forKey: key) ?? Summary()
@@ -66,7 +94,7 @@ final class ObjectNode {
     /// Lets go of every summary and the shape this one was merged into: merged shapes and shapes
     /// that hold themselves refer to one another in cycles, which this breaks once generation ends.
     func releaseReferences() {
-        (keys, fields, presence, mapValues, forward) = ([], [:], [:], nil, nil)
+        (keys, fields, presence, mapValues, forward, union, names) = ([], [:], [:], nil, nil, nil, nil)
     }
 
     /// Makes the shape a map from its keys to one value type: every field's values, together.

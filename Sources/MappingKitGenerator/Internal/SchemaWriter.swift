@@ -16,7 +16,7 @@ struct SchemaWriter {
         guard let top = plans.first else { return [:] }
         var document: [String: Any] = ["$schema": "https://json-schema.org/draft/2020-12/schema", "title": top.typeName]
         for (key, value) in object(top) { document[key] = value }
-        let definitions = plans.dropFirst().map { ($0.typeName, object($0) as Any) }
+        let definitions = plans.dropFirst().filter { $0.node.names == nil }.map { ($0.typeName, object($0) as Any) }
         if !definitions.isEmpty { document["$defs"] = Dictionary(uniqueKeysWithValues: definitions) }
         return document
     }
@@ -52,6 +52,16 @@ struct SchemaWriter {
         case .model(let node):
             let target = name(node.resolved)
             return ["$ref": target == plans.first?.typeName ? "#" : "#/$defs/\(target)"]
+        case .union(_, let variants):
+            // As `TaggedEnumCodec` describes an internally tagged enum whose cases are models:
+            // each case's tag, and for the fallback any tag no case has.
+            let cases = UnionCases(variants)
+            let known = cases.cases.map(\.tag)
+            var choices: [Any] = cases.cases.map { entry in
+                ["type": "object", "required": [variants.key], "properties": [variants.key: ["const": entry.tag]]] as [String: Any]
+            }
+            choices.append(["type": "object", "required": [variants.key], "properties": [variants.key: ["type": "string", "not": ["enum": known]]]])
+            return ["anyOf": choices]
         case .array(let element, let optional):
             var items = schema(of: element)
             if optional, !items.isEmpty { items = ["anyOf": [items, ["type": "null"]]] }
@@ -79,6 +89,7 @@ struct SchemaWriter {
         case .string: ""
         case .date(let form): form.epochText
         case .model(let node): plans.first { $0.node === node.resolved }.map(initialObject)
+        case .union(_, let variants): [variants.key: ""]
         case .array: [Any]()
         case .map, .emptyObject: [String: Any]()
         case .url, .any: nil

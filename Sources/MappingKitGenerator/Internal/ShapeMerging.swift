@@ -38,7 +38,8 @@ struct ShapeMerging {
         var byKey: [String: [Int]] = [:]
 
         init(_ root: Summary) {
-            shapes = ShapeMerging.shapes(from: root).filter { !$0.keys.isEmpty }.map(ShapeKeys.init)
+            // A tagged union's cases stay apart: their shapes differ by design.
+            shapes = ShapeMerging.shapes(from: root).filter { !$0.keys.isEmpty && $0.union == nil && $0.names == nil }.map(ShapeKeys.init)
             for (position, shape) in shapes.enumerated() {
                 bySignature[shape.signature, default: []].append(position)
                 byStem[shape.typeStem, default: []].append(position)
@@ -72,7 +73,13 @@ struct ShapeMerging {
     }
 
     private func mayMerge(_ first: ObjectNode, _ second: ObjectNode) -> Bool {
-        allowsSelfContainment || (!Self.contains(first, directly: second) && !Self.contains(second, directly: first))
+        // Two cases' own parts (GitHub's `payload`s) stay apart unless they have the same keys:
+        // the cases differ there by design.
+        if let one = first.origin.parent?.resolved.union, let other = second.origin.parent?.resolved.union,
+           one.variants === other.variants, one.tag != other.tag, Set(first.keys) != Set(second.keys) {
+            return false
+        }
+        return allowsSelfContainment || (!Self.contains(first, directly: second) && !Self.contains(second, directly: first))
     }
 
     /// Whether `node`, or a shape it holds as a plain or optional property, holds `target`.
@@ -89,7 +96,9 @@ struct ShapeMerging {
         return false
     }
 
-    /// Every live shape reachable from `root` (maps are looked through), first met first.
+    /// Every live shape reachable from `root` (maps are looked through), first met first: only
+    /// through places whose values are all objects (or all arrays), since a place of several
+    /// kinds is `Any`, and a shape seen only there is no type of the models.
     static func shapes(from root: Summary) -> [ObjectNode] {
         var found: [ObjectNode] = []
         var seen: Set<ObjectIdentifier> = []
@@ -98,7 +107,19 @@ struct ShapeMerging {
         while index < pending.count {
             let summary = pending[index]
             index += 1
-            if let elements = summary.elements { pending.append(elements.summary) }
+            if summary.kind == 3, let elements = summary.elements { pending.append(elements.summary) }
+            guard summary.kind == 4 else { continue }
+            // A tagged union: its enum's stand-in, then each case's payload.
+            if let variants = summary.variants, variants.isUnion, let standIn = variants.enumNode,
+               seen.insert(ObjectIdentifier(standIn)).inserted {
+                found.append(standIn)
+                for (_, payload) in variants.shapes {
+                    let node = payload.resolved
+                    guard seen.insert(ObjectIdentifier(node)).inserted else { continue }
+                    found.append(node)
+                    pending += node.keys.map(node.summary(of:))
+                }
+            }
             guard let node = summary.object?.resolved, seen.insert(ObjectIdentifier(node)).inserted else { continue }
             if let values = node.mapValues {
                 pending.append(values)

@@ -4,6 +4,8 @@ struct SourceWriter {
     let options: GeneratorOptions
     let sampleNames: [String]
     let topIsArray: Bool
+    /// Each shape's type name.
+    let names: (ObjectNode) -> String
 
     /// Observation's releases: `@Observable` models carry them so that an app whose deployment
     /// target is older than iOS 17 still compiles the file (MappingKit itself goes back to iOS 13.4).
@@ -46,12 +48,20 @@ struct SourceWriter {
     }
 
     private func type(_ plan: ModelPlan, isTop: Bool, count: Int) -> [String] {
+        if let variants = plan.node.names { return union(plan, variants) }
         let origin = plan.node.namingOrigin
-        let doc = isTop
+        var doc = isTop
             ? "/// The samples' \(topIsArray ? "array elements" : "top-level object") (\(count) in all)."
             : "/// The objects first seen \(origin.isElement ? "in" : "as") `\(origin.key)` (\(count) in the samples)."
+        // A case's payload is read by the enum's synthesized `Codable`: `MappableCodable` gives it that.
+        var conformance = "Mappable"
+        if let (variants, tag) = plan.node.union {
+            doc = "/// The objects first seen \(origin.isElement ? "in" : "as") `\(origin.key)` whose \(ModelPlan.stringLiteral(variants.key)) "
+                + "is \(ModelPlan.stringLiteral(tag)) (\(count) in the samples)."
+            conformance = "MappableCodable"
+        }
         let kind = options.kind == .struct ? "struct" : "final class"
-        var lines = [doc] + (options.observable ? [Self.observationAvailability, "@Observable"] : []) + ["\(modifier)\(kind) \(plan.typeName): Mappable {"]
+        var lines = [doc] + (options.observable ? [Self.observationAvailability, "@Observable"] : []) + ["\(modifier)\(kind) \(plan.typeName): \(conformance) {"]
         for property in plan.properties {
             lines.append("    \(modifier)var \(Naming.declared(property.name))\(property.declaration)")
         }
@@ -73,6 +83,37 @@ struct SourceWriter {
             lines += configuration.map { "        " + $0 }
             lines.append("    }")
         }
+        lines.append("}")
+        return lines
+    }
+
+    /// A tagged union: a case per tag with its payload model, and the fallback that keeps any
+    /// other tag's object whole, so that a payload the samples did not show is written back as
+    /// it came.
+    private func union(_ plan: ModelPlan, _ variants: Variants) -> [String] {
+        let origin = plan.node.namingOrigin
+        let cases = UnionCases(variants)
+        let key = ModelPlan.stringLiteral(variants.key)
+        var lines = [
+            "/// The objects first seen \(origin.isElement ? "in" : "as") `\(origin.key)`, one case per \(key) (\(variants.shapes.count) in the samples).",
+            "\(modifier)enum \(plan.typeName): TaggedEnum {",
+        ]
+        for (entry, (_, node)) in zip(cases.cases, variants.shapes) {
+            lines.append("    case \(Naming.declared(entry.name))(\(names(node.resolved)))")
+        }
+        lines.append("    /// Any other \(key), with the whole object it came in: written back as it was.")
+        lines.append("    case \(cases.fallback)(String, UnmappedValues)")
+        if cases.renames {
+            lines.append("")
+            lines.append("    enum CodingKeys: String, CodingKey {")
+            lines += cases.cases.map { entry in
+                entry.tag == entry.name ? "        case \(Naming.declared(entry.name))" : "        case \(Naming.declared(entry.name)) = \(ModelPlan.stringLiteral(entry.tag))"
+            }
+            lines.append("        case \(cases.fallback)")
+            lines.append("    }")
+        }
+        lines.append("")
+        lines.append("    \(modifier)static var tagging: EnumTagging { EnumTagging.internallyTagged(tag: \(key)).unknownTags(as: \(ModelPlan.stringLiteral(cases.fallback))) }")
         lines.append("}")
         return lines
     }

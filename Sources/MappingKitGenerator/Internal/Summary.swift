@@ -19,6 +19,10 @@ struct Summary {
     var objects = 0
     /// The shape every object seen here is merged into.
     var object: ObjectNode?
+    /// The objects seen here that hold a discriminator (`type`, `object`, `kind`) as text, a
+    /// shape per tag: a tagged union when their shapes differ (``Inference/findUnions(from:)``),
+    /// else merged into ``object``.
+    var variants: Variants?
 
     /// Values that are not `null`.
     var values: Int { bools + integers + hugeIntegers + fractions + strings + arrays + objects }
@@ -68,6 +72,65 @@ struct Summary {
         objects += other.objects
         if let theirs = other.object {
             if let object { pending.append((object, theirs)) } else { object = theirs }
+        }
+        if let theirs = other.variants {
+            if let variants { variants.absorb(theirs, pending: &pending) } else { variants = theirs }
+        }
+    }
+}
+
+/// The shapes of the objects at one place, by the text of their discriminator: one shape per
+/// tag, in the order the tags were met. Shared as summaries merge.
+final class Variants {
+    /// The discriminator's key.
+    let key: String
+    private(set) var tags: [String] = []
+    private(set) var nodes: [String: ObjectNode] = [:]
+    /// Decided a tagged union: each shape is a case's payload, without the discriminator.
+    private(set) var isUnion = false
+    /// The stand-in shape that names the union's enum (``ObjectNode/becomeEnum(of:)``).
+    private(set) var enumNode: ObjectNode?
+
+    /// Makes these shapes a tagged union's cases, `stand-in` naming its enum.
+    func becomeUnion(named standIn: ObjectNode) {
+        isUnion = true
+        enumNode = standIn
+        standIn.becomeEnum(of: self)
+        for (tag, node) in shapes {
+            node.removeKey(key)
+            node.becomePayload(of: self, tag: tag)
+        }
+    }
+
+    init(key: String) {
+        self.key = key
+    }
+
+    /// The shape of the objects tagged `tag`, made by `make` the first time.
+    func node(for tag: String, make: () -> ObjectNode) -> ObjectNode {
+        if let node = nodes[tag] { return node }
+        let node = make()
+        tags.append(tag)
+        nodes[tag] = node
+        return node
+    }
+
+    /// Each tag's shape, in the order met.
+    var shapes: [(tag: String, node: ObjectNode)] { tags.compactMap { tag in nodes[tag].map { (tag, $0) } } }
+
+    /// Takes `other`'s tags: a tag both have merges its two shapes; another discriminator's
+    /// objects merge into this one's first shape (the place is then no union).
+    func absorb(_ other: Variants, pending: inout [(ObjectNode, ObjectNode)]) {
+        guard other !== self else { return }
+        for (tag, node) in other.shapes {
+            if let mine = nodes[tag], other.key == key {
+                pending.append((mine, node))
+            } else if other.key == key {
+                tags.append(tag)
+                nodes[tag] = node
+            } else if let first = shapes.first?.node {
+                pending.append((first, node))
+            }
         }
     }
 }

@@ -10,6 +10,8 @@ indirect enum SwiftType {
     /// Integers past 64 bits, through the `.decimal` adapter.
     case decimal
     case model(ObjectNode)
+    /// A tagged union's enum, named by its stand-in shape (``Variants/enumNode``).
+    case union(ObjectNode, Variants)
     case array(SwiftType, optionalElements: Bool)
     case map(SwiftType, optionalValues: Bool)
     /// Values of several kinds, or none but `null`: kept as they are.
@@ -40,6 +42,9 @@ indirect enum SwiftType {
             guard elements.values > 0 else { return .array(.any, optionalElements: false) }
             let element = inferred(from: elements, at: position == .property && summary.nulls == 0 ? .element : .deep)
             return .array(element, optionalElements: elements.nulls > 0 && !element.isAny)
+        }
+        if summary.objects > 0, let variants = summary.variants, variants.isUnion, let standIn = variants.enumNode {
+            return .union(standIn, variants)
         }
         if summary.objects > 0, let node = summary.object?.resolved {
             if let values = node.mapValues {
@@ -102,6 +107,7 @@ indirect enum SwiftType {
         case .date: "Date"
         case .decimal: "Decimal"
         case .model(let node): name(node.resolved)
+        case .union(let standIn, _): name(standIn)
         case .array(let element, let optional): "[\(element.spelled(name))\(optional ? "?" : "")]"
         case .map(let value, let optional): "[String: \(value.spelled(name))\(optional ? "?" : "")]"
         case .any: "Any"
@@ -121,6 +127,7 @@ indirect enum SwiftType {
         case .date: " = Date(timeIntervalSince1970: 0)"
         case .decimal: " = Decimal()"
         case .model(let node): " = \(name(node.resolved))()"
+        case .union(let standIn, let variants): " = \(name(standIn)).\(UnionCases(variants).fallback)(\"\", UnmappedValues())"
         case .array: ": \(spelled(name)) = []"
         case .map, .emptyObject: ": \(spelled(name)) = [:]"
         case .url, .any: nil

@@ -30,6 +30,16 @@ struct APISample: Sendable, CustomTestStringConvertible {
             name: "NpmPackument", access: .public, stashesUndefinedKeys: true, typePrefix: "Npm", dictionaries: ["users"]
         )),
         sample("slack-message.json", SlackMessage.self, GeneratorOptions(name: "SlackMessage", access: .public, stashesUndefinedKeys: true, typePrefix: "Slack")),
+        // Issue 62: four tagged unions, and a payload with none.
+        sample("github-events.json", GHEvents.self, GeneratorOptions(name: "GHEvents", access: .public, stashesUndefinedKeys: true, typePrefix: "GH")),
+        sample("stripe-events.json", WebhookEvents.self, GeneratorOptions(name: "WebhookEvents", access: .public, stashesUndefinedKeys: true, typePrefix: "Webhook")),
+        sample("jsonapi-articles.json", JSONAPIDocument.self, GeneratorOptions(
+            name: "JSONAPIDocument", access: .public, stashesUndefinedKeys: true, typePrefix: "JSONAPI"
+        )),
+        sample("geojson-features.json", GeoFeatureCollection.self, GeneratorOptions(
+            name: "GeoFeatureCollection", access: .public, stashesUndefinedKeys: true, typePrefix: "Geo"
+        )),
+        sample("weather-current.json", Weather.self, GeneratorOptions(name: "Weather", access: .public, stashesUndefinedKeys: true, typePrefix: "Weather")),
     ]
 
     static func data(_ file: String) throws -> Data {
@@ -37,7 +47,7 @@ struct APISample: Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("Models generated from five APIs' payloads, into one target (issue 42)")
+@Suite("Models generated from ten APIs' payloads, into one target (issues 42 and 62)")
 struct GeneratedAPIModelsTests {
     @Test("the checked-in models are what the generator writes today", arguments: APISample.all)
     func checkedInModelsAreCurrent(sample: APISample) throws {
@@ -90,5 +100,42 @@ struct GeneratedAPIModelsTests {
         // Side by side with the same keys: one type.
         let sizes: [MastodonOriginal] = status.mediaAttachments.flatMap { [$0.meta.original, $0.meta.small] }
         #expect(sizes.map(\.width) == [640, 461])
+    }
+
+    @Test("objects told apart by a discriminator whose shapes differ are a tagged enum, one case per tag, with a fallback that keeps the rest")
+    func taggedUnions() throws {
+        let events = try GHEvents(json: APISample.data("github-events.json")).events
+        #expect(events.map(Self.caseName) == ["pushEvent", "watchEvent", "issuesEvent", "createEvent", "pushEvent"])
+        if case .pushEvent(let push) = events[0] {
+            #expect(push.payload.commits.map(\.author.name) == ["Monalisa Octocat"])
+            #expect(push.actor.login == "octocat")
+        } else {
+            Issue.record("not a push: \(events[0])")
+        }
+        if case .watchEvent(let watch) = events[1] { #expect(watch.payload.action == "started") }
+
+        let stripe = try WebhookEvents(json: APISample.data("stripe-events.json"))
+        // Stripe's events are one type (their `type`s differ only inside `data.object`), whose objects are the union.
+        #expect(stripe.data.map { Self.caseName($0.data.object) } == ["customer", "invoice", "charge"])
+        if case .charge(let charge) = stripe.data[2].data.object { #expect(charge.paymentMethodDetails.card.last4 == "4242") }
+
+        let document = try JSONAPIDocument(json: APISample.data("jsonapi-articles.json"))
+        #expect(document.included.map(Self.caseName) == ["people", "comments", "comments"])
+
+        let geo = try GeoFeatureCollection(json: APISample.data("geojson-features.json"))
+        #expect(geo.features.map { Self.caseName($0.geometry) } == ["point", "lineString", "polygon"])
+        if case .polygon(let polygon) = geo.features[2].geometry { #expect(polygon.coordinates[0].count == 5) }
+
+        // A tag the samples did not show: the fallback, written back as it came.
+        let unknown = #"{"type": "MultiPoint", "coordinates": [[1.5, 2.5]], "bbox": [1.5, 2.5, 1.5, 2.5]}"#
+        let feature = try GeoFeature(json: #"{"type": "Feature", "geometry": \#(unknown), "properties": {"prop0": "x"}}"#)
+        #expect(Self.caseName(feature.geometry) == "other")
+        let written = try JSONSerialization.jsonObject(with: feature.jsonData()) as? [String: Any]
+        #expect(JSONSameness.difference(written?["geometry"] ?? NSNull(), try JSONSerialization.jsonObject(with: Data(unknown.utf8))) == nil)
+    }
+
+    /// The name of an enum value's case, as Swift prints it.
+    private static func caseName(_ value: Any) -> String {
+        String(String(describing: value).prefix { $0 != "(" })
     }
 }
