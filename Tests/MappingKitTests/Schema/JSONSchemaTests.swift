@@ -374,6 +374,23 @@ struct TaggedPayloadSchemaTests {
     }
 }
 
+private enum AdjacentWithFallback: TaggedEnum {
+    case push(ref: String)
+    case other(String, UnmappedValues)
+    static var tagging: EnumTagging { EnumTagging.adjacentlyTagged(tag: "t", content: "c").unknownTags(as: "other") }
+}
+
+private enum ExternalWithFallback: TaggedEnum {
+    case push(ref: String)
+    case other(String)
+    static var tagging: EnumTagging { EnumTagging.externallyTagged.unknownTags(as: "other") }
+}
+
+private struct Fallbacks: Mappable {
+    var adjacent = AdjacentWithFallback.push(ref: "")
+    var external = ExternalWithFallback.push(ref: "")
+}
+
 private struct Loose: Mappable {
     var anything: Any = 0
     var maybe: Int? = 5
@@ -383,6 +400,21 @@ private struct Loose: Mappable {
 
     static let mappingConfiguration = MappingConfiguration(for: Loose.self) { map in
         map.defaultValue(\.count, whenMissing: 7)
+    }
+}
+
+@Suite("A tagged enum's fallback case in the schema")
+struct FallbackSchemaTests {
+    @Test("any unknown tag where the tagging puts it, with anything beside it: the fallback reads no payload")
+    func fallbacks() throws {
+        let schema = try Fallbacks.jsonSchema()
+        let properties = try #require(schema["properties"] as? [String: Any])
+        #expect(SchemaValidator.describe(properties["adjacent"] ?? 0) == ##"{"anyOf":[{"properties":{"c":{"properties":{"ref":{"type":"string"}},"required":["ref"],"type":"object"},"t":{"const":"push"}},"required":["t","c"],"type":"object"},{"properties":{"t":{"not":{"enum":["push"]},"type":"string"}},"required":["t"],"type":"object"}],"default":{"c":{"ref":""},"t":"push"}}"##)
+        #expect(SchemaValidator.describe(properties["external"] ?? 0) == ##"{"anyOf":[{"additionalProperties":{"properties":{"ref":{"type":"string"}},"required":["ref"],"type":"object"},"maxProperties":1,"minProperties":1,"propertyNames":{"const":"push"},"type":"object"},{"anyOf":[{"not":{"enum":["push"]},"type":"string"},{"maxProperties":1,"minProperties":1,"propertyNames":{"not":{"enum":["push"]},"type":"string"},"type":"object"}]}],"default":{"push":{"ref":""}}}"##)
+        // Each reads what its schema admits: an unknown tag with a payload of any shape.
+        let read = try Fallbacks(json: #"{"adjacent": {"t": "star", "c": [1, 2]}, "external": {"star": 3}}"#)
+        if case .other(let tag, _) = read.adjacent { #expect(tag == "star") } else { Issue.record("\(read.adjacent)") }
+        if case .other(let tag) = read.external { #expect(tag == "star") } else { Issue.record("\(read.external)") }
     }
 }
 

@@ -150,14 +150,11 @@ extension TaggedEnumCodec {
         let closed = raisesUndefinedKeys(in: context)
         let value = payloadSchema(in: builder, context: context)
         let unknownTag = Self.unknownTag(of: plan)
-        var choices = try plan.cases.enumerated().map { index, entry in
-            let isFallback = plan.fallback?.index == index
-            let tag: [String: Any] = isFallback && plan.fallback?.key != nil ? unknownTag : ["const": entry.tag]
-            // The fallback's object is every unknown tag's: it keeps what it does not read.
-            return try plan.schema(of: entry, tag: tag, closed: closed && !isFallback, value: value)
-        }
-        if let fallback = plan.fallback, fallback.key == nil {
-            choices[fallback.index] = try plan.schema(of: plan.cases[fallback.index], tag: unknownTag, closed: false, value: value)
+        let choices = try plan.cases.enumerated().map { index, entry in
+            // The fallback reads any unknown tag with whatever is beside it: it keeps what it
+            // does not read, and reads no payload of its own.
+            if plan.fallback?.index == index { return plan.fallbackSchema(tag: unknownTag) }
+            return try plan.schema(of: entry, tag: ["const": entry.tag], closed: closed, value: value)
         }
         return ["anyOf": choices]
     }

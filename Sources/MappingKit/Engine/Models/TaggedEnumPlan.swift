@@ -189,6 +189,20 @@ struct ProbeStop: Error {}
 // MARK: JSON Schema
 
 extension TaggedEnumPlan {
+    /// The schema of the fallback case, with `tag` the schema of an unknown tag: the tag where
+    /// the form puts it, anything beside it (the fallback reads no payload: it keeps the tag, and
+    /// the whole object when it has an ``UnmappedValues``).
+    func fallbackSchema(tag: [String: Any]) -> [String: Any] {
+        switch form {
+        case .external:
+            return ["anyOf": [["type": "string"].merging(tag) { $1 }, ["type": "object", "minProperties": 1, "maxProperties": 1, "propertyNames": tag]]]
+        case .internal(let tagKey), .adjacent(let tagKey, _):
+            return ["type": "object", "required": [tagKey], "properties": [tagKey: tag]]
+        case .untagged:
+            return [:]
+        }
+    }
+
     /// The schema of one case, with `tag` the schema of its tag. Each payload value is
     /// described as a property of its type is (`value`: the schema of the type probing found
     /// for a Swift key; any value where it found none), required unless it is optional; under
