@@ -25,6 +25,8 @@ mkdir -p Tests/Generated/APIs
 (cd Tests/Generated/Samples/APIs && "$generate" --name JSONAPIDocument --prefix JSONAPI --access public --stash jsonapi-articles.json) > Tests/Generated/APIs/JSONAPIDocument.swift
 (cd Tests/Generated/Samples/APIs && "$generate" --name GeoFeatureCollection --prefix Geo --access public --stash geojson-features.json) > Tests/Generated/APIs/GeoFeatureCollection.swift
 (cd Tests/Generated/Samples/APIs && "$generate" --name Weather --prefix Weather --access public --stash weather-current.json) > Tests/Generated/APIs/Weather.swift
+# An adjacently tagged union: a realtime channel's messages, {"type": …, "payload": {…}}.
+(cd Tests/Generated/Samples/APIs && "$generate" --name SocketRoom --prefix Socket --access public --stash socket-messages.json) > Tests/Generated/APIs/SocketRoom.swift
 # Models of schemas, read back by --from-schema: the schema's zoo (its document written by
 # SchemaZooDocumentTests) and the sample models' (written by FromSchemaTests), under MAPPINGKIT_REGENERATE=1.
 (cd Tests/Generated/Samples/Schemas && "$generate" --from-schema --access package zoo.schema.json) > Tests/Generated/FromSchema/Zoo/Zoo.swift

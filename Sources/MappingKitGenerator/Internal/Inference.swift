@@ -118,7 +118,7 @@ final class Inference {
                 shapes.indices.dropFirst(first + 1).contains { Self.differ(shapes[first].1, shapes[$0].1, without: variants.key) }
             }
             if shapes.count >= 2, summary.object == nil, differ {
-                variants.becomeUnion(named: makeNode(shapes[0].1.origin))
+                variants.becomeUnion(named: makeNode(shapes[0].1.origin), content: Self.content(of: shapes.map(\.1), without: variants.key))
             } else {
                 var pairs = shapes.dropFirst().map { (shapes[0].1, $0.1) }
                 if let object = summary.object { pairs.append((object, shapes[0].1)) }
@@ -131,6 +131,20 @@ final class Inference {
         if let variants = summary.variants { next += variants.shapes.map(\.node) }
         if let object = summary.object { next.append(object) }
         return next
+    }
+
+    /// The one key every shape holds beside the discriminator, always an object (a model),
+    /// never `null`: the payload of an adjacently tagged union, as the samples are.
+    private static func content(of shapes: [ObjectNode], without discriminator: String) -> String? {
+        guard let first = shapes.first, case let keys = first.keys.filter({ $0 != discriminator }), keys.count == 1 else { return nil }
+        let content = keys[0]
+        let isModel = shapes.allSatisfy { node in
+            let summary = node.summary(of: content)
+            return node.keys.filter { $0 != discriminator } == [content] && node.presence(of: content) == node.count
+                && summary.kind == 4 && summary.nulls == 0 && summary.variants == nil
+                && summary.object.map { !$0.resolved.isMap && !$0.resolved.keys.isEmpty } == true
+        }
+        return isModel ? content : nil
     }
 
     /// Whether two shapes are different things, not one shape of optionals: their keys differ

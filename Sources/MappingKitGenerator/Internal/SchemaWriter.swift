@@ -57,8 +57,16 @@ struct SchemaWriter {
             // each case's tag, and for the fallback any tag no case has.
             let cases = UnionCases(variants)
             let known = cases.cases.map(\.tag)
-            var choices: [Any] = cases.cases.map { entry in
-                ["type": "object", "required": [variants.key], "properties": [variants.key: ["const": entry.tag]]] as [String: Any]
+            var choices: [Any] = zip(cases.cases, variants.payloads).map { entry, payload in
+                // Adjacently tagged, the content is the payload model; internally, its keys are
+                // the object's, which the model judges.
+                guard let content = variants.content else {
+                    return ["type": "object", "required": [variants.key], "properties": [variants.key: ["const": entry.tag]]] as [String: Any]
+                }
+                return [
+                    "type": "object", "required": [variants.key, content],
+                    "properties": [variants.key: ["const": entry.tag], content: ["$ref": "#/$defs/\(name(payload.node))"]],
+                ] as [String: Any]
             }
             choices.append(["type": "object", "required": [variants.key], "properties": [variants.key: ["type": "string", "not": ["enum": known]]]])
             return ["anyOf": choices]

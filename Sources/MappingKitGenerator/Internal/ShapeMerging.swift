@@ -113,7 +113,7 @@ struct ShapeMerging {
             if let variants = summary.variants, variants.isUnion, let standIn = variants.enumNode,
                seen.insert(ObjectIdentifier(standIn)).inserted {
                 found.append(standIn)
-                for (_, payload) in variants.shapes {
+                for (_, payload) in variants.payloads {
                     let node = payload.resolved
                     guard seen.insert(ObjectIdentifier(node)).inserted else { continue }
                     found.append(node)

@@ -56,8 +56,8 @@ struct SourceWriter {
         // A case's payload is read by the enum's synthesized `Codable`: `MappableCodable` gives it that.
         var conformance = "Mappable"
         if let (variants, tag) = plan.node.union {
-            doc = "/// The objects first seen \(origin.isElement ? "in" : "as") `\(origin.key)` whose \(ModelPlan.stringLiteral(variants.key)) "
-                + "is \(ModelPlan.stringLiteral(tag)) (\(count) in the samples)."
+            doc = "/// The objects first seen \(origin.isElement ? "in" : "as") `\(origin.key)` \(variants.content == nil ? "whose" : "beside a") "
+                + "\(ModelPlan.stringLiteral(variants.key)) \(variants.content == nil ? "is" : "of") \(ModelPlan.stringLiteral(tag)) (\(count) in the samples)."
             conformance = "MappableCodable"
         }
         let kind = options.kind == .struct ? "struct" : "final class"
@@ -95,10 +95,11 @@ struct SourceWriter {
         let cases = UnionCases(variants)
         let key = ModelPlan.stringLiteral(variants.key)
         var lines = [
-            "/// The objects first seen \(origin.isElement ? "in" : "as") `\(origin.key)`, one case per \(key) (\(variants.shapes.count) in the samples).",
+            "/// The objects first seen \(origin.isElement ? "in" : "as") `\(origin.key)`, one case per \(key) "
+                + "(\(variants.shapes.reduce(0) { $0 + $1.node.resolved.count }) in the samples).",
             "\(modifier)enum \(plan.typeName): TaggedEnum {",
         ]
-        for (entry, (_, node)) in zip(cases.cases, variants.shapes) {
+        for (entry, (_, node)) in zip(cases.cases, variants.payloads) {
             lines.append("    case \(Naming.declared(entry.name))(\(names(node.resolved)))")
         }
         lines.append("    /// Any other \(key), with the whole object it came in: written back as it was.")
@@ -113,7 +114,8 @@ struct SourceWriter {
             lines.append("    }")
         }
         lines.append("")
-        lines.append("    \(modifier)static var tagging: EnumTagging { EnumTagging.internallyTagged(tag: \(key)).unknownTags(as: \(ModelPlan.stringLiteral(cases.fallback))) }")
+        let tagging = variants.content.map { "adjacentlyTagged(tag: \(key), content: \(ModelPlan.stringLiteral($0)))" } ?? "internallyTagged(tag: \(key))"
+        lines.append("    \(modifier)static var tagging: EnumTagging { EnumTagging.\(tagging).unknownTags(as: \(ModelPlan.stringLiteral(cases.fallback))) }")
         lines.append("}")
         return lines
     }

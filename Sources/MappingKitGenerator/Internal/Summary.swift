@@ -91,15 +91,27 @@ final class Variants {
     /// The stand-in shape that names the union's enum (``ObjectNode/becomeEnum(of:)``).
     private(set) var enumNode: ObjectNode?
 
-    /// Makes these shapes a tagged union's cases, `stand-in` naming its enum.
-    func becomeUnion(named standIn: ObjectNode) {
+    /// The key beside the discriminator that holds each case's payload, when that is all the
+    /// objects hold (adjacently tagged: `{"type": "chat", "payload": {…}}`); `nil` when the
+    /// payload is the object's other keys (internally tagged).
+    private(set) var content: String?
+
+    /// Makes these shapes a tagged union's cases, `standIn` naming its enum; `content`: the
+    /// key of an adjacently tagged payload.
+    func becomeUnion(named standIn: ObjectNode, content: String?) {
         isUnion = true
         enumNode = standIn
+        self.content = content
         standIn.becomeEnum(of: self)
-        for (tag, node) in shapes {
-            node.removeKey(key)
-            node.becomePayload(of: self, tag: tag)
-        }
+        for (_, node) in shapes { node.removeKey(key) }
+        for (tag, node) in payloads { node.becomePayload(of: self, tag: tag) }
+    }
+
+    /// Each case's payload shape: the object without its discriminator, or, adjacently tagged,
+    /// the object under ``content``.
+    var payloads: [(tag: String, node: ObjectNode)] {
+        guard let content else { return shapes.map { ($0.tag, $0.node.resolved) } }
+        return shapes.compactMap { tag, node in node.resolved.summary(of: content).object.map { (tag, $0.resolved) } }
     }
 
     init(key: String) {

@@ -16,7 +16,7 @@ public struct GHEvents: Mappable {
     }
 }
 
-/// The objects first seen in `events`, one case per "type" (4 in the samples).
+/// The objects first seen in `events`, one case per "type" (5 in the samples).
 public enum GHEvent: TaggedEnum {
     case pushEvent(GHPushEvent)
     case watchEvent(GHWatchEvent)

@@ -47,7 +47,7 @@ public struct JSONAPIData: Mappable {
     }
 }
 
-/// The objects first seen in `included`, one case per "type" (2 in the samples).
+/// The objects first seen in `included`, one case per "type" (3 in the samples).
 public enum JSONAPIIncluded: TaggedEnum {
     case people(JSONAPIPeople)
     case comments(JSONAPIComments)

@@ -40,6 +40,7 @@ struct APISample: Sendable, CustomTestStringConvertible {
             name: "GeoFeatureCollection", access: .public, stashesUndefinedKeys: true, typePrefix: "Geo"
         )),
         sample("weather-current.json", Weather.self, GeneratorOptions(name: "Weather", access: .public, stashesUndefinedKeys: true, typePrefix: "Weather")),
+        sample("socket-messages.json", SocketRoom.self, GeneratorOptions(name: "SocketRoom", access: .public, stashesUndefinedKeys: true, typePrefix: "Socket")),
     ]
 
     static func data(_ file: String) throws -> Data {
@@ -125,6 +126,11 @@ struct GeneratedAPIModelsTests {
         let geo = try GeoFeatureCollection(json: APISample.data("geojson-features.json"))
         #expect(geo.features.map { Self.caseName($0.geometry) } == ["point", "lineString", "polygon"])
         if case .polygon(let polygon) = geo.features[2].geometry { #expect(polygon.coordinates[0].count == 5) }
+
+        // Adjacently tagged, as the sample is: each payload under `payload`.
+        let room = try SocketRoom(json: APISample.data("socket-messages.json"))
+        #expect(room.messages.map(Self.caseName) == ["chat", "presence", "chat", "typing"])
+        if case .presence(let presence) = room.messages[1] { #expect(presence.devices == ["ios", "web"]) }
 
         // A tag the samples did not show: the fallback, written back as it came.
         let unknown = #"{"type": "MultiPoint", "coordinates": [[1.5, 2.5]], "bbox": [1.5, 2.5, 1.5, 2.5]}"#

@@ -23,6 +23,14 @@ struct TaggedUnionGenerationTests {
         #expect(source.contains("    var shapes: [Shape] = []\n"))
     }
 
+    @Test("objects of the tag and one object beside it, for every tag, are adjacently tagged, as the samples are")
+    func adjacent() throws {
+        let source = try generated([#"{"m": [{"type": "chat", "payload": {"text": "hi"}}, {"type": "typing", "payload": {"until": 5}}]}"#])
+        #expect(source.contains("    case chat(Chat)\n    case typing(Typing)\n"))
+        #expect(source.contains(#"static var tagging: EnumTagging { EnumTagging.adjacentlyTagged(tag: "type", content: "payload").unknownTags(as: "other") }"#))
+        #expect(source.contains("struct Chat: MappableCodable {\n    var text = \"\"\n}"))
+    }
+
     @Test("no union: one tag, the same shape under every tag, or objects without the tag among them", arguments: [
         #"{"items": [{"type": "a", "n": 1}, {"type": "a", "n": 2}]}"#,
         #"{"items": [{"type": "a", "n": 1}, {"type": "b", "n": 2}]}"#,
