@@ -250,6 +250,34 @@ enum ZooSwitch: TaggedEnum, Equatable {
     case off
 }
 
+/// Untagged: a number or a text, a coordinate or a list of them, labels or nothing.
+enum ZooIdentifier: TaggedEnum, Equatable {
+    case number(Int)
+    case text(String)
+    static var tagging: EnumTagging { .untagged }
+}
+
+enum ZooGeometry: TaggedEnum, Equatable {
+    case point(Double, Double)
+    case line([[Double]])
+    case named(name: String)
+    case nothing
+    static var tagging: EnumTagging { .untagged }
+}
+
+/// Untagged enums, alone, in an optional and in an array.
+struct ZooUntagged: Mappable {
+    var identifier = ZooIdentifier.number(0)
+    var geometry = ZooGeometry.nothing
+    var maybe: ZooIdentifier?
+    var shapes: [ZooGeometry] = []
+
+    static let mappingConfiguration = MappingConfiguration(for: ZooUntagged.self) { map in
+        map.coercion = .strict
+        map.undefinedKeys = .raise
+    }
+}
+
 /// Tagged enums' other payloads: one value, a tuple, an optional label, cases renamed, a unit
 /// enum; enums in arrays; tree-wide rules (empty text as nil, single values as arrays).
 struct ZooPayloads: Mappable {
@@ -438,6 +466,11 @@ public enum SchemaZoo {
                     homepage: "h", ids: [1]
                 ),
             ]),
+            try ZooModel([
+                ZooUntagged(),
+                ZooUntagged(identifier: .text("a1"), geometry: .line([[1.5, 2], [3, 4]]), maybe: .number(3), shapes: [.point(0.5, -1), .named(name: "home"), .nothing]),
+                ZooUntagged(identifier: .number(-7), geometry: .point(0.5, -1), shapes: [.line([])]),
+            ]),
         ]
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
             models.append(try ZooModel([ZooModern(), ZooModern(big: -(Int128(1) << 100), huge: UInt128(1) << 127, timeout: .milliseconds(2500))]))
@@ -449,7 +482,7 @@ public enum SchemaZoo {
     static var types: [any Mappable.Type] {
         var types: [any Mappable.Type] = [
             ZooScalars.self, ZooDates.self, ZooPaths.self, ZooLoosePaths.self, ZooTagged.self, ZooCollections.self, ZooRules.self, ZooOpen.self,
-            ZooWide.self, ZooPayloads.self, ZooChoices.self, ZooFoundation.self,
+            ZooWide.self, ZooPayloads.self, ZooUntagged.self, ZooChoices.self, ZooFoundation.self,
         ]
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) { types.append(ZooModern.self) }
         return types

@@ -57,6 +57,7 @@ extension SchemaReader {
         var rules: [String] = []
         var raisesMissing = false
         var optionalKeys: [(path: String, isRequired: Bool, isOptional: Bool)] = []
+        var writesNil = false
         for (index, leaf) in leaves.enumerated() {
             let propertyName = unique(chosen[index], in: &used)
             let path = "\\.\(Naming.declared(propertyName))"
@@ -80,6 +81,8 @@ extension SchemaReader {
             // Required and `null` allowed: a default for `null`, on a value that is no optional.
             let defaultsNull = leaf.isRequired && !exists && value.isOptional && value.empty != nil && !value.rules.contains("emptyStringAsNil")
             var property = value.property(named: propertyName, default: schema["default"])
+            // (A `null` default of a value that takes `null` itself is that value's.)
+            if schema["default"] is NSNull, property.initial == nil { writesNil = true }
             if defaultsNull {
                 property = SchemaDeclaration.Model.Property(name: propertyName, type: value.type, initial: value.empty)
                 rules.append("map.defaultValue(\(path), whenNull: \(value.empty ?? ""))")
@@ -110,7 +113,7 @@ extension SchemaReader {
         }
         configuration += takeConversions().map { "map.convert(\($0.type).self, using: \($0.adapter))" }
         // `null` as an optional's default: the model writes `nil` as `null`.
-        if leaves.contains(where: { $0.schema["default"] is NSNull }) { configuration.append("map.nilRepresentation = .null") }
+        if writesNil { configuration.append("map.nilRepresentation = .null") }
         if schema["additionalProperties"] as? Bool == false { configuration.append("map.undefinedKeys = .raise") }
         if options.stashesUndefinedKeys, schema["additionalProperties"] as? Bool != false { configuration.append("map.undefinedKeys = .stash") }
         if raisesMissing {

@@ -50,7 +50,8 @@ struct SchemaValue {
 
     /// The property declaration for this value: its default, or the type's empty value.
     func property(named name: String, default value: Any?) -> SchemaDeclaration.Model.Property {
-        if let value, !(value is NSNull), var initial = literal(value) {
+        // `null` is an optional's `nil`, or a value of a type that takes it (an untagged enum's case).
+        if let value, !(value is NSNull) || !isOptional, var initial = literal(value) {
             // `URL(string: "…")!` checked here: an optional takes the optional as it is.
             if isOptional, initial.hasSuffix(")!") { initial.removeLast() }
             return SchemaDeclaration.Model.Property(name: name, type: spelled, initial: initial)

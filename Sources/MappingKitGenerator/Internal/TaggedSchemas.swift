@@ -3,8 +3,9 @@ import MappingKit
 
 /// A choice of tagged objects read back as a ``TaggedEnum``: externally tagged (`{"circle":
 /// {…}}`, a unit case's bare tag), internally tagged (`{"type": "push", …}`, with a fallback
-/// case for unknown tags) or adjacently tagged (`{"t": "walk", "c": {…}}`), as MappingKit
-/// describes each.
+/// case for unknown tags), adjacently tagged (`{"t": "walk", "c": {…}}`) or untagged (a
+/// choice of payloads: `null`, an object of labels, an array of a tuple's values, one value), as
+/// MappingKit describes each.
 struct TaggedSchemas {
     let types: SchemaTypes
 
@@ -23,13 +24,16 @@ struct TaggedSchemas {
 
     func value(of choices: [[String: Any]], key: String, owner: String) -> SchemaValue? {
         let place = "\(owner).\(key)"
-        guard let (cases, tagging) = external(choices, place: place) ?? tagged(choices, place: place), !cases.isEmpty else { return nil }
+        guard let (cases, tagging) = external(choices, place: place) ?? tagged(choices, place: place) ?? untagged(choices, place: place),
+              !cases.isEmpty else { return nil }
         var named = cases
         var used = Set<String>()
         let snake = KeyStrategy.snakeCase
         for index in named.indices where !named[index].isFallback {
             named[index].name = types.reader.unique(Naming.propertyCandidates(for: named[index].tag)[0], in: &used)
         }
+        // Untagged, the tags are the names given to the payloads' kinds: nothing to rename.
+        if case .untagged = tagging { named = named.map { var entry = $0; entry.tag = entry.name; return entry } }
         var modifiers: [String] = []
         if named.contains(where: { !$0.isFallback && $0.name != $0.tag }) {
             if named.allSatisfy({ $0.isFallback || snake.key(for: $0.name) == $0.tag }) {
@@ -55,6 +59,7 @@ struct TaggedSchemas {
         case .internal(let tag): (modifiers.isEmpty ? "." : "EnumTagging.") + "internallyTagged(tag: \(ModelPlan.stringLiteral(tag)))" + modifiers.joined()
         case .adjacent(let tag, let content):
             (modifiers.isEmpty ? "." : "EnumTagging.") + "adjacentlyTagged(tag: \(ModelPlan.stringLiteral(tag)), content: \(ModelPlan.stringLiteral(content)))" + modifiers.joined()
+        case .untagged: ".untagged"
         }
         let final = named
         guard let name = try? types.reader.enumType(for: ["anyOf": choices], key: key, make: { name throws(GeneratorError) in
@@ -69,6 +74,7 @@ struct TaggedSchemas {
         case external
         case `internal`(String)
         case adjacent(String, String)
+        case untagged
     }
 
     // MARK: Recognising the taggings
@@ -115,6 +121,27 @@ struct TaggedSchemas {
             }
         }
         return (cases, adjacent ? .adjacent(tag, contentKeys.first ?? "") : .internal(tag))
+    }
+
+    /// A choice of payloads with no tag (``EnumTagging/untagged``): each choice a case, named
+    /// after the kind of its payload (`integer`, `string`, `object`, `tuple`, `array`, `null`).
+    private func untagged(_ choices: [[String: Any]], place: String) -> ([Case], Tagging)? {
+        guard choices.count >= 2 else { return nil }
+        var cases: [Case] = []
+        for choice in choices {
+            if choice["type"] as? String == "null", choice.count == 1 {
+                cases.append(Case(tag: "null", payload: .unit))
+            } else if let properties = choice["properties"] as? [String: Any], choice["type"] as? String == "object" {
+                cases.append(Case(tag: "object", payload: labelled(properties, required: Set(choice["required"] as? [String] ?? []), place: place)))
+            } else if choice["type"] as? String == "array", let items = choice["prefixItems"] as? [[String: Any]] {
+                cases.append(Case(tag: "tuple", payload: .unlabelled(items.map { types.value(of: $0, key: "value", owner: place, position: .deep) })))
+            } else {
+                let value = types.value(of: choice, key: "value", owner: place, position: .deep)
+                guard value.type != "Any" else { return nil }
+                cases.append(Case(tag: (choice["type"] as? String).map { $0 == "boolean" ? "bool" : $0 } ?? "value", payload: .unlabelled([value])))
+            }
+        }
+        return (cases, .untagged)
     }
 
     private static func isUnitContent(_ schema: [String: Any]) -> Bool {
@@ -194,15 +221,25 @@ struct TaggedSchemas {
         case .adjacent(let key, let contentKey):
             tag = (value as? [String: Any])?[key] as? String
             content = (value as? [String: Any])?[contentKey]
+        case .untagged:
+            // The first case whose payload takes the value, as the enum reads it.
+            return cases.lazy.compactMap { entry in literal(of: value, entry: entry, untagged: true) }.first
         }
         guard let tag else { return nil }
         guard let entry = cases.first(where: { $0.tag == tag && !$0.isFallback }) else {
             return cases.first(where: \.isFallback).map { ".\($0.name)(\(ModelPlan.stringLiteral(tag)), UnmappedValues())" }
         }
+        return literal(of: content as Any, entry: entry, untagged: false)
+    }
+
+    /// The case `entry` with the payload `content`, as a Swift expression after the type; `nil`
+    /// when its payload does not take `content` (untagged: only what the payload's kind is).
+    private static func literal(of content: Any, entry: Case, untagged: Bool) -> String? {
         let name = "." + entry.name
         switch entry.payload {
-        case .unit: return name
+        case .unit: return !untagged || content is NSNull ? name : nil
         case .labelled(let labels):
+            if untagged, !(content is [String: Any]) { return nil }
             let object = content as? [String: Any] ?? [:]
             let values = labels.map { label in
                 object[label.label].map { $0 is NSNull ? "nil" : label.value.literal($0) } ?? (label.value.isOptional ? "nil" : nil)
@@ -210,7 +247,8 @@ struct TaggedSchemas {
             guard values.allSatisfy({ $0 != nil }) else { return nil }
             return name + "(" + zip(labels, values).map { "\(Naming.propertyCandidates(for: $0.label)[0]): \($1 ?? "")" }.joined(separator: ", ") + ")"
         case .unlabelled(let payload):
-            let items = payload.count == 1 ? [content as Any] : content as? [Any] ?? []
+            if untagged, content is NSNull { return nil }
+            let items = payload.count == 1 ? [content] : content as? [Any] ?? []
             guard items.count == payload.count else { return nil }
             let values = zip(payload, items).map { value, item in item is NSNull ? "nil" : value.literal(item) }
             guard values.allSatisfy({ $0 != nil }) else { return nil }

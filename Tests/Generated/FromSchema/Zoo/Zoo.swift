@@ -266,6 +266,20 @@ package struct ZooTagged: Mappable {
     }
 }
 
+/// `ZooUntagged` in the schema's definitions.
+package struct ZooUntagged: Mappable {
+    package var geometry: Geometry = Geometry.null
+    package var identifier: Identifier = Identifier.integer(0)
+    package var maybe: Identifier?
+    package var shapes: [Geometry] = []
+
+    package init() {}
+
+    package static let mappingConfiguration = MappingConfiguration(for: ZooUntagged.self) { map in
+        map.undefinedKeys = .raise
+    }
+}
+
 /// `ZooWide` in the schema's definitions.
 package struct ZooWide: Mappable {
     package var cg: Double = 0.0
@@ -343,4 +357,20 @@ package enum Shape: TaggedEnum {
     case circle(radius: Double)
     case square(side: Double)
     case empty
+}
+
+package enum Geometry: TaggedEnum {
+    case tuple(Double, Double)
+    case array([[Double]])
+    case object(name: String)
+    case null
+
+    package static var tagging: EnumTagging { .untagged }
+}
+
+package enum Identifier: TaggedEnum {
+    case integer(Int)
+    case string(String)
+
+    package static var tagging: EnumTagging { .untagged }
 }
