@@ -30,7 +30,7 @@ private struct Named: MappableCodable, Equatable {
 /// Issue 62, item 9: a coder's key strategy and the model's.
 @Suite("A coder's key strategy and the model's")
 struct CoderKeyStrategyTests {
-    private static let snakeJSON = Data(#"{"created_at": 5, "display_name": "Ann", "owner": {"first_name": "Bo"}}"#.utf8)
+    private static var snakeJSON: Data { Data(#"{"created_at": 5, "display_name": "Ann", "owner": {"first_name": "Bo"}}"#.utf8) }
 
     private static func snakeDecoder() -> JSONDecoder {
         let decoder = JSONDecoder()
