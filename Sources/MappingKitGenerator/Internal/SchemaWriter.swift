@@ -32,6 +32,12 @@ struct SchemaWriter {
             }
             properties[property.key] = schema
         }
+        // An internally tagged case's payload holds its tag beside its own keys, as the library
+        // describes a model read with a discriminator.
+        if let (variants, tag) = plan.node.union, variants.content == nil {
+            properties[variants.key] = ["const": tag]
+            return ["type": "object", "properties": properties, "required": [variants.key]]
+        }
         return ["type": "object", "properties": properties]
     }
 
@@ -58,11 +64,9 @@ struct SchemaWriter {
             let cases = UnionCases(variants)
             let known = cases.cases.map(\.tag)
             var choices: [Any] = zip(cases.cases, variants.payloads).map { entry, payload in
-                // Adjacently tagged, the content is the payload model; internally, its keys are
-                // the object's, which the model judges.
-                guard let content = variants.content else {
-                    return ["type": "object", "required": [variants.key], "properties": [variants.key: ["const": entry.tag]]] as [String: Any]
-                }
+                // Adjacently tagged, the content is the payload model; internally, the model's
+                // object holds the tag too.
+                guard let content = variants.content else { return ["$ref": "#/$defs/\(name(payload.node))"] as [String: Any] }
                 return [
                     "type": "object", "required": [variants.key, content],
                     "properties": [variants.key: ["const": entry.tag], content: ["$ref": "#/$defs/\(name(payload.node))"]],

@@ -154,6 +154,11 @@ extension TaggedEnumCodec {
             // The fallback reads any unknown tag with whatever is beside it: it keeps what it
             // does not read, and reads no payload of its own.
             if plan.fallback?.index == index { return plan.fallbackSchema(tag: unknownTag) }
+            // Internally tagged, a model's keys are the object's own, beside the tag: the model's
+            // object with the tag in it, as the model reads it (the tag its discriminator).
+            if case .internal(let tagKey) = plan.form, case .single = entry.payload, let model = entry.singleType as? any Mappable.Type {
+                return try builder.reference(to: model, context: context.nested(), discriminator: (tagKey, entry.tag))
+            }
             return try plan.schema(of: entry, tag: ["const": entry.tag], closed: closed, value: value)
         }
         return ["anyOf": choices]
