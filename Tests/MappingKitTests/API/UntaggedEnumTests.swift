@@ -426,3 +426,36 @@ struct UntaggedEnumTests {
         #expect(EnumTagging.untagged.description == "untagged")
     }
 }
+
+/// A flattened untagged enum: the parent's own keys are its object cases' labels or model.
+private struct Contact: MappableCodable, Equatable {
+    var email = ""
+}
+
+private enum Reach: TaggedEnum, Equatable {
+    case phone(number: String, country: Int)
+    case contact(Contact)
+    static var tagging: EnumTagging { .untagged }
+}
+
+private struct Person: Mappable, Equatable {
+    var name = ""
+    var reach = Reach.contact(Contact())
+    static let mappingConfiguration = MappingConfiguration(for: Person.self) { $0.flatten(\.reach) }
+}
+
+@Suite("Untagged enums, flattened")
+struct FlattenedUntaggedEnumTests {
+    @Test("the parent's keys are read as the first case that maps them, and written back beside the parent's own")
+    func flattened() throws {
+        let phone = try mapped(Person.self, jsonDictionary(#"{"name": "Ann", "number": "555", "country": 44}"#))
+        #expect(phone == Person(name: "Ann", reach: .phone(number: "555", country: 44)))
+        #expect(try Plain(phone.dictionaryRepresentation()) == Plain(jsonDictionary(#"{"name": "Ann", "number": "555", "country": 44}"#)))
+        let contact = try mapped(Person.self, jsonDictionary(#"{"name": "Bo", "email": "bo@example.com"}"#))
+        #expect(contact == Person(name: "Bo", reach: .contact(Contact(email: "bo@example.com"))))
+        #expect(try Person(json: contact.jsonData()) == contact)
+        // The schema's choice is made on the parent's object: each case's keys.
+        let schema = try SchemaValidator.describe(Person.jsonSchema())
+        #expect(schema == ##"{"$defs":{"Contact":{"properties":{"email":{"default":"","type":"string"}},"type":"object"}},"$schema":"https://json-schema.org/draft/2020-12/schema","allOf":[{"anyOf":[{"properties":{"country":{"maximum":9223372036854775807,"minimum":-9223372036854775808,"type":"integer"},"number":{"type":"string"}},"required":["number","country"]},{"$ref":"#/$defs/Contact","properties":{"email":{"default":"","type":"string"}},"required":[]}]}],"properties":{"country":{},"email":{},"name":{"default":"","type":"string"},"number":{}},"title":"Person","type":"object"}"##)
+    }
+}
