@@ -20,15 +20,17 @@ extension MappingConfiguration {
             set { policies.keyStrategy = newValue }
         }
         /// Empty text reads as `nil` into every optional property of the type (`"homepage": ""`
-        /// → `homepage == nil`); non-optional properties are unaffected. Default: `false`, where
-        /// empty text into a `URL?` or an `Int?` is an error.
+        /// → `homepage == nil`), and of the nested types that set no such policy (an optional
+        /// payload value of a tagged enum too), each one reported; non-optional properties are
+        /// unaffected. Default: `false`, where empty text into a `URL?` or an `Int?` is an error
+        /// (see ``emptyStringAsNil(_:fileID:line:)`` for one property).
         ///
         /// ```swift
         /// map.emptyStringsAsNil = true   // "homepage": "" → homepage == nil
         /// ```
         public var emptyStringsAsNil: Bool {
-            get { policies.emptyStringsAsNil }
-            set { policies.emptyStringsAsNil = newValue }
+            get { policies.flags[.emptyStringsAsNil] }
+            set { policies.flags[.emptyStringsAsNil] = newValue }
         }
         /// How far values may be converted to fit their properties.
         ///
@@ -69,8 +71,8 @@ extension MappingConfiguration {
         /// map.lossyCollections = true   // "tags": ["a", 2, "b"] → ["a", "b"] for a [String]
         /// ```
         public var lossyCollections: Bool {
-            get { policies.lossyCollections }
-            set { policies.lossyCollections = newValue }
+            get { policies.flags[.lossyCollections] }
+            set { policies.flags[.lossyCollections] = newValue }
         }
         /// A value that does not convert (text for a `Bool`, a number out of range, `null` for a
         /// property that is not optional, a nested model that fails) leaves its property as it
@@ -84,8 +86,8 @@ extension MappingConfiguration {
         /// map.defaultsWhenInvalid = true   // "isActive": "yes" → isActive keeps false, reported
         /// ```
         public var defaultsWhenInvalid: Bool {
-            get { policies.defaultsWhenInvalid }
-            set { policies.defaultsWhenInvalid = newValue }
+            get { policies.flags[.defaultsWhenInvalid] }
+            set { policies.flags[.defaultsWhenInvalid] = newValue }
         }
         /// Every array and set property of this type, and of the nested types that set no such
         /// policy, reads one value that is no array as its only element (KVCMapping's automatic
@@ -99,8 +101,8 @@ extension MappingConfiguration {
         /// map.singleValuesAsArrays = true   // "tags": "swift" → ["swift"] for a [String]
         /// ```
         public var singleValuesAsArrays: Bool {
-            get { policies.singleValuesAsArrays }
-            set { policies.singleValuesAsArrays = newValue }
+            get { policies.flags[.singleValuesAsArrays] }
+            set { policies.flags[.singleValuesAsArrays] = newValue }
         }
         /// How `nil` optionals are written by the dictionary representation. Default: `.omitted`.
         ///
@@ -135,9 +137,7 @@ extension MappingConfiguration {
             policies.inheritsKeyStrategy = false
             policies.inheritsMissingKeys = false
             policies.inheritedAdapters = ValueAdapters()
-            policies.inheritsLossy = false
-            policies.inheritsBoxing = false
-            policies.inheritsInvalidDefaults = false
+            policies.flags.inherited = []
             policies.output.represented = nil
         }
 

@@ -92,16 +92,16 @@ public struct MappingConfiguration: Sendable {
         set { rules = rules.with { $0.keyStrategy = newValue } }
     }
 
-    /// Empty text reads as `nil` into every optional property (see
-    /// ``Builder/emptyStringsAsNil``). Default: `false`.
+    /// Empty text reads as `nil` into every optional property, in this type and the nested types
+    /// that set no such policy (see ``Builder/emptyStringsAsNil``). Default: `false`.
     ///
     /// ```swift
     /// var configuration = Repository.mappingConfiguration
     /// configuration.emptyStringsAsNil = true   // GitHub's "homepage": "" → nil
     /// ```
     public var emptyStringsAsNil: Bool {
-        get { rules.emptyStringsAsNil }
-        set { rules = rules.with { $0.emptyStringsAsNil = newValue } }
+        get { rules.flags.contains(.emptyStringsAsNil) }
+        set { rules = rules.with { $0.flags[.emptyStringsAsNil] = newValue } }
     }
 
     /// How far values may be converted to fit their properties. Default: `.lossless`.
@@ -148,8 +148,8 @@ public struct MappingConfiguration: Sendable {
     /// configuration.lossyCollections = true
     /// ```
     public var lossyCollections: Bool {
-        get { rules.lossyCollections }
-        set { rules = rules.with { $0.lossyCollections = newValue } }
+        get { rules.flags.contains(.lossyCollections) }
+        set { rules = rules.with { $0.flags[.lossyCollections] = newValue } }
     }
 
     /// A value that does not convert leaves its property as it was, reported, in this type and
@@ -161,8 +161,8 @@ public struct MappingConfiguration: Sendable {
     /// configuration.defaultsWhenInvalid = true
     /// ```
     public var defaultsWhenInvalid: Bool {
-        get { rules.policies.keepsWhenInvalid }
-        set { rules = rules.with { $0.defaultsWhenInvalid = newValue } }
+        get { rules.flags.contains(.defaultsWhenInvalid) }
+        set { rules = rules.with { $0.flags[.defaultsWhenInvalid] = newValue } }
     }
 
     /// Every array and set property reads one value that is no array as its only element, in
@@ -174,8 +174,8 @@ public struct MappingConfiguration: Sendable {
     /// configuration.singleValuesAsArrays = true   // "tags": "swift" → ["swift"]
     /// ```
     public var singleValuesAsArrays: Bool {
-        get { rules.singleValuesAsArrays }
-        set { rules = rules.with { $0.singleValuesAsArrays = newValue } }
+        get { rules.flags.contains(.singleValuesAsArrays) }
+        set { rules = rules.with { $0.flags[.singleValuesAsArrays] = newValue } }
     }
 
     /// How `nil` optionals are written by the dictionary representation: left out (the default)

@@ -5,11 +5,16 @@ struct EmptyStringCodec<Wrapped>: ValueCodec {
     let optional: Codec<Wrapped?>
 
     func decode(_ input: Any, in context: MappingContext) throws -> Wrapped? {
-        if let text = input as? String, text.isEmpty {
-            context.report?.record(.emptyStringAsNil, found: ValueDescription.describe(input))
-            return nil
-        }
+        if Self.readsAsNil(input, in: context) { return nil }
         return try optional.decode(input, in: context)
+    }
+
+    /// Whether `input` is the empty text that reads as `nil`, reported: here, and for an
+    /// optional payload value of a tagged enum (which its `init(from:)` asks for as `Wrapped`).
+    static func readsAsNil(_ input: Any, in context: MappingContext) -> Bool {
+        guard let text = input as? String, text.isEmpty else { return false }
+        context.report?.record(.emptyStringAsNil, found: ValueDescription.describe(input))
+        return true
     }
 
     func encode(_ value: Wrapped?, in context: MappingContext) throws -> Any? {

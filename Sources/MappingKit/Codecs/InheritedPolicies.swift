@@ -9,10 +9,8 @@ struct TreePolicies: Hashable, Sendable {
     /// Adapters by value type (``MappingConfiguration/Builder/convert(_:using:fileID:line:)``):
     /// a nested type takes each one for a type it chose none for.
     var valueAdapters = ValueAdapters()
-    var lossyCollections: Bool?
-    var singleValuesAsArrays: Bool?
-    /// A value that does not convert leaves its property as it was (reported).
-    var defaultsWhenInvalid: Bool?
+    /// The yes-or-no policies (``TreeFlag``) decided, and how.
+    var flags = HandedFlags()
     /// The type's own ``UndefinedKeyPolicy/raise``, for the objects its values read themselves
     /// (a tagged enum's): those are the type's input as much as its key paths' objects are. Not
     /// taken by nested models, which have a policy of their own.
@@ -20,25 +18,19 @@ struct TreePolicies: Hashable, Sendable {
 
     /// Nothing handed down.
     var isEmpty: Bool {
-        keyStrategy == nil && missingKeys == nil && valueAdapters.isEmpty && lossyCollections == nil && singleValuesAsArrays == nil
-            && defaultsWhenInvalid == nil
-            && !raisesInValues
+        keyStrategy == nil && missingKeys == nil && valueAdapters.isEmpty && flags.isEmpty && !raisesInValues
     }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.keyStrategy?.name == rhs.keyStrategy?.name && lhs.missingKeys == rhs.missingKeys && lhs.valueAdapters == rhs.valueAdapters
-            && lhs.lossyCollections == rhs.lossyCollections && lhs.singleValuesAsArrays == rhs.singleValuesAsArrays
-            && lhs.defaultsWhenInvalid == rhs.defaultsWhenInvalid
-            && lhs.raisesInValues == rhs.raisesInValues
+            && lhs.flags == rhs.flags && lhs.raisesInValues == rhs.raisesInValues
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(keyStrategy?.name)
         hasher.combine(missingKeys)
         hasher.combine(valueAdapters)
-        hasher.combine(lossyCollections)
-        hasher.combine(defaultsWhenInvalid)
-        hasher.combine(singleValuesAsArrays)
+        hasher.combine(flags)
         hasher.combine(raisesInValues)
     }
 }
@@ -61,9 +53,7 @@ final class InheritedPolicies: @unchecked Sendable {
     let valueAdapters: ValueAdapters
     /// `!valueAdapters.isEmpty`, as a plain value: read for every nested model.
     let hasValueAdapters: Bool
-    let lossyCollections: Bool?
-    let singleValuesAsArrays: Bool?
-    let defaultsWhenInvalid: Bool?
+    let flags: HandedFlags
     let raisesInValues: Bool
 
     private init(_ policies: TreePolicies) {
@@ -71,9 +61,7 @@ final class InheritedPolicies: @unchecked Sendable {
         missingKeys = policies.missingKeys
         valueAdapters = policies.valueAdapters
         hasValueAdapters = !policies.valueAdapters.isEmpty
-        lossyCollections = policies.lossyCollections
-        defaultsWhenInvalid = policies.defaultsWhenInvalid
-        singleValuesAsArrays = policies.singleValuesAsArrays
+        flags = policies.flags
         raisesInValues = policies.raisesInValues
     }
 

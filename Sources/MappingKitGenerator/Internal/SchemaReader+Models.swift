@@ -111,7 +111,9 @@ extension SchemaReader {
             model.properties.append(SchemaDeclaration.Model.Property(name: propertyName, type: flattened.type, initial: flattened.empty))
             rules.append("map.flatten(\\.\(propertyName))")
         }
-        configuration += takeConversions().map { "map.convert(\($0.type).self, using: \($0.adapter))" }
+        let conversions = takeConversions()
+        configuration += conversions.adapters.map { "map.convert(\($0.type).self, using: \($0.adapter))" }
+        if conversions.emptyTextAsNil { configuration.append("map.emptyStringsAsNil = true") }
         // `null` as an optional's default: the model writes `nil` as `null`.
         if writesNil { configuration.append("map.nilRepresentation = .null") }
         if schema["additionalProperties"] as? Bool == false { configuration.append("map.undefinedKeys = .raise") }

@@ -32,6 +32,9 @@ final class SchemaReader {
     /// The adapters the model being read converts every value of a type with (`map.convert`),
     /// by the type's name: values deeper than a property's own adapter reaches.
     private(set) var conversions: [(type: String, adapter: String)] = []
+    /// A value deeper than a property (a tagged enum's optional payload value) takes `""` as
+    /// `nil`: the model being read says `map.emptyStringsAsNil = true`, which reaches it.
+    var readsEmptyTextAsNil = false
 
     /// A choice of models by a key of their object (`oneOf` references whose definitions each
     /// hold the key as a constant): MappingKit's ``TypeChoice/byKey(_:_:)``.
@@ -184,10 +187,14 @@ final class SchemaReader {
         return true
     }
 
-    /// Starts a model's conversions afresh, giving the last model's.
-    func takeConversions() -> [(type: String, adapter: String)] {
-        defer { conversions = [] }
-        return conversions
+    /// Starts a model's conversions afresh, giving the last model's (and whether a deeper value
+    /// took empty text as `nil`).
+    func takeConversions() -> (adapters: [(type: String, adapter: String)], emptyTextAsNil: Bool) {
+        defer {
+            conversions = []
+            readsEmptyTextAsNil = false
+        }
+        return (conversions, readsEmptyTextAsNil)
     }
 
     /// Whether a model or enum of this document is named `name`.

@@ -173,8 +173,14 @@ struct SchemaTypes {
         }
         if choices.count == 2, choices[1]["const"] as? String == "", choices[1].count == 1 {
             var text = value(of: choices[0], key: key, owner: owner, position: position)
-            if text.isOptional, text.type == "String" {
+            if text.isOptional, text.type == "String", position == .property {
                 text.rules.append("emptyStringAsNil")
+                return text
+            }
+            // Deeper, only a tagged enum's optional payload value is described so: the model's
+            // tree-wide policy reaches it.
+            if text.isOptional, position == .deep {
+                reader.readsEmptyTextAsNil = true
                 return text
             }
         }

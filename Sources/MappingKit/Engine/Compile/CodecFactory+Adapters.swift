@@ -3,11 +3,11 @@
 
 extension CodecFactory {
     /// The codec for a property of `type` with no rule of its own, under `rules`: the built-in
-    /// one, or with the configuration's adapters by value type; lossy under
-    /// ``ConfigurationRules/lossyCollections``.
+    /// one, or with the configuration's adapters by value type, under the type's yes-or-no
+    /// policies (``codec(_:flags:)``).
     static func codec<Value>(for type: Value.Type, rules: ConfigurationRules) -> Codec<Value> {
         let chosen = codec(for: type, mode: rules.coercion, adapters: rules.valueAdapters)
-        return codec(codec(chosen, boxingSingleValues: rules.singleValuesAsArrays), lossy: rules.lossyCollections)
+        return codec(chosen, flags: rules.flags)
     }
 
     /// The codec for `type`: with `adapters` at every value of their types it holds, when one

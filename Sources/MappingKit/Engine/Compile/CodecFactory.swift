@@ -207,17 +207,28 @@ extension Dictionary: ContainerCodecProviding where Key == String {
 }
 
 extension CodecFactory {
-    /// `codec`, reading empty text as `nil` when `emptyStringsAsNil` and `Value` is optional.
     /// `codec`, reading a value it cannot convert as `fallback` when there is one.
     static func codec<Value>(_ codec: Codec<Value>, invalidDefault fallback: (any Sendable)?) -> Codec<Value> {
         guard let fallback else { return codec }
         return Codec.erasing(InvalidDefaultCodec(wrapped: codec, fallback: fallback))
     }
 
-    static func codec<Value>(_ codec: Codec<Value>, emptyStringsAsNil: Bool) -> Codec<Value> {
-        guard emptyStringsAsNil, let optional = Value.self as? any EmptyStringNullable.Type,
-              let wrapped = optional.emptyStringAsNil(codec) as? Codec<Value> else { return codec }
-        return wrapped
+    /// `codec` under the yes-or-no policies that change a value's codec, each around the one
+    /// before: one value read as an array's only element (``TreeFlag/singleValuesAsArrays``,
+    /// where `codec` reads an array or a set, through an optional), a collection's elements that
+    /// do not convert left out (``TreeFlag/lossyCollections``, its lossy twin), empty text read
+    /// as `nil` (``TreeFlag/emptyStringsAsNil``, where `Value` is optional). The one place a
+    /// field, a configuration's property without rules and a tagged payload's value get them.
+    static func codec<Value>(_ codec: Codec<Value>, flags: TreeFlag) -> Codec<Value> {
+        guard !flags.isEmpty else { return codec }
+        var codec = codec
+        if flags.contains(.singleValuesAsArrays), let twin = codec.boxingSingleValues { codec = twin }
+        if flags.contains(.lossyCollections), let twin = codec.lossy { codec = twin }
+        if flags.contains(.emptyStringsAsNil), let optional = Value.self as? any EmptyStringNullable.Type,
+           let wrapped = optional.emptyStringAsNil(codec) as? Codec<Value> {
+            codec = wrapped
+        }
+        return codec
     }
 
     /// `true` when `type` is an array, a set or a `[String: …]` dictionary, or an optional of one.
@@ -232,18 +243,5 @@ extension CodecFactory {
         guard let container = type as? any ContainerCodecProviding.Type else { return false }
         guard type is any OptionalValue.Type else { return container is any ArrayLikeCodecProviding.Type }
         return container.elementTypes.first.map(holdsArray) ?? false
-    }
-
-    /// `codec`'s twin that reads one value as an array's only element, when `boxing` and it
-    /// reads an array or a set (through an optional); else `codec`.
-    static func codec<Value>(_ codec: Codec<Value>, boxingSingleValues boxing: Bool) -> Codec<Value> {
-        guard boxing, let twin = codec.boxingSingleValues else { return codec }
-        return twin
-    }
-
-    /// `codec`'s lossy twin when `lossy` and it reads a collection; else `codec`.
-    static func codec<Value>(_ codec: Codec<Value>, lossy: Bool) -> Codec<Value> {
-        guard lossy, let twin = codec.lossy else { return codec }
-        return twin
     }
 }

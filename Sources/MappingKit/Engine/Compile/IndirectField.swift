@@ -197,11 +197,10 @@ struct KeyPathAccessor<Model: AnyObject, Value>: PropertyAccessor, @unchecked Se
 extension MappableWrapper {
     /// The field for a wrapped property whose wrapper is stored at `offset`, staged at `side`.
     static func makeField(name: String, keys: FieldKeys, offset: Int, side: Int, rule: PropertyRule?, rules: ConfigurationRules) -> any FieldSlot {
-        let empty = rules.emptyStringsAsNil
         let inner = rule.map {
             TypedField<WrappedValue>(name: name, keys: keys, offset: 0, rule: $0, rules: rules)
         } ?? TypedField(
-            name: name, keys: keys, offset: 0, codec: CodecFactory.codec(for: WrappedValue.self, rules: rules), emptyStringsAsNil: empty
+            name: name, keys: keys, offset: 0, codec: CodecFactory.codec(for: WrappedValue.self, rules: rules)
         )
         return IndirectField(inner: inner, offset: offset, side: side, access: access(at: offset))
     }

@@ -144,7 +144,7 @@ extension ObjectPlan {
             // one-property model).
             handedDown: fields.contains { Self.mayReachModels($0.valueShape) } ? rules.handedDown : nil,
             inheritsPolicies: rules.inheritsPolicies,
-            keepsWhenInvalid: rules.policies.keepsWhenInvalid,
+            flags: rules.flags,
             writesNullWhenNil: Self.optionalsWithDefaults(of: type, among: optionals, count: fields.count)
         )
     }
@@ -210,8 +210,7 @@ extension ObjectPlan {
             func plain<Value>(_: Value.Type) -> any FieldSlot {
                 TypedField<Value>(
                     name: field.name, keys: keys, offset: field.offset,
-                    codec: CodecFactory.codec(for: Value.self, rules: rules),
-                    emptyStringsAsNil: rules.emptyStringsAsNil
+                    codec: CodecFactory.codec(for: Value.self, rules: rules)
                 )
             }
             return plain(field.type)

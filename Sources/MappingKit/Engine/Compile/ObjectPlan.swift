@@ -58,12 +58,12 @@ final class ObjectPlan: Sendable {
         unobserved: [String] = [],
         handedDown: TreePolicies? = nil,
         inheritsPolicies: Bool = false,
-        keepsWhenInvalid: Bool = false,
+        flags: TreeFlag = [],
         writesNullWhenNil: [Bool] = []
     ) {
         let model = PlanShape.Model(
             type: type, identity: identity, unobserved: unobserved,
-            handedDown: handedDown, inheritsPolicies: inheritsPolicies, keepsWhenInvalid: keepsWhenInvalid
+            handedDown: handedDown, inheritsPolicies: inheritsPolicies, flags: flags
         )
         let keys = PlanShape.Keys(fields: fields, hooks: hooks, fieldRules: fieldRules)
         let represented = represented ?? Array(repeating: true, count: fields.count)

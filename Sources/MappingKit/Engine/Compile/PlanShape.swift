@@ -37,18 +37,18 @@ final class PlanShape: Sendable {
         /// The rules took a policy from a parent or a mapper (where ``RecentPlans`` keeps the
         /// plan).
         let inheritsPolicies: Bool
-        /// A value that does not convert leaves its field as it was, reported
-        /// (``MappingConfiguration/Builder/defaultsWhenInvalid``).
-        let keepsWhenInvalid: Bool
+        /// The yes-or-no policies on for the type (``TreeFlag``), for those a run acts on
+        /// (``TreeFlag/defaultsWhenInvalid``).
+        let flags: TreeFlag
 
-        init(type: Any.Type, identity: [Int]?, unobserved: [String], handedDown: TreePolicies?, inheritsPolicies: Bool, keepsWhenInvalid: Bool) {
+        init(type: Any.Type, identity: [Int]?, unobserved: [String], handedDown: TreePolicies?, inheritsPolicies: Bool, flags: TreeFlag) {
             self.type = type
             isObject = type is AnyClass
             self.identity = identity
             self.unobserved = unobserved
             self.handedDown = handedDown.flatMap(InheritedPolicies.of)
             self.inheritsPolicies = inheritsPolicies
-            self.keepsWhenInvalid = keepsWhenInvalid
+            self.flags = flags
         }
     }
 
@@ -194,7 +194,8 @@ extension ObjectPlan {
         _read { yield shape.model.handedDown }
     }
     var inheritsPolicies: Bool { shape.model.inheritsPolicies }
-    var keepsWhenInvalid: Bool { shape.model.keepsWhenInvalid }
+    /// The yes-or-no policies on for the type.
+    var flags: TreeFlag { shape.model.flags }
     var defaults: DefaultPaths {
         _read { yield shape.defaults }
     }

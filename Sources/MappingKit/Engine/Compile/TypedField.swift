@@ -28,12 +28,12 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
     private let ruleBox: FieldRuleBox<Value>?
 
     /// A field with no defaults or requirements (the common case), made without looking at any.
-    init(name: String, keys: FieldKeys, offset: Int, codec: Codec<Value>, emptyStringsAsNil: Bool = false) {
+    init(name: String, keys: FieldKeys, offset: Int, codec: Codec<Value>) {
         self.name = name
         self.keys = keys
         self.offset = offset
-        self.codec = CodecFactory.codec(codec, emptyStringsAsNil: emptyStringsAsNil)
-        slots = self.codec.slots
+        self.codec = codec
+        slots = codec.slots
         ruleBox = nil
         hasNullDefault = false
         hasRules = false
@@ -72,14 +72,12 @@ final class TypedField<Value>: FieldCalls, FieldSlot, @unchecked Sendable {
         let requirements = rule.requirements as? [Requirement<Value>] ?? []
         let chosen = (rule.makeCodec?(Value.self, coercion) as? Codec<Value>)
             ?? CodecFactory.codec(for: Value.self, mode: coercion, adapters: rules.valueAdapters)
-        let boxing = CodecFactory.codec(chosen, boxingSingleValues: rule.boxesSingleValue || rules.singleValuesAsArrays)
-        let codec = CodecFactory.codec(boxing, lossy: rule.isLossy || rules.lossyCollections)
-        let emptyAsNil = CodecFactory.codec(codec, emptyStringsAsNil: rules.emptyStringsAsNil || rule.emptyStringAsNil)
+        let codec = CodecFactory.codec(chosen, flags: rules.flags.union(rule.settings.flags))
         self.init(
             name: name,
             keys: keys,
             offset: offset,
-            codec: CodecFactory.codec(emptyAsNil, invalidDefault: rule.defaults.whenInvalid),
+            codec: CodecFactory.codec(codec, invalidDefault: rule.defaults.whenInvalid),
             rules: FieldRuleBox.boxing(requirements, rule.defaults),
             replacesOnUpdate: rule.replacesOnUpdate
         )

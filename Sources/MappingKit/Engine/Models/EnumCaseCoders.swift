@@ -50,13 +50,12 @@ struct EnumCaseDecoder: Decoder {
 
     /// The codec of a payload value of type `Value`, as a property of its type gets it where the
     /// enum sits: under the position's coercion mode, with the adapters by value type that the
-    /// model holding the enum hands down (``MappingConfiguration/convert(_:using:)``), lossy
-    /// and taking single values as arrays where that model's collections do.
+    /// model holding the enum hands down (``MappingConfiguration/convert(_:using:)``), under the
+    /// yes-or-no policies it hands down (``CodecFactory/codec(_:flags:)``).
     static func codec<Value>(for type: Value.Type, coercion: CoercionMode, in context: MappingContext) -> Codec<Value> {
         guard let policies = context.inherited else { return CodecFactory.codec(for: type, mode: coercion) }
         let codec = CodecFactory.codec(for: type, mode: coercion, adapters: policies.valueAdapters)
-        let boxing = CodecFactory.codec(codec, boxingSingleValues: policies.singleValuesAsArrays == true)
-        return CodecFactory.codec(boxing, lossy: policies.lossyCollections == true)
+        return CodecFactory.codec(codec, flags: policies.flags.on)
     }
 
     /// A value of `type` to hand a probed `init(from:)`, when one can be made: a model's
@@ -156,6 +155,13 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
     private func optionalValue<T: Decodable>(_ type: T.Type, _ key: Key) throws -> T? {
         if case .typing(let probe, _) = mode { probe.optional.insert(key.stringValue) }
         guard try contains(key) && !decodeNil(forKey: key) else { return nil }
+        // Asked for as `T`, the value is an optional's: empty text is `nil` where the model
+        // holding the enum says so (``TreeFlag/emptyStringsAsNil``), as for its properties.
+        if case .reading(_, let payload, let context, _) = mode, context.inherited?.flags.on.contains(.emptyStringsAsNil) == true,
+           let entry = payload[key.stringValue], let found = entry.value {
+            let empty = context.reporting(at: entry.path) { EmptyStringCodec<T>.readsAsNil(found, in: context) }
+            if empty { return nil }
+        }
         return try value(type, key)
     }
 

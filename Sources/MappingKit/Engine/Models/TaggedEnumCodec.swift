@@ -149,6 +149,7 @@ extension TaggedEnumCodec {
     private func schema(of plan: TaggedEnumPlan, in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
         let closed = raisesUndefinedKeys(in: context)
         let value = payloadSchema(in: builder, context: context)
+        let emptyTextIsNil = context.inherited?.flags.on.contains(.emptyStringsAsNil) == true
         let unknownTag = Self.unknownTag(of: plan)
         let choices = try plan.cases.enumerated().map { index, entry in
             // The fallback reads any unknown tag with whatever is beside it: it keeps what it
@@ -159,7 +160,7 @@ extension TaggedEnumCodec {
             if case .internal(let tagKey) = plan.form, case .single = entry.payload, let model = entry.singleType as? any Mappable.Type {
                 return try builder.reference(to: model, context: context.nested(), discriminator: (tagKey, entry.tag))
             }
-            return try plan.schema(of: entry, tag: ["const": entry.tag], closed: closed, value: value)
+            return try plan.schema(of: entry, tag: ["const": entry.tag], closed: closed, emptyTextIsNil: emptyTextIsNil, value: value)
         }
         return ["anyOf": choices]
     }
@@ -202,11 +203,12 @@ extension TaggedEnumCodec {
         var properties: [String: Any] = [:]
         var choices: [Any] = []
         let value = payloadSchema(in: builder, context: context)
+        let emptyTextIsNil = context.inherited?.flags.on.contains(.emptyStringsAsNil) == true
         for (index, entry) in plan.cases.enumerated() {
             let isFallback = plan.fallback?.index == index
             let tag: [String: Any] = isFallback ? Self.unknownTag(of: plan) : ["const": entry.tag]
             // Flattened, the case's keys are the parent's, which its own policy judges.
-            let choice = try plan.schema(of: entry, tag: tag, closed: false, value: value)
+            let choice = try plan.schema(of: entry, tag: tag, closed: false, emptyTextIsNil: emptyTextIsNil, value: value)
             switch plan.form {
             case .external:
                 // The case's tag is a key of the parent's object.

@@ -207,12 +207,15 @@ extension TaggedEnumPlan {
     /// described as a property of its type is (`value`: the schema of the type probing found
     /// for a Swift key; any value where it found none), required unless it is optional; under
     /// `closed` (``UndefinedKeyPolicy/raise`` where the enum sits), the objects the case reads
-    /// allow no other keys, as ``refuseUndefinedKeys(of:in:)`` refuses them.
-    func schema(of entry: Case, tag: [String: Any], closed: Bool, value: (Any.Type) throws -> [String: Any]) throws -> [String: Any] {
+    /// allow no other keys, as ``refuseUndefinedKeys(of:in:)`` refuses them; under `emptyTextIsNil`
+    /// (``TreeFlag/emptyStringsAsNil`` where the enum sits), an optional value takes `""` too.
+    func schema(of entry: Case, tag: [String: Any], closed: Bool, emptyTextIsNil: Bool, value: (Any.Type) throws -> [String: Any]) throws -> [String: Any] {
         func payloadValue(_ key: String) throws -> [String: Any] {
             guard let type = entry.types[key] else { return [:] }
             let schema = try value(type)
-            return entry.optionalKeys.contains(key) ? OptionalSchema.of(schema) : schema
+            guard entry.optionalKeys.contains(key) else { return schema }
+            let optional = OptionalSchema.of(schema)
+            return emptyTextIsNil && !optional.isEmpty ? ["anyOf": [optional, ["const": ""]]] : optional
         }
         let requiredKeys = { (keys: [String]) in keys.filter { entry.types[$0] != nil && !entry.optionalKeys.contains($0) } }
         let content: [String: Any]?

@@ -41,14 +41,11 @@ final class ConfigurationRules: Sendable {
     var missingKeys: MissingKeyPolicy { policies.missingKeys }
     /// A policy came from a parent or a mapper (``inheriting(_:)``).
     var inheritsPolicies: Bool {
-        policies.inheritsKeyStrategy || policies.inheritsMissingKeys || policies.inheritsLossy || policies.inheritsBoxing
-            || policies.inheritsInvalidDefaults
+        policies.inheritsKeyStrategy || policies.inheritsMissingKeys || !policies.flags.inherited.isEmpty
             || !policies.inheritedAdapters.isEmpty
     }
-    /// Every collection property of the type leaves out the elements that do not convert.
-    var lossyCollections: Bool { policies.lossy }
-    /// Every array and set property of the type reads one value as its only element.
-    var singleValuesAsArrays: Bool { policies.boxes }
+    /// The yes-or-no policies (``TreeFlag``) that are on for the type.
+    var flags: TreeFlag { policies.flags.on }
     /// The adapters by value type that apply to this type's properties: its own, and those
     /// handed down for the types it chose none for.
     var valueAdapters: ValueAdapters { policies.inheritedAdapters.overridden(by: policies.ownAdapters) }
@@ -59,16 +56,12 @@ final class ConfigurationRules: Sendable {
             keyStrategy: ownsKeyStrategy || inheritsKeyStrategy ? keyStrategy : nil,
             missingKeys: policies.ownsMissingKeys || policies.inheritsMissingKeys ? missingKeys : nil,
             valueAdapters: valueAdapters,
-            lossyCollections: policies.ownsLossy || policies.inheritsLossy ? policies.lossy : nil,
-            singleValuesAsArrays: policies.ownsBoxing || policies.inheritsBoxing ? policies.boxes : nil,
-            defaultsWhenInvalid: policies.ownsInvalidDefaults || policies.inheritsInvalidDefaults ? policies.keepsWhenInvalid : nil,
+            flags: policies.flags.handedDown,
             raisesInValues: policies.output.undefinedKeys == .raise
         )
         return handed.isEmpty ? nil : handed
     }
     var coercion: CoercionMode { policies.coercion }
-    /// Empty text reads as `nil` into every optional property.
-    var emptyStringsAsNil: Bool { policies.emptyStringsAsNil }
     var output: OutputPolicies { policies.output }
 
     init(properties: [PropertyRule], policies: TypePolicies, hooks: ConfigurationHooks = ConfigurationHooks(), problems: [String]) {
@@ -96,12 +89,7 @@ final class ConfigurationRules: Sendable {
         policies.ownsMissingKeys = self.policies.ownsMissingKeys || other.policies.ownsMissingKeys
         policies.inheritsMissingKeys = false
         policies.inheritedAdapters = ValueAdapters()
-        policies.ownsLossy = self.policies.ownsLossy || other.policies.ownsLossy
-        policies.inheritsLossy = false
-        policies.ownsInvalidDefaults = self.policies.ownsInvalidDefaults || other.policies.ownsInvalidDefaults
-        policies.inheritsInvalidDefaults = false
-        policies.ownsBoxing = self.policies.ownsBoxing || other.policies.ownsBoxing
-        policies.inheritsBoxing = false
+        policies.flags = self.policies.flags.extended(by: other.policies.flags)
         policies.output.represented = other.output.represented ?? output.represented
         let layer = (properties.map(\.layer).max() ?? 0) + 1
         return ConfigurationRules(
@@ -137,16 +125,8 @@ extension ConfigurationRules {
             !policies.ownsMissingKeys && !(policies.inheritsMissingKeys && missingKeys == self.missingKeys)
         } ?? false
         let takesAdapters = inherited.hasValueAdapters && inherited.valueAdapters != policies.inheritedAdapters
-        let takesLossy = inherited.lossyCollections.map { lossy in
-            !policies.ownsLossy && !(policies.inheritsLossy && lossy == policies.lossy)
-        } ?? false
-        let takesBoxing = inherited.singleValuesAsArrays.map { boxes in
-            !policies.ownsBoxing && !(policies.inheritsBoxing && boxes == policies.boxes)
-        } ?? false
-        let takesInvalidDefaults = inherited.defaultsWhenInvalid.map { keeps in
-            !policies.ownsInvalidDefaults && !(policies.inheritsInvalidDefaults && keeps == policies.keepsWhenInvalid)
-        } ?? false
-        guard takesStrategy || takesMissingKeys || takesAdapters || takesLossy || takesBoxing || takesInvalidDefaults else { return self }
+        let takesFlags = policies.flags.taking(inherited.flags)
+        guard takesStrategy || takesMissingKeys || takesAdapters || !takesFlags.isEmpty else { return self }
         return InheritedRules.rules(self, under: inherited) {
             var changed = policies
             if takesStrategy, let strategy = inherited.keyStrategy {
@@ -158,18 +138,7 @@ extension ConfigurationRules {
                 changed.inheritsMissingKeys = true
             }
             if takesAdapters { changed.inheritedAdapters = inherited.valueAdapters }
-            if takesLossy, let lossy = inherited.lossyCollections {
-                changed.lossy = lossy
-                changed.inheritsLossy = true
-            }
-            if takesBoxing, let boxes = inherited.singleValuesAsArrays {
-                changed.boxes = boxes
-                changed.inheritsBoxing = true
-            }
-            if takesInvalidDefaults, let keeps = inherited.defaultsWhenInvalid {
-                changed.keepsWhenInvalid = keeps
-                changed.inheritsInvalidDefaults = true
-            }
+            changed.flags = policies.flags.inheriting(takesFlags, from: inherited.flags)
             return ConfigurationRules(properties: properties, policies: changed, hooks: hooks, problems: problems)
         }
     }
@@ -240,6 +209,15 @@ struct PropertyRule: Sendable {
         /// Its array or set reads one value as its only element
         /// (``MappingConfiguration/Builder/singleValueAsArray(_:fileID:line:)``).
         var boxesSingleValue = false
+        /// The yes-or-no policies this property's own rules turn on, as the type's are
+        /// (``CodecFactory/codec(_:flags:)``).
+        var flags: TreeFlag {
+            var flags: TreeFlag = []
+            if isLossy { flags.insert(.lossyCollections) }
+            if boxesSingleValue { flags.insert(.singleValuesAsArrays) }
+            if emptyStringAsNil { flags.insert(.emptyStringsAsNil) }
+            return flags
+        }
         /// Its key may be absent under ``MissingKeyPolicy/raise``
         /// (``MappingConfiguration/Builder/allowsMissing(_:fileID:line:)``).
         var allowsMissing = false

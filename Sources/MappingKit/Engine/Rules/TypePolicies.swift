@@ -1,9 +1,10 @@
 /// The policies of a configuration that apply to its whole type (`ConfigurationRules.swift`
 /// holds the rules around them). A policy added here is part of the plan's identity
 /// (``RulesKey``) as it is, and ``ConfigurationRules/with(_:)`` keeps it without a word more. A
-/// policy handed down to nested types (the key strategy, missing keys, adapters by value type,
-/// lossy collections, single values as arrays, defaults for invalid values) also has its own and inherited flags, a field in ``TreePolicies``, and a
-/// line in ``ConfigurationRules/extended(by:)`` and ``ConfigurationRules/inheriting(_:)``.
+/// yes-or-no policy handed down to nested types is a ``TreeFlag`` in ``flags``, which every step
+/// of handing down treats alike; any other (the key strategy, missing keys, adapters by value
+/// type) also has its own and inherited flags, a field in ``TreePolicies``, and a line in
+/// ``ConfigurationRules/extended(by:)`` and ``ConfigurationRules/inheriting(_:)``.
 struct TypePolicies: Hashable, Sendable {
     var strategy = NamedKeyStrategy(.useNames)
     /// The configuration chose its key strategy itself (setting ``keyStrategy`` says so).
@@ -11,8 +12,6 @@ struct TypePolicies: Hashable, Sendable {
     /// The key strategy came from a parent or a mapper.
     var inheritsKeyStrategy = false
     var coercion = CoercionMode.lossless
-    /// Empty text reads as `nil` into every optional property.
-    var emptyStringsAsNil = false
     var output = OutputPolicies()
     var missing = MissingKeyPolicy.keep
     /// The configuration chose its missing-key policy itself (setting ``missingKeys`` says so).
@@ -23,51 +22,8 @@ struct TypePolicies: Hashable, Sendable {
     var ownAdapters = ValueAdapters()
     /// Adapters by value type handed down from a parent or a mapper; the type's own win.
     var inheritedAdapters = ValueAdapters()
-    var lossy = false
-    /// The configuration chose ``lossyCollections`` itself.
-    var ownsLossy = false
-    /// ``lossyCollections`` came from a parent or a mapper.
-    var inheritsLossy = false
-    var keepsWhenInvalid = false
-    /// The configuration chose ``defaultsWhenInvalid`` itself.
-    var ownsInvalidDefaults = false
-    /// ``defaultsWhenInvalid`` came from a parent or a mapper.
-    var inheritsInvalidDefaults = false
-    var boxes = false
-    /// The configuration chose ``singleValuesAsArrays`` itself.
-    var ownsBoxing = false
-    /// ``singleValuesAsArrays`` came from a parent or a mapper.
-    var inheritsBoxing = false
-
-    /// Every array and set property reads one value that is no array as its only element
-    /// (KVCMapping's automatic collections); setting it makes the policy the configuration's own.
-    var singleValuesAsArrays: Bool {
-        get { boxes }
-        set {
-            boxes = newValue
-            ownsBoxing = true
-        }
-    }
-
-    /// A value that does not convert leaves its property as it was (its declared value when a
-    /// model is made), reported; setting it makes the policy the configuration's own.
-    var defaultsWhenInvalid: Bool {
-        get { keepsWhenInvalid }
-        set {
-            keepsWhenInvalid = newValue
-            ownsInvalidDefaults = true
-        }
-    }
-
-    /// Every array, set and dictionary property leaves out the elements that do not convert;
-    /// setting it makes the policy the configuration's own.
-    var lossyCollections: Bool {
-        get { lossy }
-        set {
-            lossy = newValue
-            ownsLossy = true
-        }
-    }
+    /// The yes-or-no policies handed down (``TreeFlag``), each on or off, chosen or inherited.
+    var flags = TreeFlagSettings()
 
     /// What making a model does with an absent key; setting it makes the policy the
     /// configuration's own.

@@ -84,13 +84,13 @@ extension ObjectPlan {
         }
     }
 
-    /// Under ``keepsWhenInvalid`` (``MappingConfiguration/Builder/defaultsWhenInvalid``),
+    /// Under ``TreeFlag/defaultsWhenInvalid`` (``MappingConfiguration/Builder/defaultsWhenInvalid``),
     /// whether a field's `error`, reading the value described by `found`, leaves the field as it
     /// was (its declared value in a model being made, its value in one updated), reported at
     /// `path`. A failed requirement, a configuration error, a syntax error and the call's limits
     /// stay errors, as for a property's own default (``InvalidDefaultCodec``).
     func keepsField(after error: any Error, found: @autoclosure () -> String, at path: [PathComponent], in context: MappingContext) -> Bool {
-        guard keepsWhenInvalid, let error = error as? MappingError, !error.isFatal, !error.issues.contains(where: { issue in
+        guard flags.contains(.defaultsWhenInvalid), let error = error as? MappingError, !error.isFatal, !error.issues.contains(where: { issue in
             switch issue.problem {
             case .unmetRequirement, .configuration, .unsupportedType, .syntax: true
             default: false

@@ -176,6 +176,7 @@ package struct ZooPayloads: Mappable {
     package init() {}
 
     package static let mappingConfiguration = MappingConfiguration(for: ZooPayloads.self) { map in
+        map.emptyStringsAsNil = true
         map.undefinedKeys = .raise
         map.emptyStringAsNil(\.homepage)
         map.singleValueAsArray(\.ids)
