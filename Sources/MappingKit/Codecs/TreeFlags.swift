@@ -18,6 +18,10 @@ struct TreeFlag: OptionSet, Hashable, Sendable {
     /// Empty text reads as `nil` into every optional
     /// (``MappingConfiguration/Builder/emptyStringsAsNil``).
     static let emptyStringsAsNil = TreeFlag(rawValue: 1 << 3)
+
+    /// The flags under which a field whose value fails may be left as it was
+    /// (`ObjectPlan.keepsField(after:found:at:in:)`).
+    static let keepingFields: TreeFlag = [.defaultsWhenInvalid]
 }
 
 /// The flags a model hands down: those it decided (chose or inherited) and, of them, those on.

@@ -71,7 +71,7 @@ extension ObjectPlan {
                 } catch {
                     reader.reset(to: mark)
                     // The value as a dictionary would hold it, for the report (read past it either way).
-                    let found = flags.contains(.defaultsWhenInvalid) ? (try? reader.readAny()) : nil
+                    let found = !flags.isDisjoint(with: .keepingFields) ? (try? reader.readAny()) : nil
                     if found == nil { reader.reset(to: mark) }
                     if let found, keepsField(after: error, found: ValueDescription.describe(found), at: [.key(reader.text(of: key))], in: context) {
                         continue

@@ -125,7 +125,7 @@ final class SchemaBuilder: SchemaBuilding {
                 continue
             }
             var value = try field.accept(SchemaFieldMaker(inline: false))(self, inner)
-            if field.defaults.whenNull != nil, !value.isEmpty { value = ["anyOf": [value, ["type": "null"]]] }
+            if !value.isEmpty { value = plan.keptFieldSchema(value, nullDefault: field.defaults.whenNull != nil) }
             // A default for a missing key is taken before the requirements are checked.
             let needsKey = field.requiresKey || (field.requirementsNeedKey && field.defaults.whenMissing == nil)
             let isRequired = needsKey && field.keys.all.count == 1

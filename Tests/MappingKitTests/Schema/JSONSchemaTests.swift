@@ -106,6 +106,15 @@ extension Account {
     }
 }
 
+/// The tree's defaults for invalid values.
+private struct Forgiving: Mappable {
+    var count = 0
+
+    static let mappingConfiguration = MappingConfiguration(for: Forgiving.self) { map in
+        map.defaultsWhenInvalid = true
+    }
+}
+
 @Suite("JSON Schema from models (issue 42)")
 struct JSONSchemaTests {
     @Test("A model's schema: mapped keys, integer ranges, optionals, required keys and no others under .raise")
@@ -126,6 +135,18 @@ struct JSONSchemaTests {
         #expect(SchemaValidator.equal(schema, expected), "\(SchemaValidator.describe(schema))")
         let text = String(decoding: try Login.jsonSchemaData(options: [.sortedKeys]), as: UTF8.self)
         #expect(text == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{"attempts":{"maximum":255,"minimum":0,"type":"integer"},"note":{"anyOf":[{"type":"string"},{"type":"null"}]},"user_name":{"type":"string"}},"required":["user_name","attempts"],"title":"Login","type":"object"}"#)
+    }
+
+    @Test("A tree's defaults for invalid values take any value")
+    func treeDefaults() throws {
+        let forgiving = try Forgiving.jsonSchema()
+        let anyValue: [String: Any] = [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Forgiving",
+            "type": "object",
+            "properties": ["count": ["description": "any value; one that does not convert leaves the property as declared", "default": 0]],
+        ]
+        #expect(SchemaValidator.equal(forgiving, anyValue), "\(SchemaValidator.describe(forgiving))")
     }
 
     @Test("Nested models are $defs; a model that holds itself refers to the root")

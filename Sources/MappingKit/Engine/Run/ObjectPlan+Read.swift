@@ -84,21 +84,37 @@ extension ObjectPlan {
         }
     }
 
-    /// Under ``TreeFlag/defaultsWhenInvalid`` (``MappingConfiguration/Builder/defaultsWhenInvalid``),
-    /// whether a field's `error`, reading the value described by `found`, leaves the field as it
-    /// was (its declared value in a model being made, its value in one updated), reported at
-    /// `path`. A failed requirement, a configuration error, a syntax error and the call's limits
-    /// stay errors, as for a property's own default (``InvalidDefaultCodec``).
+    /// Under ``TreeFlag/keepingFields``, whether a field's `error`, reading the value described
+    /// by `found`, leaves the field as it was (its declared value in a model being made, its
+    /// value in one updated), reported at `path`: under ``TreeFlag/defaultsWhenInvalid``
+    /// (``MappingConfiguration/Builder/defaultsWhenInvalid``) for any value that does not
+    /// convert. A failed requirement, a configuration error, a
+    /// syntax error and the call's limits stay errors, as for a property's own default
+    /// (``InvalidDefaultCodec``).
     func keepsField(after error: any Error, found: @autoclosure () -> String, at path: [PathComponent], in context: MappingContext) -> Bool {
-        guard flags.contains(.defaultsWhenInvalid), let error = error as? MappingError, !error.isFatal, !error.issues.contains(where: { issue in
+        guard !flags.isDisjoint(with: .keepingFields), let error = error as? MappingError, !error.isFatal else { return false }
+        let kept = context.updatesInPlace ? "its value as it was" : "its declared value"
+        guard flags.contains(.defaultsWhenInvalid), !error.issues.contains(where: { issue in
             switch issue.problem {
             case .unmetRequirement, .configuration, .unsupportedType, .syntax: true
             default: false
             }
         }) else { return false }
-        let kept = context.updatesInPlace ? "its value as it was" : "its declared value"
         context.report?.record(.defaultedWhenInvalid(kept, problem: error.description), at: path, found: found())
         return true
+    }
+
+    /// A field's schema `value` as the field reads: `null` beside it where a default for null
+    /// (`nullDefault`, the property's own) takes it, any value
+    /// under ``TreeFlag/defaultsWhenInvalid``, as ``keepsField(after:found:at:in:)`` decides.
+    func keptFieldSchema(_ value: [String: Any], nullDefault: Bool) -> [String: Any] {
+        if flags.contains(.defaultsWhenInvalid) {
+            return ["description": "any value; one that does not convert leaves the property as declared"]
+        }
+        let takesNull = value["type"] as? String == "null"
+            || (value["anyOf"] as? [[String: Any]])?.contains { $0["type"] as? String == "null" } == true
+        guard nullDefault, !takesNull else { return value }
+        return ["anyOf": [value, ["type": "null"]]]
     }
 
     /// Reads the fields of `dictionary` (``walksKeys`` plans) by walking its entries once and
