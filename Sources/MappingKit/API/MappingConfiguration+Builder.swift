@@ -89,6 +89,21 @@ extension MappingConfiguration {
             get { policies.flags[.defaultsWhenInvalid] }
             set { policies.flags[.defaultsWhenInvalid] = newValue }
         }
+        /// `null` for a property that is not optional leaves it as it was: its declared value when
+        /// a model is made, its value when one is updated (ObjectMapper's way with `null`, serde's
+        /// `DefaultOnNull`). In this type and every nested type that sets no policy of its own, on
+        /// every input; each one reported (``MappingReport/Action/defaultedWhenNull(_:)``). An
+        /// optional still reads `null` as `nil`; a `null` inside a value (an array's element)
+        /// stays an error. Default: `false`, where such a `null` is an error, as in Codable. One
+        /// property: ``defaultValue(_:whenNull:fileID:line:)``.
+        ///
+        /// ```swift
+        /// map.defaultsWhenNull = true   // "retweets": null → retweets keeps 0, reported
+        /// ```
+        public var defaultsWhenNull: Bool {
+            get { policies.flags[.defaultsWhenNull] }
+            set { policies.flags[.defaultsWhenNull] = newValue }
+        }
         /// Every array and set property of this type, and of the nested types that set no such
         /// policy, reads one value that is no array as its only element (KVCMapping's automatic
         /// collections): `"tags": "swift"` → `["swift"]`, reported

@@ -165,6 +165,19 @@ public struct MappingConfiguration: Sendable {
         set { rules = rules.with { $0.flags[.defaultsWhenInvalid] = newValue } }
     }
 
+    /// `null` for a property that is not optional leaves it as it was, reported, in this type and
+    /// the nested types that set no policy of their own (see ``Builder/defaultsWhenNull``).
+    /// Default: `false`.
+    ///
+    /// ```swift
+    /// var configuration = Status.mappingConfiguration
+    /// configuration.defaultsWhenNull = true
+    /// ```
+    public var defaultsWhenNull: Bool {
+        get { rules.flags.contains(.defaultsWhenNull) }
+        set { rules = rules.with { $0.flags[.defaultsWhenNull] = newValue } }
+    }
+
     /// Every array and set property reads one value that is no array as its only element, in
     /// this type and the nested types that set no such policy (see
     /// ``Builder/singleValuesAsArrays``). Default: `false`.

@@ -18,10 +18,13 @@ struct TreeFlag: OptionSet, Hashable, Sendable {
     /// Empty text reads as `nil` into every optional
     /// (``MappingConfiguration/Builder/emptyStringsAsNil``).
     static let emptyStringsAsNil = TreeFlag(rawValue: 1 << 3)
+    /// `null` for a property that is not optional leaves it as it was, reported
+    /// (``MappingConfiguration/Builder/defaultsWhenNull``).
+    static let defaultsWhenNull = TreeFlag(rawValue: 1 << 4)
 
     /// The flags under which a field whose value fails may be left as it was
     /// (`ObjectPlan.keepsField(after:found:at:in:)`).
-    static let keepingFields: TreeFlag = [.defaultsWhenInvalid]
+    static let keepingFields: TreeFlag = [.defaultsWhenInvalid, .defaultsWhenNull]
 }
 
 /// The flags a model hands down: those it decided (chose or inherited) and, of them, those on.

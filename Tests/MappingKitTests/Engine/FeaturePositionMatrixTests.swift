@@ -106,7 +106,7 @@ enum MatrixPosition: String, CaseIterable, Sendable {
 /// The rules, as configurations and policies reach them.
 enum MatrixRule: String, CaseIterable, Sendable {
     case strict, lossless, lenient, valueStrategy, missingKeys, undefinedKeys, lossy, defaultWhenNull, defaultWhenInvalid, adapter, keyStrategy, boxing, patch
-    case unknownCase, treeDefaultsWhenInvalid
+    case unknownCase, treeDefaultsWhenInvalid, treeDefaultsWhenNull
 }
 
 /// How a document reaches the models.
@@ -396,7 +396,7 @@ struct FeaturePositionMatrixTests {
             return Cell(mapper: Mapper(keyStrategy: .snakeCase), leaf: 4, expectation: .value(position == .fallback ? nil : 4))
         case .patch:
             return Cell(leaf: 5, expectation: .value(position == .fallback ? nil : 5))
-        case .valueStrategy, .adapter, .lossy, .boxing, .unknownCase, .treeDefaultsWhenInvalid:
+        case .valueStrategy, .adapter, .lossy, .boxing, .unknownCase, .treeDefaultsWhenInvalid, .treeDefaultsWhenNull:
             return nil
         }
     }
@@ -470,6 +470,25 @@ struct FeaturePositionMatrixTests {
             case .optional, .array, .set, .dictionary, .external, .internal, .adjacent, .untagged, .fallback: .value(nil)
             }
             try box.check(rule: .treeDefaultsWhenInvalid, position: position, document: column.document("not a number"), expectation: expectation, mapper: mapper, key: "someValue")
+        }
+    }
+
+    @Test("a tree's defaults for null: a property that is not optional keeps its declared value, at every position, on every input; a null inside a value stays an error", arguments: MatrixPosition.allCases)
+    func treeNullDefaults(position: MatrixPosition) throws {
+        let column = MatrixColumn<Int>(position: position, key: "someValue")
+        try Self.runner(position, Int.self) { box in
+            let mapper = Mapper()
+            box.registerTree(on: mapper) { $0.defaultsWhenNull = true }
+            // A model's own field keeps its declared value (a nested or flattened model's too,
+            // which the tree's policy reaches); an optional reads null as nil; an element or a
+            // payload value has no declared value of its own, and the fallback reads no payload.
+            let expectation: MatrixExpectation<Int> = switch position {
+            case .property, .nested, .flattened: .value(0)
+            case .optional, .fallback: .value(nil)
+            case .array, .set, .dictionary, .external, .internal, .adjacent: .error("\(column.path): expected Int, found null")
+            case .untagged: .error(column.untaggedError("someValue", "expected Int, found null", found: "Dictionary of 2 keys"))
+            }
+            try box.check(rule: .treeDefaultsWhenNull, position: position, document: column.document(NSNull()), expectation: expectation, mapper: mapper, key: "someValue")
         }
     }
 

@@ -106,7 +106,21 @@ extension Account {
     }
 }
 
-/// The tree's defaults for invalid values.
+/// The tree's defaults for null and for invalid values, in a nested type that sets none.
+private struct Lenient: Mappable {
+    var count = 0
+    var note: String?
+    var inner = LenientInner()
+
+    static let mappingConfiguration = MappingConfiguration(for: Lenient.self) { map in
+        map.defaultsWhenNull = true
+    }
+}
+
+private struct LenientInner: Mappable {
+    var flag = false
+}
+
 private struct Forgiving: Mappable {
     var count = 0
 
@@ -137,8 +151,26 @@ struct JSONSchemaTests {
         #expect(text == #"{"$schema":"https://json-schema.org/draft/2020-12/schema","additionalProperties":false,"properties":{"attempts":{"maximum":255,"minimum":0,"type":"integer"},"note":{"anyOf":[{"type":"string"},{"type":"null"}]},"user_name":{"type":"string"}},"required":["user_name","attempts"],"title":"Login","type":"object"}"#)
     }
 
-    @Test("A tree's defaults for invalid values take any value")
+    @Test("A tree's defaults for null take null where a property is not optional, nested types' too; its defaults for invalid values take any value")
     func treeDefaults() throws {
+        let schema = try Lenient.jsonSchema()
+        let expected: [String: Any] = [
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "Lenient",
+            "type": "object",
+            "properties": [
+                "count": ["anyOf": [["type": "integer", "minimum": Int.min, "maximum": Int.max], ["type": "null"]], "default": 0],
+                "note": ["anyOf": [["type": "string"], ["type": "null"]]],
+                "inner": ["anyOf": [["$ref": "#/$defs/LenientInner"], ["type": "null"]], "default": ["flag": false]],
+            ],
+            "$defs": [
+                "LenientInner": [
+                    "type": "object",
+                    "properties": ["flag": ["anyOf": [["type": "boolean"], ["type": "null"]], "default": false]],
+                ],
+            ],
+        ]
+        #expect(SchemaValidator.equal(schema, expected), "\(SchemaValidator.describe(schema))")
         let forgiving = try Forgiving.jsonSchema()
         let anyValue: [String: Any] = [
             "$schema": "https://json-schema.org/draft/2020-12/schema",

@@ -86,14 +86,20 @@ extension ObjectPlan {
 
     /// Under ``TreeFlag/keepingFields``, whether a field's `error`, reading the value described
     /// by `found`, leaves the field as it was (its declared value in a model being made, its
-    /// value in one updated), reported at `path`: under ``TreeFlag/defaultsWhenInvalid``
-    /// (``MappingConfiguration/Builder/defaultsWhenInvalid``) for any value that does not
-    /// convert. A failed requirement, a configuration error, a
+    /// value in one updated), reported at `path`: under ``TreeFlag/defaultsWhenNull``
+    /// (``MappingConfiguration/Builder/defaultsWhenNull``) when the value is `null` and the
+    /// property is not optional (a `null` inside it, an array's element, is not the property's);
+    /// under ``TreeFlag/defaultsWhenInvalid`` (``MappingConfiguration/Builder/defaultsWhenInvalid``)
+    /// for any value that does not convert. A failed requirement, a configuration error, a
     /// syntax error and the call's limits stay errors, as for a property's own default
     /// (``InvalidDefaultCodec``).
     func keepsField(after error: any Error, found: @autoclosure () -> String, at path: [PathComponent], in context: MappingContext) -> Bool {
         guard !flags.isDisjoint(with: .keepingFields), let error = error as? MappingError, !error.isFatal else { return false }
         let kept = context.updatesInPlace ? "its value as it was" : "its declared value"
+        if flags.contains(.defaultsWhenNull), error.issues.count == 1, error.issues[0].reversedPath.isEmpty, case .null = error.issues[0].problem {
+            context.report?.record(.defaultedWhenNull(kept), at: path, found: "null")
+            return true
+        }
         guard flags.contains(.defaultsWhenInvalid), !error.issues.contains(where: { issue in
             switch issue.problem {
             case .unmetRequirement, .configuration, .unsupportedType, .syntax: true
@@ -105,7 +111,7 @@ extension ObjectPlan {
     }
 
     /// A field's schema `value` as the field reads: `null` beside it where a default for null
-    /// (`nullDefault`, the property's own) takes it, any value
+    /// (`nullDefault`, the property's own) or ``TreeFlag/defaultsWhenNull`` takes it, any value
     /// under ``TreeFlag/defaultsWhenInvalid``, as ``keepsField(after:found:at:in:)`` decides.
     func keptFieldSchema(_ value: [String: Any], nullDefault: Bool) -> [String: Any] {
         if flags.contains(.defaultsWhenInvalid) {
@@ -113,7 +119,7 @@ extension ObjectPlan {
         }
         let takesNull = value["type"] as? String == "null"
             || (value["anyOf"] as? [[String: Any]])?.contains { $0["type"] as? String == "null" } == true
-        guard nullDefault, !takesNull else { return value }
+        guard nullDefault || flags.contains(.defaultsWhenNull), !takesNull else { return value }
         return ["anyOf": [value, ["type": "null"]]]
     }
 
