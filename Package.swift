@@ -17,14 +17,17 @@ let package = Package(
     targets: [
         // Atomic machine words through the compiler's builtins (Synchronization's Atomic needs iOS 18).
         .target(name: "CMappingKitAtomics"),
+        // JSON's bytes scanned sixteen at a time (SSE2, NEON; a scalar path elsewhere and under
+        // `-Xcc -DMAPPINGKIT_SCALAR_SCAN`), static inline in its header.
+        .target(name: "CMappingKitScan"),
         // README.md: the contributors' map of the engine.
-        .target(name: "MappingKit", dependencies: ["CMappingKitAtomics"], exclude: ["README.md"], swiftSettings: strictSettings),
+        .target(name: "MappingKit", dependencies: ["CMappingKitAtomics", "CMappingKitScan"], exclude: ["README.md"], swiftSettings: strictSettings),
         // What the test targets share: the ../shared folders they read (and the count of the tests skipped
         // without them), and README.md and the DocC articles, whose snippets' outcomes they compare.
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: strictSettings),
         // The schema's zoo: a model of every property type, rule and tagging, for the schema differential and the generator's round trip.
         .target(name: "SchemaZoo", dependencies: ["MappingKit"], path: "Tests/SchemaZoo", swiftSettings: strictSettings),
-        .testTarget(name: "MappingKitTests", dependencies: ["MappingKit", "TestSupport", "SchemaZoo"], swiftSettings: strictSettings),
+        .testTarget(name: "MappingKitTests", dependencies: ["MappingKit", "CMappingKitScan", "TestSupport", "SchemaZoo"], swiftSettings: strictSettings),
         // The system's SQLite: Debian's libsqlite3-dev on Linux, the SDK's on Apple platforms.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .target(name: "MappingKitSQLite", dependencies: ["MappingKit", "CSQLite"], swiftSettings: strictSettings),

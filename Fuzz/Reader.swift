@@ -7,7 +7,9 @@
 // - the two accept and reject the same documents, but for the deliberate differences below;
 // - where both accept, they give the same value: the same structure, strings, keys, booleans and
 //   nulls, and numbers compared exactly (`numbersAgree`);
-// - what MappingKit reads, it writes, and reads back as the same value.
+// - what MappingKit reads, it writes, and reads back as the same value;
+// - the string and space scans' vector paths (SSE2, NEON) find what their scalar paths find,
+//   from every offset of the input (`CMappingKitScan`).
 //
 // The deliberate differences, each where RFC 8259 is clear and JSONSerialization is lenient or
 // reads another representation (checked by name in `checkReader`, so a new one fails):
@@ -36,10 +38,12 @@
 //    and the keys left over must pair up that way, their values not compared (nor the value of
 //    an exact match that a key left over becomes without its U+FEFF: seed
 //    `keys-feff-collides-exact`).
+import CMappingKitScan
 import Foundation
 
 /// What the reader target checks for one input (see the top of the file).
 func checkReader(_ bytes: [UInt8]) {
+    checkScan(bytes)
     let mine: Any
     do {
         mine = try JSONValue.parse(bytes)
@@ -254,5 +258,26 @@ func exactText(of value: Any) -> String? {
     case let decimal as Decimal where type(of: value) == Decimal.self: decimal.description
     case let exact as ExactNumber: exact.description
     default: "\(value)"
+    }
+}
+
+/// The string scan's vector path against its scalar path, from every offset (each run up to 80
+/// bytes long, so that every alignment of a 16-byte block and the scalar tail are reached).
+private func checkScan(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        for offset in 0..<buffer.count {
+            let length = min(buffer.count - offset, 80)
+            let vector = mk_plain_string_length(base + offset, length)
+            let scalar = mk_plain_string_length_scalar(base + offset, length)
+            if vector != scalar {
+                fatalError("the \(String(cString: mk_scan_path())) string scan stops at \(vector), the scalar one at \(scalar), from offset \(offset)")
+            }
+            let spaces = mk_space_run_length(base + offset, length)
+            let scalarSpaces = mk_space_run_length_scalar(base + offset, length)
+            if spaces != scalarSpaces {
+                fatalError("the \(String(cString: mk_scan_path())) space scan stops at \(spaces), the scalar one at \(scalarSpaces), from offset \(offset)")
+            }
+        }
     }
 }

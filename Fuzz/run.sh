@@ -29,13 +29,13 @@ mkdir -p .build-fuzz
 sources=$(find "$PWD/Sources/MappingKit" -name '*.swift' | sort)
 build() {  # build OUTPUT SANITIZERS
     local output="$1" sanitizers="$2"
-    if [[ -x "$output" && -z "$(find $sources Fuzz/*.swift -newer "$output" | head -1)" ]]; then return; fi
+    if [[ -x "$output" && -z "$(find $sources Fuzz/*.swift Sources/CMappingKitScan/include -newer "$output" | head -1)" ]]; then return; fi
     # Whole-module (-wmo): each file's calls into the others are inlined and specialized, as in
     # a release build of the package (a fifth more executions a second than file by file). Run
     # from .build-fuzz, where such a build leaves its module files.
     (cd .build-fuzz && swiftc -wmo -sanitize="$sanitizers" -parse-as-library -O -g -swift-version 6 \
         -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
-        -package-name MappingKit -I "$OLDPWD/Sources/CMappingKitAtomics/include" -module-name MappingKitFuzz \
+        -package-name MappingKit -I "$OLDPWD/Sources/CMappingKitAtomics/include" -I "$OLDPWD/Sources/CMappingKitScan/include" -module-name MappingKitFuzz \
         $sources "$OLDPWD"/Fuzz/*.swift -o "$OLDPWD/$output" 2> >(grep -v "Cannot export local symbol" >&2))
 }
 build .build-fuzz/mappingkit-fuzz fuzzer,address

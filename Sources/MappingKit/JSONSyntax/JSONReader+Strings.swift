@@ -1,3 +1,5 @@
+internal import CMappingKitScan
+
 /// A string as it stands in the input, between its quotes, already checked: valid UTF-8, no
 /// raw control characters, valid escapes with surrogates in pairs.
 struct JSONString {
@@ -44,23 +46,10 @@ extension JSONReader {
     }
 
     /// Moves past bytes that need no attention in a string (not `"`, `\`, a control character
-    /// or part of a multi-byte character), eight at a time; stops at a word that holds one.
+    /// or part of a multi-byte character), sixteen at a time (`CMappingKitScan`).
     @inline(__always)
     private mutating func skipPlainASCII() {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        while count - position >= 8 {
-            let word = self.word(at: position)
-            let quote = word ^ (ones &* 0x22)
-            let backslash = word ^ (ones &* 0x5C)
-            let special = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word | word) & highBits
-            if special != 0 {
-                // The lowest flagged byte is a real one (borrows only flag bytes above it).
-                position += special.trailingZeroBitCount >> 3
-                return
-            }
-            position += 8
-        }
+        position += withBytes(from: position) { mk_plain_string_length($0, $1) }
     }
 
     /// Checks the UTF-8 sequence at the cursor and consumes it: overlong forms, surrogates and

@@ -1,3 +1,4 @@
+internal import CMappingKitScan
 import Foundation
 
 /// A cursor over the bytes of one JSON document (RFC 8259), read in one pass by the plans'
@@ -19,6 +20,8 @@ import Foundation
 /// built sixteen or thirty-two bytes at a time; that needs a byte shuffle (for UTF-8
 /// validation by table) and a compare-to-bitmask, neither of which Swift's `SIMD` types offer
 /// portably, so it means a C target with per-architecture intrinsics and a scalar fallback.
+/// The first step is there (issue 61): `CMappingKitScan` finds a string's plain bytes sixteen
+/// at a time (`skipPlainASCII()`, in `+Strings`), with SSE2 or NEON, which every x86-64 and arm64 CPU has.
 struct JSONReader {
     private let base: UnsafePointer<UInt8>
     let count: Int
@@ -117,6 +120,12 @@ struct JSONReader {
         UInt32(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt32.self))
     }
 
+    /// `body` over the bytes from `offset` to the end, as a C scan takes them.
+    @inline(__always)
+    func withBytes(from offset: Int, _ body: (UnsafePointer<UInt8>, Int) -> Int) -> Int {
+        body(base + offset, count - offset)
+    }
+
     /// The bytes from `start` up to `end`.
     func bytes(_ start: Int, _ end: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(start: base + start, count: end - start)
@@ -133,23 +142,15 @@ struct JSONReader {
     }
 
     /// The whitespace at the cursor. Pretty-printed documents indent each line with spaces
-    /// (most of citm_catalog.json's bytes), so after a line feed the spaces are skipped eight at
-    /// a time, and the last word's are counted, not stepped through.
+    /// (most of citm_catalog.json's bytes), so after a line feed the spaces are skipped sixteen
+    /// at a time (`CMappingKitScan`), and the last block's are counted, not stepped through.
     @inline(__always)
     private mutating func skipWhitespaceRun() {
-        let spaces: UInt64 = 0x2020_2020_2020_2020
         while position < count {
             switch base[position] {
             case 0x0A:
                 position += 1
-                while count - position >= 8 {
-                    let others = word(at: position) ^ spaces
-                    guard others == 0 else {
-                        position += others.trailingZeroBitCount >> 3
-                        break
-                    }
-                    position += 8
-                }
+                position += mk_space_run_length(base + position, count - position)
             case 0x20, 0x0D, 0x09: position += 1
             default: return
             }
