@@ -82,6 +82,12 @@ final class InheritedPolicies: @unchecked Sendable {
 }
 
 extension MappingContext {
+    /// Whether the model holding the values read now hands `flag` down, on: what a value with no
+    /// configuration of its own (a tagged enum's payload value) follows.
+    func inheritsFlag(_ flag: TreeFlag) -> Bool {
+        inherited?.flags.on.contains(flag) == true
+    }
+
     /// This context as the fields of a model whose plan hands `policies` down see it.
     @inline(__always)
     func handingDown(_ policies: InheritedPolicies?) -> MappingContext {

@@ -157,7 +157,7 @@ private struct PayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
         guard try contains(key) && !decodeNil(forKey: key) else { return nil }
         // Asked for as `T`, the value is an optional's: empty text is `nil` where the model
         // holding the enum says so (``TreeFlag/emptyStringsAsNil``), as for its properties.
-        if case .reading(_, let payload, let context, _) = mode, context.inherited?.flags.on.contains(.emptyStringsAsNil) == true,
+        if case .reading(_, let payload, let context, _) = mode, context.inheritsFlag(.emptyStringsAsNil),
            let entry = payload[key.stringValue], let found = entry.value {
             let empty = context.reporting(at: entry.path) { EmptyStringCodec<T>.readsAsNil(found, in: context) }
             if empty { return nil }

@@ -149,7 +149,7 @@ extension TaggedEnumCodec {
     private func schema(of plan: TaggedEnumPlan, in builder: any SchemaBuilding, context: MappingContext) throws -> [String: Any] {
         let closed = raisesUndefinedKeys(in: context)
         let value = payloadSchema(in: builder, context: context)
-        let emptyTextIsNil = context.inherited?.flags.on.contains(.emptyStringsAsNil) == true
+        let emptyTextIsNil = context.inheritsFlag(.emptyStringsAsNil)
         let unknownTag = Self.unknownTag(of: plan)
         let choices = try plan.cases.enumerated().map { index, entry in
             // The fallback reads any unknown tag with whatever is beside it: it keeps what it
@@ -203,7 +203,7 @@ extension TaggedEnumCodec {
         var properties: [String: Any] = [:]
         var choices: [Any] = []
         let value = payloadSchema(in: builder, context: context)
-        let emptyTextIsNil = context.inherited?.flags.on.contains(.emptyStringsAsNil) == true
+        let emptyTextIsNil = context.inheritsFlag(.emptyStringsAsNil)
         for (index, entry) in plan.cases.enumerated() {
             let isFallback = plan.fallback?.index == index
             let tag: [String: Any] = isFallback ? Self.unknownTag(of: plan) : ["const": entry.tag]
